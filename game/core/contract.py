@@ -1,0 +1,203 @@
+"""The rules contract that every Mother Lode game implements.
+
+A game is a `GameInfo` (its factory and limits) plus a `GameState`. States are values: `apply`
+returns a new state and the events it caused, and leaves the old one untouched. All randomness
+comes from the `Rng` inside the state and every random outcome is written into the events, so
+config + seed + action log reproduce a game exactly. Bots never receive a state: they get a
+`View`, which hides what their seat may not know, and sample full states consistent with it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Mapping
+
+from game.core.rng import Rng
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the message says why."""
+
+
+class BadSave(ValueError):
+    """A saved game or state that cannot be read back."""
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A small frozen move. Its string form (`roll`, `fire:red,blue`) is used in saves, logs, tests."""
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.kind if not self.args else f"{self.kind}:{','.join(self.args)}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """The inverse of `str()`; raises `IllegalAction` on text that is not an action at all."""
+        text = text.strip()
+        if not text or any(ch.isspace() for ch in text):
+            raise IllegalAction(f"{text!r} is not an action")
+        kind, sep, rest = text.partition(":")
+        if not kind:
+            raise IllegalAction(f"{text!r} is not an action")
+        args = tuple(rest.split(",")) if sep else ()
+        if any(not a for a in args):
+            raise IllegalAction(f"{text!r} has an empty argument")
+        return cls(kind, args)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the log and the animations.
+
+    `visible_to` is None when every seat may see it, or the set of seats that may (an empty set:
+    only the replay sees it, as with the order of a shuffled deck).
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def seen_by(self, player: int | None) -> bool:
+        """Whether `player` may see this event (None stands for a spectator of public events)."""
+        if self.visible_to is None:
+            return True
+        return player is not None and player in self.visible_to
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    player: int
+    total: int
+    breakdown: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final scores, with a per-player breakdown, and the winners (several on a tie)."""
+
+    scores: tuple[PlayerScore, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def is_tie(self) -> bool:
+        return len(self.winners) > 1
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a game is created from, besides its seed."""
+
+    players: int
+    names: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def name(self, player: int) -> str:
+        if player < len(self.names) and self.names[player]:
+            return self.names[player]
+        return f"Player {player + 1}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "names": list(self.names), "options": dict(self.options)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "GameConfig":
+        try:
+            return cls(int(data["players"]), tuple(str(n) for n in data.get("names", ())),
+                       dict(data.get("options", {})))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadSave(f"the game settings are unreadable ({exc})") from exc
+
+
+class GameState(ABC):
+    """One position of a game. Subclasses keep plain data and never import pygame."""
+
+    info: ClassVar["GameInfo"]
+    config: GameConfig
+
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose decision it is now, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for `to_move()`, in a deterministic order (empty when over)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action on this (already copied) state."""
+
+    @abstractmethod
+    def copy(self) -> "GameState":
+        """An independent copy: mutating it never touches this state."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """Scores and winners; also meaningful mid-game as the current standing."""
+
+    @abstractmethod
+    def view(self, player: int) -> "View":
+        """What `player` may know, with every secret removed."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why `action` is not allowed now; games override this with their own words."""
+        legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing"
+        return f"'{action}' is not allowed now; the choices are: {legal}"
+
+    def apply(self, action: Action) -> tuple["GameState", list[Event]]:
+        """The state after `action` and the events it caused; raises `IllegalAction` if not legal.
+
+        The state it is called on is never changed, whether the action is legal or not.
+        """
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(self.explain_illegal(action))
+        nxt = self.copy()
+        events = nxt._apply(action)
+        return nxt, events
+
+
+class View(ABC):
+    """A seat's knowledge of a position. Bots decide from this and nothing else."""
+
+    player: int
+
+    @abstractmethod
+    def to_move(self) -> int | None: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The legal actions for the seat to move (they are public in every game here)."""
+
+    @abstractmethod
+    def sample_state(self, rng: Rng) -> GameState:
+        """A full state consistent with this view: secrets drawn at random with `rng`."""
+
+    @abstractmethod
+    def fingerprint(self) -> Any:
+        """A comparable value; two views with equal fingerprints carry the same knowledge."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's entry in the registry."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    new: Callable[[GameConfig, int], tuple[GameState, list[Event]]]
+    from_json: Callable[[Mapping[str, Any]], GameState]
+    rules_doc: str
+    blurb: str = ""

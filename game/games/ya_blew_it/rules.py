@@ -1,0 +1,718 @@
+"""Ya Blew It! rules: pure Python, no drawing. Interpretations: docs/rules/ya_blew_it.md.
+
+The state machine stops only where a seat has a decision; everything else (drawing the Claim,
+passing the Prospector marker) happens on its own inside `apply`. Decision phases:
+
+- ``jumper``  the Prospector may play a Claim Jumper after a Gem is revealed (`jump` / `nojump`)
+- ``miner``   a Miner still in the round rolls to steal or passes (`roll` / `pass`)
+- ``reroll``  after any roll, its roller may spend a Faulty Detonator (`reroll` / `accept`)
+- ``choice``  nobody stole: the Prospector keeps, adds cards, or gambles (`keep` / `add` / `gamble`)
+- ``gamble``  after the first gamble Gem: roll now or draw for a second Gem (`roll` / `draw`)
+- ``fire``    a Fire in the Hole: place Safes and roll (`fire` or `fire:red,blue`)
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from typing import Any, Mapping
+
+from game.core.contract import (
+    Action,
+    BadSave,
+    Event,
+    GameConfig,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Outcome,
+    PlayerScore,
+    View,
+)
+from game.core.rng import Rng
+from game.games.ya_blew_it.cards import (
+    CURSED,
+    DETONATOR,
+    FIRE,
+    GEM,
+    JUMPER,
+    SAFE,
+    WILD,
+    Card,
+    card_set,
+)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+JUMPER_PHASE = "jumper"
+MINER = "miner"
+REROLL = "reroll"
+CHOICE = "choice"
+GAMBLE = "gamble"
+FIRE_PHASE = "fire"
+OVER = "over"
+PHASES = (JUMPER_PHASE, MINER, REROLL, CHOICE, GAMBLE, FIRE_PHASE, OVER)
+
+# Where a paused draw carries on after a Fire in the Hole.
+DRAW_CLAIM = "claim"
+DRAW_GAMBLE = "gamble"
+
+# Points for a colour with 0, 1, ... 6 Gems; six or more score 20.
+CHART = (0, 1, 3, 6, 10, 15, 20)
+
+ROLL = Action("roll")
+PASS = Action("pass")
+JUMP = Action("jump")
+NOJUMP = Action("nojump")
+REROLL_ACTION = Action("reroll")
+ACCEPT = Action("accept")
+KEEP = Action("keep")
+ADD = Action("add")
+GAMBLE_ACTION = Action("gamble")
+DRAW = Action("draw")
+
+
+def chart_points(count: int) -> int:
+    """Points for `count` Gems of one colour on the 1/3/6/10/15/20 chart."""
+    return CHART[min(count, 6)]
+
+
+def best_wild_assignment(
+    counts: Mapping[str, int], wilds: int, cursed: str, colours: tuple[str, ...]
+) -> tuple[int, dict[str, int]]:
+    """The best total and the number of Wild Gems to give each colour.
+
+    Exhaustive over every split (dynamic programming), so it is right whatever the chart's shape;
+    the cursed colour is included and simply never wins, since Gems there subtract.
+    """
+
+    def value(colour: str, n: int) -> int:
+        pts = chart_points(n)
+        return -pts if colour == cursed else pts
+
+    # best[k] = (score, assignment) using the colours seen so far and exactly k wilds.
+    best: list[tuple[int, dict[str, int]] | None] = [(0, {})] + [None] * wilds
+    for colour in colours:
+        base = counts.get(colour, 0)
+        nxt: list[tuple[int, dict[str, int]] | None] = [None] * (wilds + 1)
+        for used, entry in enumerate(best):
+            if entry is None:
+                continue
+            score, assign = entry
+            for extra in range(wilds - used + 1):
+                total = score + value(colour, base + extra)
+                slot = nxt[used + extra]
+                if slot is None or total > slot[0]:
+                    new_assign = dict(assign)
+                    if extra:
+                        new_assign[colour] = extra
+                    nxt[used + extra] = (total, new_assign)
+        best = nxt
+    final = best[wilds]
+    assert final is not None
+    return final
+
+
+class YaBlewItState(GameState):
+    """A position of Ya Blew It!. `deck[-1]` is the top card; `deck[0]` the final Fire in the Hole."""
+
+    __slots__ = (
+        "config", "rng", "deck", "claim", "areas", "cursed", "safes", "discard", "box",
+        "prospector", "out", "phase", "turn", "miner_queue", "fire_queue", "resume",
+        "gamble_gems", "roll", "final", "fire_card", "round_no", "fires_resolved",
+        "_ev",
+    )
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.rng = Rng(0)
+        self.deck: list[int] = []
+        self.claim: list[int] = []
+        self.areas: list[list[int]] = [[] for _ in range(config.players)]
+        self.cursed: list[int] = []
+        self.safes: dict[int, str] = {}
+        self.discard: list[int] = []
+        self.box: list[int] = []
+        self.prospector = 0
+        self.out: list[bool] = [False] * config.players
+        self.phase = MINER
+        self.turn = 0
+        self.miner_queue: list[int] = []
+        self.fire_queue: list[int] = []
+        self.resume = DRAW_CLAIM
+        self.gamble_gems = 0
+        self.roll: dict[str, Any] | None = None
+        self.final = False
+        self.fire_card: int | None = None
+        self.round_no = 1
+        self.fires_resolved = 0
+        self._ev: list[Event] = []
+
+    # ----------------------------------------------------------------- helpers
+    @property
+    def n(self) -> int:
+        return self.config.players
+
+    @staticmethod
+    def card(cid: int) -> Card:
+        return card_set().cards[cid]
+
+    def name(self, p: int) -> str:
+        return self.config.name(p)
+
+    def label(self, cid: int) -> str:
+        return card_set().label(self.card(cid))
+
+    def cursed_colour(self, p: int) -> str:
+        return self.card(self.cursed[p]).colour
+
+    def owned(self, p: int, kind: str) -> list[int]:
+        """Cards of `kind` in player p's scoring area, oldest first."""
+        return [c for c in self.areas[p] if self.card(c).kind == kind]
+
+    def stacks(self, p: int) -> list[str]:
+        """Colours in which player p has at least one coloured Gem, in colour order."""
+        have = {self.card(c).colour for c in self.areas[p] if self.card(c).kind == GEM}
+        return [c.key for c in card_set().colours if c.key in have]
+
+    def claim_numbers(self) -> set[int]:
+        return {self.card(c).number for c in self.claim if self.card(c).number}
+
+    def claim_has_gem(self) -> bool:
+        return any(self.card(c).is_gem for c in self.claim)
+
+    def miners_in(self) -> list[int]:
+        """Miners still in the round, clockwise from the Prospector's left."""
+        order = [(self.prospector + k) % self.n for k in range(1, self.n)]
+        return [p for p in order if not self.out[p]]
+
+    def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
+        self._ev.append(Event(kind, text, data, visible_to))
+
+    # ----------------------------------------------------------------- contract
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == MINER:
+            return [ROLL, PASS]
+        if phase == JUMPER_PHASE:
+            return [JUMP, NOJUMP]
+        if phase == REROLL:
+            return [REROLL_ACTION, ACCEPT]
+        if phase == CHOICE:
+            return [KEEP, ADD] if self.miners_in() else [KEEP, GAMBLE_ACTION]
+        if phase == GAMBLE:
+            return [ROLL, DRAW] if self.gamble_gems == 1 else [ROLL]
+        if phase == FIRE_PHASE:
+            return self._fire_actions(self.turn)
+        return []
+
+    def _fire_actions(self, p: int) -> list[Action]:
+        safes = len(self.owned(p, SAFE))
+        stacks = self.stacks(p)
+        actions = []
+        for size in range(0, min(safes, len(stacks)) + 1):
+            for combo in combinations(stacks, size):
+                actions.append(Action("fire", tuple(combo)))
+        return actions
+
+    def explain_illegal(self, action: Action) -> str:
+        who = self.name(self.turn)
+        doing = {
+            MINER: f"{who}, a Miner, may roll to steal the Claim or pass",
+            JUMPER_PHASE: f"{who}, the Prospector, may play a Claim Jumper or not",
+            REROLL: f"{who} may re-roll with a Faulty Detonator or accept the roll",
+            CHOICE: f"{who}, the Prospector, may keep the Claim or "
+                    + ("add cards" if self.miners_in() else "gamble"),
+            GAMBLE: f"{who} is gambling and must roll" + (" or draw for a second Gem"
+                                                           if self.gamble_gems == 1 else ""),
+            FIRE_PHASE: f"{who} must roll for the Fire in the Hole (placing Safes first)",
+        }.get(self.phase, "the game is over")
+        if action.kind == "fire" and self.phase == FIRE_PHASE:
+            colours = [c.key for c in card_set().colours]
+            bad = [a for a in action.args if a not in self.stacks(self.turn)]
+            if bad:
+                known = [a for a in bad if a in colours]
+                if known:
+                    return f"{who} has no Gem stack of {known[0]} to put a Safe on"
+                return f"{bad[0]!r} is not a gem colour"
+            if len(set(action.args)) != len(action.args):
+                return "each Safe protects a different colour stack"
+            if len(action.args) > len(self.owned(self.turn, SAFE)):
+                return f"{who} has only {len(self.owned(self.turn, SAFE))} Safe(s)"
+            if list(action.args) != [c for c in colours if c in action.args]:
+                return "name the Safe colours in colour order: " + ",".join(colours)
+        return f"'{action}' is not allowed now: {doing}"
+
+    def copy(self) -> "YaBlewItState":
+        s = YaBlewItState.__new__(YaBlewItState)
+        s.config = self.config
+        s.rng = self.rng.copy()
+        s.deck = self.deck[:]
+        s.claim = self.claim[:]
+        s.areas = [a[:] for a in self.areas]
+        s.cursed = self.cursed[:]
+        s.safes = dict(self.safes)
+        s.discard = self.discard[:]
+        s.box = self.box[:]
+        s.prospector = self.prospector
+        s.out = self.out[:]
+        s.phase = self.phase
+        s.turn = self.turn
+        s.miner_queue = self.miner_queue[:]
+        s.fire_queue = self.fire_queue[:]
+        s.resume = self.resume
+        s.gamble_gems = self.gamble_gems
+        s.roll = dict(self.roll) if self.roll else None
+        s.final = self.final
+        s.fire_card = self.fire_card
+        s.round_no = self.round_no
+        s.fires_resolved = self.fires_resolved
+        s._ev = []
+        return s
+
+    def _apply(self, action: Action) -> list[Event]:
+        self._ev = []
+        phase, p = self.phase, self.turn
+        if phase == MINER:
+            if action == ROLL:
+                self._roll(p, "steal")
+            else:
+                self._emit("pass", f"{self.name(p)} passed", player=p)
+                self._next_miner()
+        elif phase == JUMPER_PHASE:
+            if action == JUMP:
+                jumper = self.owned(p, JUMPER)[0]
+                self.areas[p].remove(jumper)
+                self.discard.append(jumper)
+                self._emit("jump", f"{self.name(p)} played a Claim Jumper and takes the Claim",
+                           player=p, card=jumper)
+                self._take_claim(p)
+                self._end_round()
+            else:
+                self._start_miners()
+        elif phase == REROLL:
+            assert self.roll is not None
+            why, value = self.roll["why"], self.roll["value"]
+            if action == REROLL_ACTION:
+                det = self.owned(p, DETONATOR)[0]
+                self.areas[p].remove(det)
+                self.safes.pop(det, None)
+                self.discard.append(det)
+                value = self.rng.die(card_set().sides)
+                self._emit("reroll", f"{self.name(p)} used a Faulty Detonator and re-rolled {value}",
+                           player=p, value=value, card=det, why=why)
+            self.roll = None
+            self._resolve_roll(p, why, value)
+        elif phase == CHOICE:
+            if action == KEEP:
+                self._emit("keep", f"{self.name(p)} kept the Claim: {len(self.claim)} card(s)",
+                           player=p)
+                self._take_claim(p)
+                self._end_round()
+            elif action == ADD:
+                self._emit("add", f"{self.name(p)} adds cards to the Claim", player=p)
+                self._draw(DRAW_CLAIM)
+            else:
+                self._emit("gamble", f"{self.name(p)} gambles for a bigger Claim", player=p)
+                self.gamble_gems = 0
+                self._draw(DRAW_GAMBLE)
+        elif phase == GAMBLE:
+            if action == ROLL:
+                self._roll(p, "gamble")
+            else:
+                self._emit("draw_more", f"{self.name(p)} draws for a second Gem", player=p)
+                self._draw(DRAW_GAMBLE)
+        elif phase == FIRE_PHASE:
+            self._place_safes(p, action.args)
+            self._roll(p, "fire")
+        return self._ev
+
+    # ----------------------------------------------------------------- flow
+    def _start_round(self) -> None:
+        self.claim = []
+        self.out = [False] * self.n
+        self.gamble_gems = 0
+        p = self.prospector
+        self._emit("round", f"Round {self.round_no}: {self.name(p)} is the Prospector",
+                   round=self.round_no, prospector=p)
+        self._draw(DRAW_CLAIM)
+
+    def _draw(self, context: str) -> None:
+        """The Prospector turns over cards until a Gem (or a Fire in the Hole) stops them."""
+        p = self.prospector
+        while True:
+            cid = self.deck.pop()
+            card = self.card(cid)
+            if card.kind == FIRE:
+                self.fire_card = cid
+                self.resume = context
+                if not self.deck:
+                    self._final_fire_revealed(context)
+                else:
+                    self._emit("fire_drawn", f"{self.name(p)} drew a Fire in the Hole! Everyone rolls",
+                               card=cid, player=p, final=False, deck=len(self.deck))
+                    self._start_fire()
+                return
+            self.claim.append(cid)
+            self._emit("draw", f"{self.name(p)} drew {self.label(cid)}", card=cid, player=p,
+                       deck=len(self.deck))
+            if card.is_gem:
+                if context == DRAW_GAMBLE:
+                    self.gamble_gems += 1
+                    self.phase, self.turn = GAMBLE, p
+                elif self.owned(p, JUMPER):
+                    self.phase, self.turn = JUMPER_PHASE, p
+                else:
+                    self._start_miners()
+                return
+
+    def _final_fire_revealed(self, context: str) -> None:
+        p = self.prospector
+        self.final = True
+        self._emit("fire_drawn", f"{self.name(p)} drew the last card: the final Fire in the Hole",
+                   card=self.fire_card, player=p, final=True, deck=0)
+        if not self.claim_has_gem():
+            if self.claim:
+                self._emit("discard_claim", "The final Claim has no Gem and is discarded",
+                           cards=list(self.claim))
+            self.discard.extend(self.claim)
+            self.claim = []
+            self._start_fire()
+        elif context == DRAW_GAMBLE or not self.miners_in():
+            self._prospector_must_take()
+        else:
+            self._start_miners()
+
+    def _prospector_must_take(self) -> None:
+        p = self.prospector
+        self._emit("must_take", f"Nobody stole the final Claim: {self.name(p)} must take it",
+                   player=p)
+        self._take_claim(p)
+        self._start_fire()
+
+    def _start_miners(self) -> None:
+        self.miner_queue = self.miners_in()
+        self._next_miner(first=True)
+
+    def _next_miner(self, first: bool = False) -> None:
+        if not first:
+            self.miner_queue.pop(0)
+        if self.miner_queue:
+            self.phase, self.turn = MINER, self.miner_queue[0]
+            return
+        if self.final:
+            self._prospector_must_take()
+            return
+        self.phase, self.turn = CHOICE, self.prospector
+
+    def _roll(self, p: int, why: str) -> None:
+        value = self.rng.die(card_set().sides)
+        text = {"steal": f"{self.name(p)} rolled {value} to steal the Claim",
+                "gamble": f"{self.name(p)} rolled {value} on the gamble",
+                "fire": f"{self.name(p)} rolled {value} for the Fire in the Hole"}[why]
+        self._emit("roll", text, player=p, value=value, why=why)
+        if self.owned(p, DETONATOR):
+            self.roll = {"value": value, "why": why}
+            self.phase, self.turn = REROLL, p
+        else:
+            self._resolve_roll(p, why, value)
+
+    def _resolve_roll(self, p: int, why: str, value: int) -> None:
+        if why == "steal":
+            if value in self.claim_numbers():
+                self._emit("steal", f"{self.name(p)} rolled {value} and stole the Claim: "
+                           f"{len(self.claim)} card(s)", player=p, value=value)
+                self._take_claim(p)
+                if self.final:
+                    self._start_fire()
+                else:
+                    self._end_round()
+            else:
+                self.out[p] = True
+                self._emit("miss", f"{self.name(p)} missed with {value} and is out of the round",
+                           player=p, value=value)
+                self._next_miner()
+        elif why == "gamble":
+            if value in self.claim_numbers():
+                self._emit("gamble_lost", f"{self.name(p)} rolled {value}: Ya blew it! "
+                           f"The Claim is lost", player=p, value=value, cards=list(self.claim))
+                self.discard.extend(self.claim)
+                self.claim = []
+            else:
+                self._emit("gamble_won", f"{self.name(p)} rolled {value} and wins the Claim: "
+                           f"{len(self.claim)} card(s)", player=p, value=value)
+                self._take_claim(p)
+            self._end_round()
+        else:
+            self._blast(p, value)
+            self.fire_queue.pop(0)
+            self._next_fire()
+
+    def _take_claim(self, p: int) -> None:
+        self._emit("take", f"{self.name(p)} takes {len(self.claim)} card(s)", player=p,
+                   cards=list(self.claim))
+        self.areas[p].extend(self.claim)
+        self.claim = []
+
+    def _end_round(self) -> None:
+        self.prospector = (self.prospector + 1) % self.n
+        self.round_no += 1
+        self._start_round()
+
+    # ----------------------------------------------------------------- fire in the hole
+    def _start_fire(self) -> None:
+        self.fire_queue = [(self.prospector + k) % self.n for k in range(self.n)]
+        self._next_fire()
+
+    def _next_fire(self) -> None:
+        if self.fire_queue:
+            self.phase, self.turn = FIRE_PHASE, self.fire_queue[0]
+            return
+        assert self.fire_card is not None
+        self.discard.append(self.fire_card)
+        self.fire_card = None
+        self.fires_resolved += 1
+        self._emit("fire_done", "The Fire in the Hole is over", final=self.final)
+        if self.final:
+            self.phase = OVER
+            outcome = self.outcome()
+            names = " and ".join(self.name(w) for w in outcome.winners)
+            self._emit("game_over", f"Game over: {names} win{'s' if len(outcome.winners) == 1 else ''}",
+                       winners=list(outcome.winners),
+                       scores=[s.total for s in outcome.scores])
+            return
+        self._draw(self.resume)
+
+    def _place_safes(self, p: int, colours: tuple[str, ...]) -> None:
+        safes = self.owned(p, SAFE)
+        for s in safes:
+            self.safes.pop(s, None)
+        for s, colour in zip(safes, colours):
+            self.safes[s] = colour
+        if colours:
+            self._emit("safes", f"{self.name(p)} put Safe(s) on {', '.join(colours)}",
+                       player=p, colours=list(colours))
+
+    def _blast(self, p: int, value: int) -> None:
+        area = self.areas[p]
+        protectors = {colour: s for s, colour in self.safes.items() if s in area}
+        lost: list[int] = []
+        used: list[int] = []
+        for cid in area:
+            card = self.card(cid)
+            if card.number != value:
+                continue
+            guard = protectors.get(card.colour) if card.kind == GEM else None
+            if guard is not None and guard not in used:
+                used.append(guard)
+            else:
+                lost.append(cid)
+        gone = set(lost) | set(used)
+        self.areas[p] = [c for c in area if c not in gone]
+        for cid in gone:
+            self.safes.pop(cid, None)
+        self.discard.extend(sorted(gone))
+        parts = []
+        if lost:
+            parts.append("lost " + ", ".join(self.label(c) for c in lost))
+        if used:
+            parts.append(f"a Safe saved {len(used)} Gem(s)")
+        self._emit("blast", f"{self.name(p)} " + ("; ".join(parts) if parts else "lost nothing"),
+                   player=p, value=value, lost=lost, safes_used=used)
+
+    # ----------------------------------------------------------------- scoring
+    def score(self, p: int) -> PlayerScore:
+        cs = card_set()
+        counts: dict[str, int] = {}
+        wilds = 0
+        for cid in self.areas[p]:
+            card = self.card(cid)
+            if card.kind == GEM:
+                counts[card.colour] = counts.get(card.colour, 0) + 1
+            elif card.kind == WILD:
+                wilds += 1
+        cursed = self.cursed_colour(p)
+        keys = tuple(c.key for c in cs.colours)
+        total, assign = best_wild_assignment(counts, wilds, cursed, keys)
+        breakdown: list[tuple[str, int]] = []
+        for colour in cs.colours:
+            n = counts.get(colour.key, 0)
+            extra = assign.get(colour.key, 0)
+            if not n + extra:
+                continue
+            pts = chart_points(n + extra)
+            desc = f"{colour.name} x{n + extra}" + (f" ({extra} wild)" if extra else "")
+            if colour.key == cursed:
+                breakdown.append((f"Cursed {desc}", -pts))
+            else:
+                breakdown.append((desc, pts))
+        return PlayerScore(p, total, tuple(breakdown))
+
+    def outcome(self) -> Outcome:
+        scores = tuple(self.score(p) for p in range(self.n))
+        top = max(s.total for s in scores)
+        return Outcome(scores, tuple(s.player for s in scores if s.total == top))
+
+    # ----------------------------------------------------------------- views & saves
+    def view(self, player: int) -> "YaBlewItView":
+        return YaBlewItView(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": INFO.name,
+            "config": self.config.to_json(),
+            "rng": self.rng.state,
+            "deck": self.deck, "claim": self.claim, "areas": self.areas,
+            "cursed": self.cursed,
+            "safes": {str(k): v for k, v in sorted(self.safes.items())},
+            "discard": self.discard, "box": self.box,
+            "prospector": self.prospector, "out": self.out, "phase": self.phase,
+            "turn": self.turn, "miner_queue": self.miner_queue, "fire_queue": self.fire_queue,
+            "resume": self.resume, "gamble_gems": self.gamble_gems, "roll": self.roll,
+            "final": self.final, "fire_card": self.fire_card, "round_no": self.round_no,
+            "fires_resolved": self.fires_resolved,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "YaBlewItState":
+        """Rebuild a state; raises `BadSave` naming the problem when the data does not add up."""
+        try:
+            config = GameConfig.from_json(data["config"])
+            if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+                raise BadSave(f"{config.players} players is not a Ya Blew It! game")
+            s = cls(config)
+            s.rng = Rng(int(data["rng"]))
+            s.deck = [int(c) for c in data["deck"]]
+            s.claim = [int(c) for c in data["claim"]]
+            s.areas = [[int(c) for c in a] for a in data["areas"]]
+            s.cursed = [int(c) for c in data["cursed"]]
+            s.safes = {int(k): str(v) for k, v in data["safes"].items()}
+            s.discard = [int(c) for c in data["discard"]]
+            s.box = [int(c) for c in data["box"]]
+            s.prospector = int(data["prospector"])
+            s.out = [bool(x) for x in data["out"]]
+            s.phase = str(data["phase"])
+            s.turn = int(data["turn"])
+            s.miner_queue = [int(x) for x in data["miner_queue"]]
+            s.fire_queue = [int(x) for x in data["fire_queue"]]
+            s.resume = str(data["resume"])
+            s.gamble_gems = int(data["gamble_gems"])
+            s.roll = dict(data["roll"]) if data["roll"] else None
+            s.final = bool(data["final"])
+            s.fire_card = None if data["fire_card"] is None else int(data["fire_card"])
+            s.round_no = int(data["round_no"])
+            s.fires_resolved = int(data["fires_resolved"])
+        except BadSave:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BadSave(f"the Ya Blew It! position is unreadable ({exc!r})") from exc
+        s.check()
+        return s
+
+    def check(self) -> None:
+        """Raise `BadSave` unless every card is in exactly one place and the phase is known."""
+        total = len(card_set().cards)
+        places = (self.deck + self.claim + [c for a in self.areas for c in a] + self.cursed
+                  + self.discard + self.box + ([self.fire_card] if self.fire_card is not None else []))
+        if sorted(places) != list(range(total)):
+            raise BadSave(f"the cards do not add up to the {total}-card deck")
+        if self.phase not in PHASES:
+            raise BadSave(f"unknown phase {self.phase!r}")
+        if len(self.areas) != self.n or len(self.cursed) != self.n or len(self.out) != self.n:
+            raise BadSave("the position has the wrong number of players")
+        if not 0 <= self.turn < self.n or not 0 <= self.prospector < self.n:
+            raise BadSave("the seat to move is not at the table")
+
+
+class YaBlewItView(View):
+    """A seat's knowledge: everything on the table, the deck only as a count and a set of cards."""
+
+    def __init__(self, state: YaBlewItState, player: int) -> None:
+        self.player = player
+        known = state.copy()
+        # The order of the deck and the generator's state are the only secrets in this game.
+        known.deck = state.deck[:1] + sorted(state.deck[1:])
+        known.rng = Rng(0)
+        self.state = known
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def sample_state(self, rng: Rng) -> YaBlewItState:
+        s = self.state.copy()
+        rest = s.deck[1:]
+        rng.shuffle(rest)
+        s.deck = s.deck[:1] + rest
+        s.rng = Rng(rng.next64())
+        return s
+
+    def fingerprint(self) -> Any:
+        return json.dumps({"player": self.player, "state": self.state.to_json()}, sort_keys=True)
+
+
+def new_game(config: GameConfig, seed: int) -> tuple[YaBlewItState, list[Event]]:
+    """Deal a new game: Cursed Gems, Faulty Detonators, the deck over a Fire in the Hole."""
+    n = config.players
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise IllegalAction(f"Ya Blew It! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    cs = card_set()
+    s = YaBlewItState(config)
+    s.rng = Rng(seed)
+    ids = {kind: [c.id for c in cs.cards if c.kind == kind] for kind in
+           (GEM, WILD, DETONATOR, SAFE, JUMPER, FIRE, CURSED)}
+    cursed = ids[CURSED][:]
+    s.rng.shuffle(cursed)
+    s.cursed, s.box = cursed[:n], sorted(cursed[n:])
+    detonators = ids[DETONATOR]
+    for p in range(n):
+        s.areas[p].append(detonators[p])
+    under, *fires = ids[FIRE]
+    deck = ids[GEM] + ids[WILD] + detonators[n:] + ids[SAFE] + ids[JUMPER] + fires
+    s.rng.shuffle(deck)
+    s.deck = [under] + deck
+    first = config.options.get("first_player")
+    if first is None:
+        first = s.rng.below(n)
+        how = "chosen at random"
+    else:
+        first = int(first)
+        if not 0 <= first < n:
+            raise IllegalAction(f"first player {first} is not at the table")
+        how = "chosen at set-up"
+    s.prospector = first
+    s._ev = []
+    for p in range(n):
+        s._emit("cursed", f"{s.name(p)}'s Cursed Gem is {cs.colour(s.cursed_colour(p)).name}",
+                player=p, card=s.cursed[p])
+    s._emit("shuffle", "The deck is shuffled", frozenset(), order=list(s.deck))
+    s._emit("first", f"{s.name(first)} is the first Prospector ({how})", player=first)
+    s._start_round()
+    events, s._ev = s._ev, []
+    return s, events
+
+
+def state_from_json(data: Mapping[str, Any]) -> YaBlewItState:
+    return YaBlewItState.from_json(data)
+
+
+INFO = GameInfo(
+    name="ya_blew_it",
+    title="Ya Blew It!",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    new=new_game,
+    from_json=state_from_json,
+    rules_doc="ya_blew_it.md",
+    blurb="Push your luck: build a Claim, steal one with your Dynamite, dodge your cursed colour.",
+)
+YaBlewItState.info = INFO
