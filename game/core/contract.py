@@ -201,3 +201,6 @@ class GameInfo:
     from_json: Callable[[Mapping[str, Any]], GameState]
     rules_doc: str
     blurb: str = ""
+    # True when seats hold secrets from each other (hands): hot-seat play then shows a
+    # "pass the screen" curtain between two humans' decisions.
+    private_hands: bool = False

@@ -1,0 +1,48 @@
+"""`python -m game` (or `mother-lode`): the game, and its headless tools.
+
+    python -m game                      start the game
+    python -m game simulate GAME ...    bot-against-bot games, with statistics
+    python -m game bench --json         the performance report
+    python -m game demo GAME ...        a bots-only game through the real scenes, with screenshots
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+TOOLS = {
+    "simulate": "game.tools.simulate",
+    "bench": "game.tools.bench",
+    "demo": "game.tools.demo",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0
+    if args and args[0] in TOOLS:
+        module = importlib.import_module(TOOLS[args[0]])
+        return int(module.main(args[1:]) or 0)
+    if args and args[0] == "--version":
+        from game import __version__
+
+        print(__version__)
+        return 0
+    if args == ["--first-frame"]:
+        # Used by the benchmark: start normally, draw the first title frame, exit.
+        from game.ui.main import run_game
+
+        return run_game(exit_after_first_frame=True)
+    if args:
+        print(f"unknown command {args[0]!r}\n{__doc__}", file=sys.stderr)
+        return 2
+    from game.ui.main import run_game
+
+    return run_game()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""Where things are: the game's own read-only data, and the player's folders.
+
+Data paths resolve the same way from a source checkout, a one-folder build and a one-file build
+(PyInstaller sets `sys._MEIPASS` to the unpack folder; the spec copies `assets/`, `maps/` and
+`docs/rules/` there under the same names). Saves, settings and logs live in the platform's user
+folders from platformdirs, never next to the program.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from platformdirs import PlatformDirs
+
+APP_SLUG = "MotherLode"
+
+
+def data_root() -> Path:
+    """The folder that holds `assets/`, `maps/` and `docs/`."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen)
+    return Path(__file__).resolve().parent.parent
+
+
+def asset(*parts: str) -> Path:
+    """A file under `assets/`."""
+    return data_root().joinpath("assets", *parts)
+
+
+def rules_doc(name: str) -> Path:
+    """A rules page under `docs/rules/`."""
+    return data_root().joinpath("docs", "rules", name)
+
+
+def map_file(*parts: str) -> Path:
+    return data_root().joinpath("maps", *parts)
+
+
+def _dirs() -> PlatformDirs:
+    return PlatformDirs(APP_SLUG, appauthor=False)
+
+
+def _user_dir(env: str, fallback: str) -> Path:
+    # MOTHER_LODE_HOME moves every user folder at once (tests, portable installs).
+    home = os.environ.get("MOTHER_LODE_HOME")
+    path = Path(home) / env if home else Path(fallback)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def user_data_dir() -> Path:
+    """Saves and user maps."""
+    return _user_dir("data", _dirs().user_data_dir)
+
+
+def user_config_dir() -> Path:
+    """Settings."""
+    return _user_dir("config", _dirs().user_config_dir)
+
+
+def user_log_dir() -> Path:
+    """Crash logs."""
+    return _user_dir("logs", _dirs().user_log_dir)

@@ -1,0 +1,179 @@
+"""`python -m game bench [--json] [--game G]`: the performance report.
+
+Measures, per game: random full playouts per second; bot decision time p50/p95 per level; the
+table scene's frame time p50/p99/max while bots play a whole game with normal animations at
+1280x720 (dummy video driver); and, once, the time from process start to the first title-screen
+frame next to the bare-pygame floor (import pygame, open a window, one flip) measured in the
+same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+from game.bots import LEVELS, make_bot
+from game.core.contract import GameConfig
+from game.core.rng import Rng, derive_seed
+
+BARE_PYGAME = (
+    "import pygame; pygame.init(); "
+    "s = pygame.display.set_mode((1280, 720), pygame.SCALED | pygame.RESIZABLE); "
+    "s.fill((0, 0, 0)); pygame.display.flip(); pygame.quit()"
+)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0-100) by linear interpolation."""
+    if not values:
+        return float("nan")
+    xs = sorted(values)
+    k = (len(xs) - 1) * q / 100
+    lo = int(k)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def playouts_per_second(game: str, seconds: float, players: int) -> dict[str, Any]:
+    """Full random games from new to game over, as many as fit in `seconds`."""
+    from game.games import get
+
+    info = get(game)
+    rng = Rng(12345)
+    games = 0
+    moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, _ = info.new(GameConfig(players), games)
+        while not state.is_over():
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"players": players, "games": games, "per_second": round(games / elapsed, 1),
+            "actions_per_second": round(moves / elapsed)}
+
+
+def decision_times(game: str, level: str, decisions: int, players: int) -> dict[str, Any]:
+    """Time `choose()` over positions reached in seeded games where every seat is this level."""
+    from game.games import get
+
+    info = get(game)
+    times: list[float] = []
+    g = 0
+    while len(times) < decisions:
+        state, _ = info.new(GameConfig(players), derive_seed(7, "bench", g))
+        bots = [make_bot(game, level, derive_seed(g, "seat", p)) for p in range(players)]
+        while not state.is_over() and len(times) < decisions:
+            seat = state.to_move()
+            assert seat is not None
+            view = state.view(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].choose(view)
+            times.append((time.perf_counter() - t0) * 1000)
+            state, _ = state.apply(action)
+        g += 1
+    return {"decisions": len(times), "p50_ms": round(percentile(times, 50), 3),
+            "p95_ms": round(percentile(times, 95), 3), "max_ms": round(max(times), 3)}
+
+
+def table_frame_times(game: str, players: int, seed: int) -> dict[str, Any]:
+    """Frame time of the table scene while normal bots play a whole game, normal animations.
+
+    A frame is what the main loop does besides waiting for vsync: input, update, draw, flip.
+    The frame clock advances a fixed 1/60 s so the game runs as it would at 60 Hz.
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as home:
+        old_home = os.environ.get("MOTHER_LODE_HOME")
+        os.environ["MOTHER_LODE_HOME"] = home
+        try:
+            from game.core.match import Match, Seat
+            from game.settings import Settings
+            from game.ui.app import App
+            from game.ui.tables import table_for
+
+            app = App(Settings(animation="normal", muted=True))
+            match = Match(game, [Seat(f"Bot {i + 1}", "bot", "normal") for i in range(players)], seed)
+            table = table_for(match)
+            app.push(table)
+            frames: list[float] = []
+            limit = 60 * 60 * 30  # 30 minutes of play at 60 Hz: a game never needs that long
+            while len(frames) < limit and app.running:
+                t0 = time.perf_counter()
+                app.step(1 / 60)
+                frames.append((time.perf_counter() - t0) * 1000)
+                if app.top is not table:  # the results screen replaced the finished table
+                    break
+            finished = match.is_over()
+            app.quit()
+        finally:
+            if old_home is None:
+                os.environ.pop("MOTHER_LODE_HOME", None)
+            else:
+                os.environ["MOTHER_LODE_HOME"] = old_home
+    return {"players": players, "frames": len(frames), "game_finished": finished,
+            "p50_ms": round(percentile(frames, 50), 3), "p99_ms": round(percentile(frames, 99), 3),
+            "max_ms": round(max(frames), 3)}
+
+
+def _time_process(args: list[str], env: dict[str, str], runs: int) -> float:
+    """Median wall time of a short-lived process, in ms."""
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(args, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def startup(runs: int) -> dict[str, Any]:
+    """Process start to the first title frame, next to the bare-pygame floor, same machine, same run."""
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as home:
+        env["MOTHER_LODE_HOME"] = home
+        floor = _time_process([sys.executable, "-c", BARE_PYGAME], env, runs)
+        game = _time_process([sys.executable, "-m", "game", "--first-frame"], env, runs)
+    return {"runs": runs, "first_title_frame_ms": round(game, 1), "bare_pygame_ms": round(floor, 1),
+            "ratio": round(game / floor, 2)}
+
+
+def main(argv: list[str]) -> int:
+    from game.games import GAMES
+
+    parser = argparse.ArgumentParser(prog="python -m game bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    parser.add_argument("--quick", action="store_true", help="smaller samples (for tests)")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    report: dict[str, Any] = {"games": {}}
+    for name in ([args.game] if args.game else sorted(GAMES)):
+        info = GAMES[name]
+        players = min(4, info.max_players)
+        entry: dict[str, Any] = {
+            "random_playouts": playouts_per_second(name, 0.5 if quick else 3.0, players),
+            "decisions": {lvl: decision_times(name, lvl, 200 if quick else 3000, players)
+                          for lvl in LEVELS},
+        }
+        if not quick:
+            entry["table_frames"] = table_frame_times(name, players, seed=1)
+        report["games"][name] = entry
+        if not args.json:
+            print(f"{info.title}: {json.dumps(entry, indent=1)}", file=sys.stderr)
+    report["startup"] = startup(1 if quick else 5)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(json.dumps(report["startup"], indent=1))
+    return 0

@@ -1,0 +1,146 @@
+"""The pygame main loop: a scene stack drawn at 1280x720 and scaled to the window.
+
+The window is resizable; SDL scales the logical picture to fit, letterboxed, and maps the mouse
+back to logical coordinates, so scenes only ever think in 1280x720.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from game import APP_NAME, __version__
+from game.settings import Settings, load_settings, save_settings
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.sound import Sounds
+
+FPS = 60
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, *, fps: int = FPS) -> None:
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        pygame.init()
+        self.settings = settings or load_settings()
+        pygame.display.set_caption(f"{APP_NAME} {__version__}")
+        flags = pygame.SCALED | pygame.RESIZABLE
+        self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
+        if self.settings.fullscreen:
+            self._set_fullscreen(True)
+        self.clock = pygame.time.Clock()
+        self.fps = fps
+        self.stack: list[Scene] = []
+        self.running = True
+        self.sounds = Sounds()
+        self.sounds.set_volume(self.settings.effective_volume())
+        self.frames = 0
+        pygame.key.set_repeat(350, 40)
+
+    # ----------------------------------------------------------- scene stack
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top:
+            self.top.pause()
+        scene.app = self
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.exit()
+        if self.top:
+            self.top.resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        scene.app = self
+        self.stack.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack and show `scene` (back to the title screen)."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    # ----------------------------------------------------------- settings
+    def apply_settings(self) -> None:
+        self.sounds.set_volume(self.settings.effective_volume())
+        self._set_fullscreen(self.settings.fullscreen)
+        save_settings(self.settings)
+
+    def _set_fullscreen(self, on: bool) -> None:
+        if bool(pygame.display.is_fullscreen()) != on:
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                pass
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_settings()
+
+    def play(self, sound: str) -> None:
+        self.sounds.play(sound)
+
+    # ----------------------------------------------------------- loop
+    def quit(self) -> None:
+        """Close the game; every scene on the stack may save first."""
+        for scene in reversed(self.stack):
+            scene.on_quit()
+        self.running = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.top:
+            self.top.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update, draw, flip."""
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        if self.top:
+            self.top.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+
+    def draw(self) -> None:
+        surface = self.screen
+        # Draw from the lowest scene that an overlay sits on, upwards.
+        start = len(self.stack) - 1
+        while start > 0 and self.stack[start].overlay:
+            start -= 1
+        if start < 0:
+            surface.fill(theme.BG)
+        for scene in self.stack[max(start, 0):]:
+            scene.draw(surface)
+
+    def run(self) -> None:
+        while self.running and self.stack:
+            dt = self.clock.tick(self.fps) / 1000.0
+            self.step(min(dt, 0.1))
+        pygame.quit()
+
+    def screenshot(self, path: Path) -> None:
+        """Save the current logical picture as a PNG."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.draw()
+        pygame.image.save(self.screen, str(path))

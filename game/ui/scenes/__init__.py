@@ -1,0 +1,1 @@
+"""The screens that every game shares: title, setup, settings, rules, results."""

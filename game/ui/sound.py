@@ -1,0 +1,43 @@
+"""Short sound effects from `assets/sounds/`. With no audio device the game simply stays silent."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game import paths
+
+NAMES = ("draw", "dice", "steal", "blast", "click", "win")
+log = logging.getLogger(__name__)
+
+
+class Sounds:
+    def __init__(self) -> None:
+        self.volume = 0.7
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+        except pygame.error as exc:
+            log.info("no audio device, playing silently: %s", exc)
+            return
+        for name in NAMES:
+            path = paths.asset("sounds", f"{name}.wav")
+            try:
+                self._sounds[name] = pygame.mixer.Sound(str(path))
+            except (pygame.error, FileNotFoundError) as exc:
+                log.warning("sound %s not loaded: %s", path, exc)
+
+    @property
+    def available(self) -> bool:
+        return bool(self._sounds)
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+
+    def play(self, name: str) -> None:
+        snd = self._sounds.get(name)
+        if snd is not None and self.volume > 0:
+            snd.set_volume(self.volume)
+            snd.play()

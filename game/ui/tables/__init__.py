@@ -1,0 +1,18 @@
+"""One table scene per game; `table_for(match)` picks the right one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+    from game.ui.scene import Scene
+
+
+def table_for(match: "Match") -> "Scene":
+    """The table scene that plays `match`."""
+    if match.game == "ya_blew_it":
+        from game.ui.tables.ya_blew_it import YaBlewItTable
+
+        return YaBlewItTable(match)
+    raise KeyError(f"no table for {match.game}")

@@ -1,0 +1,208 @@
+"""Buttons, choosers and text fields, each usable with the mouse and the keyboard."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from game.ui import theme
+
+
+def key_name(key: int | None) -> str:
+    """How a shortcut key is shown on a button: 'R', 'Space', 'Enter'."""
+    if key is None:
+        return ""
+    name = pygame.key.name(key)
+    return {"return": "Enter", "space": "Space", "escape": "Esc"}.get(name, name.upper())
+
+
+class Button:
+    """A clickable button with an optional keyboard shortcut.
+
+    A disabled button still shows, greyed, and `reason` says why it cannot be used.
+    """
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str,
+                 on_click: Callable[[], None], key: int | None = None, *,
+                 enabled: bool = True, reason: str = "", primary: bool = False,
+                 size: int = 20) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.key = key
+        self.enabled = enabled
+        self.reason = reason
+        self.primary = primary
+        self.size = size
+        self.hover = False
+        self.focused = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            if self.enabled:
+                self.on_click()
+            return True
+        if event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            if self.enabled:
+                self.on_click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.enabled:
+            fill, edge, ink = (52, 50, 50), (74, 70, 66), theme.INK_FAINT
+        elif self.primary:
+            fill = (196, 150, 52) if self.hover or self.focused else theme.GOLD_DARK
+            edge, ink = theme.GOLD, (24, 20, 14)
+        else:
+            fill = (82, 72, 60) if self.hover or self.focused else (62, 56, 50)
+            edge, ink = (theme.FOCUS if self.focused else theme.PANEL_EDGE), theme.INK
+        shadow = self.rect.move(0, 3)
+        pygame.draw.rect(surface, (10, 10, 12), shadow, border_radius=8)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=8)
+        label = self.label
+        theme.text(surface, label, self.rect.center, self.size, ink, bold=True, anchor="center")
+        hint = key_name(self.key)
+        if hint and self.rect.h >= 34:
+            theme.text(surface, hint, (self.rect.right - 6, self.rect.bottom - 3), 11,
+                       ink if self.enabled else theme.INK_FAINT, anchor="bottomright")
+
+
+class Cycler:
+    """A labelled choice among values, changed with its arrows, a click, or Left/Right when focused."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str,
+                 values: Sequence[str], index: int = 0,
+                 on_change: Callable[[int], None] | None = None, *, size: int = 18) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.values = list(values)
+        self.index = index
+        self.on_change = on_change
+        self.size = size
+        self.focused = False
+
+    @property
+    def value(self) -> str:
+        return self.values[self.index]
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.values)
+        if self.on_change:
+            self.on_change(self.index)
+
+    def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        r = self.rect
+        left = pygame.Rect(r.right - 200, r.y, 32, r.h)
+        right = pygame.Rect(r.right - 32, r.y, 32, r.h)
+        return left, right
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            left, _ = self._arrows()
+            self.step(-1 if left.collidepoint(event.pos) else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()):
+                self.step(-1 if event.y > 0 else 1)
+                return True
+        if self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.step(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        theme.panel(surface, r, (50, 46, 44), theme.FOCUS if self.focused else theme.PANEL_EDGE, 8)
+        theme.text(surface, self.label, (r.x + 12, r.centery), self.size, theme.INK_DIM, anchor="midleft")
+        left, right = self._arrows()
+        theme.text(surface, "<", left.center, self.size + 2, theme.GOLD, bold=True, anchor="center")
+        theme.text(surface, ">", right.center, self.size + 2, theme.GOLD, bold=True, anchor="center")
+        mid = (left.right + right.left) // 2
+        theme.text(surface, self.value, (mid, r.centery), self.size, theme.INK, bold=True, anchor="center")
+
+
+class TextField:
+    """A one-line text entry. Click or Tab to focus; typing edits; Enter or Tab leaves."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], value: str = "", *,
+                 max_len: int = 16, allowed: Callable[[str], bool] | None = None,
+                 placeholder: str = "", size: int = 18) -> None:
+        self.rect = pygame.Rect(rect)
+        self.value = value
+        self.max_len = max_len
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.placeholder = placeholder
+        self.size = size
+        self.focused = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                if len(self.value) < self.max_len and self.allowed(ch):
+                    self.value += ch
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.focused = False
+                return True
+            # Letters arrive as TEXTINPUT; swallow their KEYDOWN so no shortcut fires while typing.
+            return event.key not in (pygame.K_TAB,)
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        theme.panel(surface, r, (30, 30, 34), theme.FOCUS if self.focused else theme.PANEL_EDGE, 6)
+        shown = self.value or self.placeholder
+        colour = theme.INK if self.value else theme.INK_FAINT
+        rect = theme.text(surface, shown, (r.x + 10, r.centery), self.size, colour, anchor="midleft")
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = rect.right + 2 if self.value else r.x + 10
+            pygame.draw.line(surface, theme.INK, (x, r.y + 7), (x, r.bottom - 7), 2)
+
+
+class FocusRing:
+    """Tab / Shift+Tab move keyboard focus through a list of widgets; Enter clicks a focused button."""
+
+    def __init__(self, widgets: Sequence[object]) -> None:
+        self.widgets = list(widgets)
+        self.index = -1
+
+    def set(self, widgets: Sequence[object]) -> None:
+        self.widgets = list(widgets)
+        self.index = min(self.index, len(self.widgets) - 1)
+        self._apply()
+
+    def _apply(self) -> None:
+        for i, w in enumerate(self.widgets):
+            if hasattr(w, "focused"):
+                w.focused = i == self.index
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN or not self.widgets:
+            return False
+        if event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.index = (self.index + step) % len(self.widgets)
+            self._apply()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and 0 <= self.index < len(self.widgets):
+            w = self.widgets[self.index]
+            if isinstance(w, Button):
+                if w.enabled:
+                    w.on_click()
+                return True
+        return False
