@@ -4,6 +4,7 @@
     python -m game simulate GAME ...    bot-against-bot games, with statistics
     python -m game bench --json         the performance report
     python -m game demo GAME ...        a bots-only game through the real scenes, with screenshots
+    python -m game check-map FILE       validate a Gold Mine map made in Tiled
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ TOOLS = {
     "simulate": "game.tools.simulate",
     "bench": "game.tools.bench",
     "demo": "game.tools.demo",
+    "check-map": "game.games.gold_mine.tmx",
 }
 
 

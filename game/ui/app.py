@@ -6,7 +6,6 @@ back to logical coordinates, so scenes only ever think in 1280x720.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame
@@ -22,7 +21,6 @@ FPS = 60
 
 class App:
     def __init__(self, settings: Settings | None = None, *, fps: int = FPS) -> None:
-        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
         pygame.init()
         self.settings = settings or load_settings()
         pygame.display.set_caption(f"{APP_NAME} {__version__}")

@@ -1,0 +1,103 @@
+"""Starting the game window: logging, the app, the title screen (with any autosave), the loop."""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import sys
+
+from game import APP_NAME, __version__
+
+log = logging.getLogger("game")
+
+LOG_FILE = "mother-lode.log"
+
+
+def setup_logging(level: int = logging.INFO) -> str | None:
+    """Log to a rotating file in the user log folder and warnings to stderr; returns the file path.
+
+    Called once; a second call does nothing. A log folder that cannot be written is not fatal.
+    """
+    root = logging.getLogger()
+    if getattr(root, "_mother_lode", False):
+        return None
+    root.setLevel(level)
+    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    console = logging.StreamHandler(sys.stderr)
+    console.setLevel(logging.WARNING)
+    console.setFormatter(fmt)
+    root.addHandler(console)
+    path: str | None = None
+    try:
+        from game import paths
+
+        file_path = paths.user_log_dir() / LOG_FILE
+        handler = logging.handlers.RotatingFileHandler(file_path, maxBytes=512_000, backupCount=3,
+                                                       encoding="utf-8")
+        handler.setFormatter(fmt)
+        root.addHandler(handler)
+        path = str(file_path)
+    except OSError as exc:
+        log.warning("no log file (%s); logging to the console only", exc)
+    root._mother_lode = True  # type: ignore[attr-defined]
+    return path
+
+
+def _report(exc: BaseException, log_path: str | None) -> None:
+    """Tell the player: a crash report with a message box when `game.crash` is there, else stderr."""
+    try:
+        from game.crash import report_crash
+    except ImportError:
+        where = f" Details are in {log_path}." if log_path else ""
+        print(f"{APP_NAME} stopped because of an error.{where}", file=sys.stderr)
+        return
+    report_crash(type(exc), exc, exc.__traceback__)
+
+
+def run_game(exit_after_first_frame: bool = False) -> int:
+    """Open the window and play until the player quits; returns the process exit code.
+
+    `exit_after_first_frame` stops right after the first title-screen frame is shown: the
+    benchmark times start-up with it.
+    """
+    log_path = setup_logging()
+    log.info("%s %s starting (Python %s)", APP_NAME, __version__, sys.version.split()[0])
+    app = None
+    try:
+        from game.saves import load_autosave
+        from game.ui.app import App
+        from game.ui.scenes.title import TitleScene
+
+        app = App()
+        try:
+            match, message = load_autosave()
+        except Exception as exc:  # a broken save must never keep the game from starting
+            log.exception("reading the autosave failed")
+            match, message = None, f"The saved game could not be read ({exc})."
+        app.push(TitleScene(autosave=(match, message)))
+        if exit_after_first_frame:
+            app.step(0.0)
+            return 0
+        app.run()
+    except KeyboardInterrupt:
+        if app is not None:
+            app.quit()  # every scene keeps what it must
+        return 0
+    except Exception as exc:
+        log.exception("%s stopped because of an error", APP_NAME)
+        if app is not None:
+            try:
+                app.quit()  # still give the scenes their chance to save
+            except Exception:
+                log.exception("saving on the way out failed too")
+        _report(exc, log_path)
+        return 1
+    finally:
+        try:
+            import pygame
+
+            pygame.quit()
+        except Exception:
+            pass
+    log.info("%s closed normally", APP_NAME)
+    return 0

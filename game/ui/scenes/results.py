@@ -1,0 +1,273 @@
+"""The end of a game: every seat's score with its breakdown, the winner(s), a little celebration."""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.contract import Outcome
+from game.core.match import Match
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import fit_text, open_table
+from game.ui.tween import ease_out_back
+from game.ui.widgets import Button, FocusRing
+
+log = logging.getLogger(__name__)
+
+W, H = theme.WIDTH, theme.HEIGHT
+
+
+@dataclass
+class Spark:
+    """One gold spark of the celebration: position, velocity, and how long it lives."""
+
+    x: float
+    y: float
+    vx: float
+    vy: float
+    life: float
+    age: float
+    size: float
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def names_joined(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class ResultsScene(Scene):
+    """Final scores of `match`; Play again deals a new game with the same seats."""
+
+    def __init__(self, match: Match, *, rng: random.Random | None = None) -> None:
+        super().__init__()
+        self.match = match
+        self.outcome: Outcome = match.state.outcome()
+        self.rng = rng or random.Random()
+        self.age = 0.0
+        self.sparks: list[Spark] = []
+        self._emit = 0.0
+        # Standard competition ranking: two players tied for first are both 1st, the next is 3rd.
+        self.order = sorted(self.outcome.scores, key=lambda s: (-s.total, s.player))
+        self.rank = {s.player: 1 + sum(1 for o in self.outcome.scores if o.total > s.total)
+                     for s in self.outcome.scores}
+        self.cards = self._layout_cards()
+        bw = 250
+        self.again_button = Button((W // 2 - bw - 12, H - 82, bw, 58), "Play again", self.play_again,
+                                   pygame.K_p, primary=True, size=22)
+        self.menu_button = Button((W // 2 + 12, H - 82, bw, 58), "Back to menu", self.back_to_menu,
+                                  pygame.K_ESCAPE, size=22)
+        self.ring = FocusRing([self.again_button, self.menu_button])
+
+    # ---------------------------------------------------------------- facts
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.outcome.winners
+
+    def headline(self) -> tuple[str, str]:
+        """The big line and the line under it."""
+        names = [self.match.seats[p].name for p in self.winners]
+        top = max((s.total for s in self.outcome.scores), default=0)
+        pts = "point" if abs(top) == 1 else "points"
+        if self.outcome.is_tie:
+            return "A shared win!", f"{names_joined(names)} share the win with {top} {pts} each."
+        if not names:
+            return "Game over", ""
+        return f"{names[0]} wins!", f"with {top} {pts}"
+
+    def _layout_cards(self) -> list[tuple[int, pygame.Rect]]:
+        n = max(1, len(self.order))
+        gap = 16
+        width = min(300, (W - 80 - gap * (n - 1)) // n)
+        total = n * width + gap * (n - 1)
+        x0 = (W - total) // 2
+        return [(s.player, pygame.Rect(x0 + i * (width + gap), 200, width, 400))
+                for i, s in enumerate(self.order)]
+
+    # ---------------------------------------------------------------- actions
+    def enter(self) -> None:
+        from game.saves import clear_autosave
+
+        try:
+            clear_autosave()  # a finished game has nothing to continue
+        except OSError as exc:
+            log.error("could not remove the autosave: %s", exc)
+        if self.app is not None:
+            self.app.play("win")
+
+    def play_again(self) -> None:
+        """Same game, same seats and options, a fresh seed."""
+        from game.saves import autosave
+        from game.ui.scenes.setup import random_seed
+
+        if self.app is None:
+            return
+        seed = random_seed()
+        if seed == self.match.seed:
+            seed += 1
+        match = Match(self.match.game, list(self.match.seats), seed, dict(self.match.config.options))
+        if open_table(self.app, match, replace=True):
+            try:
+                autosave(match)
+            except OSError as exc:
+                log.error("autosave failed: %s", exc)
+
+    def back_to_menu(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        if self.app is not None:
+            self.app.reset(TitleScene())
+
+    # ---------------------------------------------------------------- frame
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.ring.handle_event(event):
+            return True
+        for b in (self.again_button, self.menu_button):
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_m, pygame.K_BACKSPACE):
+            self.back_to_menu()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        # Gold sparks rise from the winners' cards for the first few seconds, then only now and then.
+        rate = 60.0 if self.age < 3.0 else 8.0
+        self._emit += dt * rate
+        winner_rects = [r for p, r in self.cards if p in self.winners]
+        while self._emit >= 1 and winner_rects and len(self.sparks) < 240:
+            self._emit -= 1
+            r = self.rng.choice(winner_rects)
+            self.sparks.append(Spark(self.rng.uniform(r.x, r.right), r.y + self.rng.uniform(-20, 10),
+                                     self.rng.uniform(-70, 70), self.rng.uniform(-170, -60),
+                                     self.rng.uniform(0.8, 1.8), 0.0, self.rng.uniform(4, 9)))
+        self._emit = min(self._emit, 1.0)
+        alive = []
+        for s in self.sparks:
+            s.age += dt
+            s.vy += 140 * dt  # a little gravity, so they arc and fall back like embers
+            s.x += s.vx * dt
+            s.y += s.vy * dt
+            if s.age < s.life:
+                alive.append(s)
+        self.sparks = alive
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(_background(), (0, 0))
+        # Sparks first: they rise behind the words and the cards, which stay readable.
+        for s in self.sparks:
+            t = s.age / s.life
+            _star(surface, s.x, s.y, s.size * (1 - t * 0.7), t)
+        big, small = self.headline()
+        pop = ease_out_back(min(1.0, self.age / 0.6))
+        size = max(12, int(62 * pop))
+        theme.text(surface, big, (W // 2 + 3, 38 + 4), size, (0, 0, 0), title=True, anchor="midtop")
+        theme.text(surface, big, (W // 2, 38), size, theme.GOLD, title=True, anchor="midtop")
+        theme.text(surface, fit_text(small, W - 120, 22), (W // 2, 124), 22, theme.INK, anchor="midtop")
+        m = self.match
+        facts = f"{m.info.title}  ·  seed {m.seed}  ·  {len(m.actions)} moves"
+        theme.text(surface, facts, (28, H - 22), 14, theme.INK_FAINT, anchor="bottomleft")
+        for player, rect in self.cards:
+            self._draw_card(surface, player, rect)
+        self.again_button.draw(surface)
+        self.menu_button.draw(surface)
+
+    def _draw_card(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
+        score = next(s for s in self.outcome.scores if s.player == player)
+        seat = self.match.seats[player]
+        won = player in self.winners
+        r = rect.move(0, -14) if won else rect
+        narrow = r.w < 220
+        pygame.draw.rect(surface, (8, 8, 10), r.move(0, 6), border_radius=14)
+        fill = (58, 48, 34) if won else (40, 37, 36)
+        theme.panel(surface, r, fill, theme.GOLD if won else (80, 70, 60), 14, 3 if won else 2)
+        colour = theme.SEAT_COLOURS[player % len(theme.SEAT_COLOURS)]
+        pygame.draw.rect(surface, colour, (r.x + 14, r.y + 14, r.w - 28, 6), border_radius=3)
+        rank = self.rank[player]
+        medal = theme.GOLD if rank == 1 else (196, 200, 208) if rank == 2 else (196, 128, 72) if rank == 3 \
+            else (110, 100, 90)
+        centre = (r.x + 36, r.y + 56)
+        pygame.draw.circle(surface, medal, centre, 22)
+        pygame.draw.circle(surface, (30, 24, 18), centre, 22, 2)
+        theme.text(surface, ordinal(rank), centre, 15, (30, 24, 18), bold=True, anchor="center")
+        if won:
+            _crown(surface, (r.centerx, r.y - 6), self.age)
+        name_w = r.w - 84
+        theme.text(surface, fit_text(seat.name, name_w, 21, True), (r.x + 68, r.y + 34), 21, theme.INK,
+                   bold=True)
+        who = "human" if seat.is_human else f"{seat.level} bot"
+        theme.text(surface, who, (r.x + 68, r.y + 62), 15, theme.INK_DIM)
+        theme.text(surface, str(score.total), (r.centerx, r.y + 96), 60, theme.GOLD if won else theme.INK,
+                   title=True, anchor="midtop")
+        theme.text(surface, "points" if abs(score.total) != 1 else "point", (r.centerx, r.y + 170), 15,
+                   theme.INK_DIM, anchor="midtop")
+        pygame.draw.line(surface, (90, 78, 62), (r.x + 16, r.y + 198), (r.right - 16, r.y + 198), 1)
+        size = 13 if narrow else 16
+        line_h = size + 8
+        y = r.y + 208
+        room = (r.bottom - 16 - y) // line_h
+        items = list(score.breakdown)
+        shown = items if len(items) <= room else items[:room - 1]
+        for label, pts in shown:
+            pts_text = f"{pts:+d}" if pts else "0"
+            pw = theme.font(size, True).size(pts_text)[0]
+            theme.text(surface, fit_text(label, r.w - 36 - pw, size), (r.x + 14, y), size, theme.INK_DIM)
+            theme.text(surface, pts_text, (r.right - 14, y), size, theme.DANGER if pts < 0 else theme.GOOD,
+                       bold=True, anchor="topright")
+            y += line_h
+        if len(shown) < len(items):
+            theme.text(surface, f"+{len(items) - len(shown)} more", (r.x + 16, y), size, theme.INK_FAINT)
+        if not items:
+            theme.text(surface, "nothing scored", (r.centerx, y), size, theme.INK_FAINT, anchor="midtop")
+
+
+_BG: pygame.Surface | None = None
+
+
+def _background() -> pygame.Surface:
+    """A felt table under a warm lamp: a radial glow on the table's green, drawn once."""
+    global _BG
+    if _BG is None:
+        bg = theme.vertical_gradient((W, H), (30, 44, 40), (14, 20, 19))
+        glow = pygame.Surface((W, H), pygame.SRCALPHA)
+        for i in range(48, 0, -1):
+            rx, ry = int(W * 0.9 * i / 48), int(H * 1.0 * i / 48)
+            pygame.draw.ellipse(glow, (255, 210, 140, 3), (W // 2 - rx, 260 - ry, rx * 2, ry * 2))
+        bg.blit(glow, (0, 0))
+        pygame.draw.rect(bg, (62, 44, 28), (0, 0, W, H), 14)
+        pygame.draw.rect(bg, (98, 72, 44), (7, 7, W - 14, H - 14), 2)
+        _BG = bg
+    return _BG
+
+
+def _star(surface: pygame.Surface, x: float, y: float, size: float, fade: float) -> None:
+    """A four-pointed gold spark that cools from near-white to deep gold as it ages."""
+    hot, cool = (255, 246, 200), theme.GOLD_DARK
+    c = tuple(int(a + (b - a) * fade) for a, b in zip(hot, cool))
+    thin = max(1.0, size * 0.22)
+    pygame.draw.polygon(surface, c, [(x - size, y), (x, y - thin), (x + size, y), (x, y + thin)])
+    pygame.draw.polygon(surface, c, [(x, y - size), (x + thin, y), (x, y + size), (x - thin, y)])
+
+
+def _crown(surface: pygame.Surface, centre: tuple[int, int], age: float) -> None:
+    """A small gold crown that bobs gently."""
+    x, y = centre
+    y += int(3 * math.sin(age * 3))
+    pts = [(x - 26, y + 12), (x - 26, y - 12), (x - 13, y), (x, y - 18), (x + 13, y), (x + 26, y - 12),
+           (x + 26, y + 12)]
+    pygame.draw.polygon(surface, (20, 14, 8), [(px, py + 3) for px, py in pts])
+    pygame.draw.polygon(surface, theme.GOLD, pts)
+    pygame.draw.polygon(surface, theme.GOLD_DARK, pts, 2)
+    for px, py, rgb in ((x, y - 18, theme.GEM_RGB["red"]), (x - 26, y - 12, theme.GEM_RGB["blue"]),
+                        (x + 26, y - 12, theme.GEM_RGB["green"])):
+        pygame.draw.circle(surface, rgb, (px, py), 5)
+        pygame.draw.circle(surface, (255, 255, 255), (px - 1, py - 2), 1)

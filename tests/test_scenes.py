@@ -1,0 +1,631 @@
+"""The shared screens, driven headless: each enters, updates and draws; menus do what they say;
+saves and settings land in the (temporary) user folders."""
+
+from __future__ import annotations
+
+import os
+
+# Headless drivers, before pygame is imported anywhere (no conftest on purpose: this file stands alone).
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json  # noqa: E402
+import random  # noqa: E402
+from pathlib import Path  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+from typing import Callable, Iterator  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import saves  # noqa: E402
+from game.core.contract import Outcome, PlayerScore  # noqa: E402
+from game.core.match import BOT, HUMAN, Match, Seat  # noqa: E402
+from game.games import GAMES  # noqa: E402
+from game.settings import load_settings, settings_path  # noqa: E402
+from game.ui import tables  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scene import Scene  # noqa: E402
+from game.ui.scenes.dialogs import MessageBox, PassScreen, PauseMenu  # noqa: E402
+from game.ui.scenes.results import ResultsScene  # noqa: E402
+from game.ui.scenes.rules_page import RulesScene, parse_inline, parse_markdown  # noqa: E402
+from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
+from game.ui.scenes.setup import SetupScene  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
+
+INFO = GAMES["ya_blew_it"]
+
+SAMPLE_RULES = """# Ya Blew It!
+
+A push-your-luck game for **2 to 6 players**. Use `roll` to *steal* a [Claim](#claim).
+
+## Setting up
+
+- Every player takes a **Cursed Gem**
+  that scores against them
+  - nested note
+- A Faulty Detonator
+
+1. Shuffle
+2. Deal
+
+| Gems | Points | Note |
+|:---|:---:|---:|
+| 1 | 1 | a single gem |
+| 2 | 3 | |
+
+## Playing
+
+> A quoted decision.
+
+```
+roll
+```
+
+---
+
+### Scoring
+
+""" + "\n\n".join(f"Paragraph {i} with enough words to wrap across the page at least once or twice. " * 3
+                  for i in range(12))
+
+
+# ============================================================================ fixtures and helpers
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """User folders (saves, settings, logs) in a temporary folder."""
+    monkeypatch.setenv("MOTHER_LODE_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def app(home: Path) -> Iterator[App]:
+    a = App()
+    a.played = []  # type: ignore[attr-defined]
+    real_play = a.play
+
+    def record(name: str) -> None:
+        a.played.append(name)  # type: ignore[attr-defined]
+        real_play(name)
+
+    a.play = record  # type: ignore[method-assign]
+    yield a
+    a.reset(Scene())  # exits every scene (stops bot threads of tables)
+    # pygame-ce 2.5 can crash when set_mode runs again over a live SCALED window (seen with the
+    # dummy driver): close the display so that the next test's App opens a fresh one.
+    pygame.display.quit()
+
+
+class DummyTable(Scene):
+    """Stands in for a game table, so these tests do not depend on one."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.draws = 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draws += 1
+        surface.fill((1, 2, 3))
+
+
+@pytest.fixture
+def dummy_tables(monkeypatch: pytest.MonkeyPatch) -> list[DummyTable]:
+    made: list[DummyTable] = []
+
+    def table_for(match: Match) -> Scene:
+        t = DummyTable(match)
+        made.append(t)
+        return t
+
+    monkeypatch.setattr(tables, "table_for", table_for)
+    return made
+
+
+def frames(app: App, n: int = 5, dt: float = 1 / 60) -> None:
+    for _ in range(n):
+        if app.top is not None:
+            app.top.update(dt)
+        app.draw()
+
+
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def new_match(seats: int = 3, seed: int = 11, moves: int = 4) -> Match:
+    ss = [Seat("Ana")] + [Seat(f"Bot {i}", BOT, "easy") for i in range(1, seats)]
+    m = Match(INFO.name, ss, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if m.is_over():
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    return m
+
+
+def finished_match(seed: int = 5) -> Match:
+    m = Match(INFO.name, [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+    return m
+
+
+def varied(surface: pygame.Surface) -> int:
+    """How many distinct colours a coarse grid of the picture has: a blank screen has one."""
+    return len({tuple(surface.get_at((x, y))) for x in range(0, 1280, 40) for y in range(0, 720, 40)})
+
+
+def title_labels(scene: TitleScene) -> list[str]:
+    return [b.label for b in scene.buttons]
+
+
+# ============================================================================ every scene draws
+SCENES: dict[str, Callable[[], Scene]] = {
+    "title": TitleScene,
+    "setup": lambda: SetupScene(INFO),
+    "settings": SettingsScene,
+    "rules": lambda: RulesScene(INFO),
+    "results": lambda: ResultsScene(finished_match()),
+    "message": lambda: MessageBox("Hello", "Some text " * 30, [("Yes", pygame.K_y, None),
+                                                              ("No", pygame.K_ESCAPE, None)]),
+    "pause": lambda: PauseMenu(new_match()),
+    "pass": lambda: PassScreen("Ana", lambda: None),
+}
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_every_scene_enters_updates_and_draws(app: App, name: str) -> None:
+    app.reset(TitleScene())
+    scene = SCENES[name]()
+    if name == "title":
+        app.reset(scene)
+    else:
+        app.push(scene)
+    assert app.top is scene
+    frames(app, 30)
+    frames(app, 3, dt=0.5)  # a long frame must not break any animation
+    assert varied(app.screen) > 8, f"{name} drew an almost blank screen"
+
+
+def test_rules_page_renders_markdown_and_scrolls(app: App, tmp_path: Path) -> None:
+    doc = tmp_path / "rules.md"
+    doc.write_text(SAMPLE_RULES, encoding="utf-8")
+    app.reset(TitleScene())
+    page = RulesScene(INFO, path=doc)
+    app.push(page)
+    assert not page.error
+    assert [t for t, _ in page.toc] == ["Setting up", "Playing"]
+    assert page.max_scroll > 0
+    app.handle(key(pygame.K_END))
+    frames(app, 60)
+    assert page.scroll == pytest.approx(page.max_scroll)
+    app.handle(key(pygame.K_HOME))
+    app.handle(key(pygame.K_PAGEDOWN))
+    frames(app, 60)
+    assert 0 < page.scroll < page.max_scroll
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=20, flipped=False))
+    frames(app, 60)
+    assert page.scroll == 0
+    app.handle(key(pygame.K_ESCAPE))
+    assert isinstance(app.top, TitleScene)
+
+
+def test_markdown_blocks_and_inline_styles() -> None:
+    blocks = parse_markdown(SAMPLE_RULES)
+    kinds = [b.kind for b in blocks]
+    assert kinds[:3] == ["h", "p", "h"]
+    assert {"li", "table", "quote", "code", "hr"} <= set(kinds)
+    items = [b for b in blocks if b.kind == "li"]
+    assert items[0].text == "Every player takes a **Cursed Gem** that scores against them"
+    assert [b.level for b in items[:2]] == [0, 1] and items[3].marker == "1."
+    table = next(b for b in blocks if b.kind == "table")
+    assert table.aligns == ("left", "center", "right")
+    assert table.rows[2] == ("2", "3", "")
+    pieces = parse_inline("a **bold** and `code` and *it* and [link](x)")
+    assert ("bold", "b") in pieces and ("code", "c") in pieces and ("it", "i") in pieces
+    assert ("link", "l") in pieces
+
+
+def test_missing_rules_page_says_so(app: App, tmp_path: Path) -> None:
+    app.reset(TitleScene())
+    page = RulesScene(INFO, path=tmp_path / "nowhere.md")
+    app.push(page)
+    frames(app, 5)
+    assert page.error
+    app.handle(key(pygame.K_END))  # scrolling an empty page is harmless
+    frames(app, 5)
+
+
+# ============================================================================ title and autosave
+def test_title_offers_continue_only_with_an_autosave(app: App) -> None:
+    title = TitleScene()
+    app.reset(title)
+    assert "Continue" not in title_labels(title)
+    assert app.top is title
+    saves.autosave(new_match())
+    title2 = TitleScene()
+    app.reset(title2)
+    assert title_labels(title2)[0] == "Continue"
+    assert title2.resume_match is not None and [s.name for s in title2.resume_match.seats][0] == "Ana"
+    # Every listed game is a registered one, and every registered game is listed.
+    assert [info.name for info, _ in title2.game_rows] == list(GAMES)
+
+
+def test_continue_opens_the_saved_game(app: App, dummy_tables: list[DummyTable]) -> None:
+    m = new_match(moves=6)
+    saves.autosave(m)
+    title = TitleScene()
+    app.reset(title)
+    app.handle(key(pygame.K_c))
+    assert len(dummy_tables) == 1 and app.top is dummy_tables[0]
+    assert app.stack[0] is title  # pushed over the title
+    assert dummy_tables[0].match.actions == m.actions
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "illegal move"])
+def test_damaged_autosave_is_set_aside_with_a_message(app: App, damage: str) -> None:
+    path = saves.autosave_path()
+    saves.autosave(new_match(moves=6))
+    text = path.read_text(encoding="utf-8")
+    if damage == "garbage":
+        path.write_bytes(b"\x00\xff not a save")
+    elif damage == "truncated":
+        path.write_text(text[: len(text) // 2], encoding="utf-8")
+    else:
+        data = json.loads(text)
+        data["actions"].append("fly:away")
+        path.write_text(json.dumps(data), encoding="utf-8")
+    title = TitleScene()
+    app.reset(title)
+    box = app.top
+    assert isinstance(box, MessageBox), "the damaged save was not reported"
+    assert "could not be resumed" in box.text
+    kept = list(path.parent.glob("autosave.unreadable-*"))
+    assert len(kept) == 1 and kept[0].read_bytes()  # kept aside, not deleted
+    assert not path.exists()
+    assert "Continue" not in title_labels(title)
+    frames(app, 10)
+    app.handle(key(pygame.K_RETURN))
+    assert app.top is title
+    frames(app, 5)
+    app.handle(key(pygame.K_s))  # the menu still works
+    assert isinstance(app.top, SettingsScene)
+
+
+def test_run_game_starts_despite_a_damaged_save(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import logging
+
+    from game.ui import main
+
+    saves.autosave_path().write_text("{ broken", encoding="utf-8")
+    seen: dict[str, object] = {}
+
+    def short_run(self: App) -> None:  # a few frames instead of the endless loop
+        for _ in range(3):
+            self.top.update(1 / 60)
+            self.draw()
+        seen["stack"] = [type(s).__name__ for s in self.stack]
+        seen["text"] = getattr(self.top, "text", "")
+
+    monkeypatch.setattr(App, "run", short_run)
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # keep pygame alive for the other tests
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        assert main.run_game() == 0
+    finally:
+        for h in root.handlers[:]:
+            if h not in before:
+                root.removeHandler(h)
+                h.close()
+        if hasattr(root, "_mother_lode"):
+            del root._mother_lode  # type: ignore[attr-defined]
+        pygame.display.quit()
+    assert seen["stack"] == ["TitleScene", "MessageBox"]
+    assert "could not be resumed" in str(seen["text"])
+    assert list(saves.autosave_path().parent.glob("autosave.unreadable-*"))
+    assert (home / "logs" / main.LOG_FILE).exists()
+
+
+def test_run_game_reports_a_crash_and_returns_1(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import logging
+
+    from game.ui import main
+
+    def boom(self: App) -> None:
+        raise RuntimeError("kaboom in the loop")
+
+    monkeypatch.setenv("MOTHER_LODE_NO_DIALOG", "1")
+    monkeypatch.setattr(App, "run", boom)
+    monkeypatch.setattr(pygame, "quit", lambda: None)
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        assert main.run_game() == 1
+    finally:
+        for h in root.handlers[:]:
+            if h not in before:
+                root.removeHandler(h)
+                h.close()
+        if hasattr(root, "_mother_lode"):
+            del root._mother_lode  # type: ignore[attr-defined]
+        pygame.display.quit()
+    assert "kaboom in the loop" in (home / "logs" / main.LOG_FILE).read_text(encoding="utf-8")
+
+
+def test_title_escape_asks_before_quitting(app: App) -> None:
+    app.reset(TitleScene())
+    app.handle(key(pygame.K_ESCAPE))
+    assert isinstance(app.top, MessageBox) and app.running
+    app.handle(key(pygame.K_ESCAPE))  # Stay
+    assert isinstance(app.top, TitleScene) and app.running
+    app.handle(key(pygame.K_ESCAPE))
+    app.handle(key(pygame.K_q))
+    assert not app.running
+
+
+# ============================================================================ setup
+def test_setup_builds_the_chosen_match(app: App, dummy_tables: list[DummyTable]) -> None:
+    title = TitleScene()
+    app.reset(title)
+    app.handle(key(pygame.K_n))
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.info is INFO
+    setup.set_players(4)
+    setup.set_seat(1, level="easy")
+    setup.set_seat(2, human=True, name="Bo")
+    setup.set_seat(3, level="normal")
+    # Type a seed and a name with real events: click the field, then TEXTINPUT.
+    app.handle(click(setup.seed.rect.center))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="42x7"))  # letters are refused
+    app.handle(click(setup.rows[0].name.rect.center))
+    for _ in range(10):
+        app.handle(key(pygame.K_BACKSPACE))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Zed"))
+    app.handle(key(pygame.K_r))  # typed into the field, not the Rules shortcut
+    assert app.top is setup
+    app.handle(key(pygame.K_RETURN))  # leaves the field
+    setup.set_first(2)
+    frames(app, 5)
+    m = setup.build_match()
+    assert m.seed == 427
+    assert [(s.name, s.kind, s.level) for s in m.seats] == [
+        ("Zed", HUMAN, ""), (setup.rows[1].name.value, BOT, "easy"), ("Bo", HUMAN, ""),
+        (setup.rows[3].name.value, BOT, "normal")]
+    assert m.config.options["first_player"] == 2 and m.to_move() is not None
+    app.handle(key(pygame.K_RETURN))  # Start
+    assert len(dummy_tables) == 1 and app.top is dummy_tables[0]
+    assert app.stack == [title, dummy_tables[0]]  # the setup was replaced; the title stays below
+    started = dummy_tables[0].match
+    assert [s.name for s in started.seats] == [
+        "Zed", setup.rows[1].name.value, "Bo", setup.rows[3].name.value]
+    loaded, message = saves.load_autosave()
+    assert message is None and loaded is not None and loaded.seed == 427
+    assert [s.to_json() for s in loaded.seats] == [s.to_json() for s in started.seats]
+
+
+def test_setup_first_player_random_is_none_and_seat_zero_is_zero(app: App) -> None:
+    setup = SetupScene(INFO)
+    app.reset(TitleScene())
+    app.push(setup)
+    assert setup.build_match().config.options["first_player"] is None
+    setup.set_first(0)
+    assert setup.build_match().config.options["first_player"] == 0
+
+
+def test_setup_player_count_stays_within_the_game_limits(app: App) -> None:
+    setup = SetupScene(INFO)
+    app.reset(TitleScene())
+    app.push(setup)
+    setup.set_players(99)
+    assert setup.players == INFO.max_players == len(setup.seats())
+    setup.set_players(-3)
+    assert setup.players == INFO.min_players == len(setup.seats())
+    right_arrow = (setup.count.rect.right - 16, setup.count.rect.centery)
+    seen = set()
+    for _ in range(2 * (INFO.max_players - INFO.min_players + 1)):
+        app.handle(click(right_arrow))
+        seen.add(setup.players)
+        assert len(setup.seats()) == setup.players
+        frames(app, 1)
+    assert seen == set(range(INFO.min_players, INFO.max_players + 1))
+
+
+def test_setup_bot_names_follow_the_kind_unless_edited(app: App) -> None:
+    setup = SetupScene(INFO, rng=random.Random(1))
+    app.reset(TitleScene())
+    app.push(setup)
+    row = setup.rows[1]
+    assert not row.is_human and row.name.value not in ("", "Player 2")
+    setup.set_seat(1, human=True)
+    assert row.name.value == "Player 2"
+    setup.set_seat(1, name="Mine")
+    setup.set_seat(1, level="easy")
+    assert row.name.value == "Mine"
+
+
+def test_setup_escape_goes_back(app: App) -> None:
+    title = TitleScene()
+    app.reset(title)
+    app.push(SetupScene(INFO))
+    app.handle(key(pygame.K_ESCAPE))
+    assert app.top is title
+
+
+def test_start_without_a_table_explains_and_saves_nothing(app: App,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(match: Match) -> Scene:
+        raise ImportError("no table module")
+
+    monkeypatch.setattr(tables, "table_for", missing)
+    app.reset(TitleScene())
+    setup = SetupScene(INFO)
+    app.push(setup)
+    app.handle(key(pygame.K_RETURN))
+    assert isinstance(app.top, MessageBox) and app.stack[-2] is setup
+    assert not saves.autosave_path().exists()
+
+
+# ============================================================================ settings
+def test_settings_apply_and_persist(app: App) -> None:
+    app.reset(TitleScene())
+    app.push(SettingsScene())
+    start = load_settings()
+    app.handle(key(pygame.K_a))          # animation: normal -> fast
+    app.handle(key(pygame.K_MINUS))      # volume down one step
+    app.handle(key(pygame.K_c))          # colour symbols off
+    app.handle(key(pygame.K_m))          # mute
+    frames(app, 3)
+    saved = json.loads(settings_path().read_text(encoding="utf-8"))
+    assert saved["animation"] == "fast" and app.settings.animation == "fast"
+    assert saved["volume"] == pytest.approx(start.volume - 0.1)
+    assert saved["colour_symbols"] is False and saved["muted"] is True
+    assert app.sounds.volume == 0.0  # muted takes effect at once
+    assert "click" in app.played  # type: ignore[attr-defined]
+    for _ in range(15):
+        app.handle(key(pygame.K_EQUALS))
+    assert load_settings().volume == pytest.approx(1.0)  # stops at 100%, does not wrap to 0
+    assert load_settings().muted is False  # turning the volume up lifts the mute
+    for _ in range(15):
+        app.handle(key(pygame.K_MINUS))
+    assert load_settings().volume == pytest.approx(0.0)
+    app.handle(key(pygame.K_ESCAPE))
+    assert isinstance(app.top, TitleScene)
+
+
+def test_settings_cyclers_work_with_tab_and_arrows(app: App) -> None:
+    app.reset(TitleScene())
+    scene = SettingsScene()
+    app.push(scene)
+    app.handle(key(pygame.K_TAB))      # animation speed
+    app.handle(key(pygame.K_LEFT))     # normal -> slow
+    assert load_settings().animation == "slow"
+    app.handle(key(pygame.K_TAB))
+    app.handle(key(pygame.K_TAB))
+    app.handle(key(pygame.K_TAB))      # fullscreen
+    app.handle(key(pygame.K_RIGHT))
+    assert load_settings().fullscreen is True
+
+
+# ============================================================================ results
+def test_results_show_the_winner_and_clear_the_autosave(app: App, dummy_tables: list[DummyTable]) -> None:
+    m = finished_match()
+    saves.autosave(new_match())  # a stale save that the finished game replaces
+    app.reset(TitleScene())
+    results = ResultsScene(m, rng=random.Random(0))
+    app.replace(results)
+    assert not saves.autosave_path().exists()
+    assert "win" in app.played  # type: ignore[attr-defined]
+    outcome = m.state.outcome()
+    big, _ = results.headline()
+    if outcome.is_tie:
+        assert big == "A shared win!"
+    else:
+        assert big == f"{m.seats[outcome.winners[0]].name} wins!"
+    assert results.order[0].total == max(s.total for s in outcome.scores)
+    frames(app, 90)
+    assert results.sparks, "no celebration"
+    app.handle(key(pygame.K_p))  # Play again: same seats, new seed
+    again = dummy_tables[-1].match
+    assert app.top is dummy_tables[-1]
+    assert again.seats == m.seats and again.seed != m.seed and not again.actions
+    assert saves.load_autosave()[0] is not None
+
+
+def test_results_tie_is_a_shared_win(app: App) -> None:
+    m = finished_match()
+    tie = Outcome((PlayerScore(0, 9, (("Ruby x3", 9),)), PlayerScore(1, 9, (("Topaz x3", 9),)),
+                   PlayerScore(2, 4, (("Cursed Jade x2", -3), ("Amber x4", 7))),), (0, 1))
+    m.state = SimpleNamespace(outcome=lambda: tie)  # type: ignore[assignment]
+    app.reset(TitleScene())
+    results = ResultsScene(m)
+    app.replace(results)
+    big, small = results.headline()
+    assert big == "A shared win!" and "Ana" in small and "Dusty" in small and "Nell" not in small
+    assert results.rank == {0: 1, 1: 1, 2: 3}
+    frames(app, 30)
+    app.handle(key(pygame.K_ESCAPE))  # Back to menu
+    assert len(app.stack) == 1 and isinstance(app.top, TitleScene)
+
+
+# ============================================================================ dialogs
+def test_message_box_closes_before_its_callback(app: App) -> None:
+    title = TitleScene()
+    app.reset(title)
+    calls: list[Scene | None] = []
+    box = MessageBox("Q", "Sure?", [("Yes", pygame.K_y, lambda: calls.append(app.top)),
+                                    ("No", pygame.K_ESCAPE, None)])
+    app.push(box)
+    app.handle(key(pygame.K_y))
+    app.handle(key(pygame.K_y))  # a second press does nothing more
+    assert calls == [title] and app.top is title
+    app.push(MessageBox("Note", "Just so you know."))
+    app.handle(key(pygame.K_ESCAPE))
+    assert app.top is title
+
+
+def test_pause_menu_actions(app: App, dummy_tables: list[DummyTable]) -> None:
+    m = new_match(moves=5)
+    title = TitleScene()
+    app.reset(title)
+    app.push(DummyTable(m))
+    app.push(PauseMenu(m))
+    app.handle(key(pygame.K_r))
+    assert isinstance(app.top, RulesScene)
+    app.handle(key(pygame.K_ESCAPE))
+    assert isinstance(app.top, PauseMenu)
+    app.handle(key(pygame.K_s))
+    assert isinstance(app.top, SettingsScene)
+    app.handle(key(pygame.K_ESCAPE))
+    app.handle(key(pygame.K_ESCAPE))  # Resume
+    assert isinstance(app.top, DummyTable)
+    app.push(PauseMenu(m))
+    app.handle(key(pygame.K_m))  # Save and leave to menu
+    assert len(app.stack) == 1 and isinstance(app.top, TitleScene)
+    assert title_labels(app.top)[0] == "Continue"
+    assert app.top.resume_match is not None and app.top.resume_match.actions == m.actions
+    app.push(PauseMenu(m))
+    app.handle(key(pygame.K_q))  # Quit game
+    assert not app.running and saves.autosave_path().exists()
+
+
+def test_pass_screen_hides_the_table_until_ready(app: App) -> None:
+    m = new_match()
+    table = DummyTable(m)
+    app.reset(TitleScene())
+    app.push(table)
+    ready: list[bool] = []
+    curtain = PassScreen("Ana", lambda: ready.append(True), match=m)
+    app.push(curtain)
+    before = table.draws
+    frames(app, 10)
+    assert table.draws == before, "the table showed through the curtain"
+    app.handle(key(pygame.K_ESCAPE))  # the game menu opens over the curtain, the table stays hidden
+    assert isinstance(app.top, PauseMenu)
+    frames(app, 3)
+    assert table.draws == before
+    app.handle(key(pygame.K_ESCAPE))
+    assert app.top is curtain and not ready
+    app.handle(key(pygame.K_SPACE))
+    app.handle(key(pygame.K_SPACE))
+    assert ready == [True] and app.top is table
+
+
+def test_real_table_opens_from_setup_if_present(app: App) -> None:
+    pytest.importorskip("game.ui.tables.ya_blew_it")
+    app.reset(TitleScene())
+    setup = SetupScene(INFO)
+    app.push(setup)
+    setup.set_players(2)
+    setup.set_seat(1, level="easy")
+    app.handle(key(pygame.K_RETURN))
+    assert type(app.top).__name__ != "SetupScene" and not isinstance(app.top, MessageBox)
+    frames(app, 20)
+    app.handle(key(pygame.K_ESCAPE))
+    assert isinstance(app.top, PauseMenu)
