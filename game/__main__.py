@@ -22,6 +22,10 @@ TOOLS = {
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    from game.crash import install_crash_handler
+
+    # A crash writes a log; only the game itself (not the tools) also shows a message box.
+    install_crash_handler(show=None if not args or args == ["--first-frame"] else False)
     if args and args[0] in ("-h", "--help"):
         print(__doc__)
         return 0

@@ -24,6 +24,9 @@ class App:
         pygame.init()
         self.settings = settings or load_settings()
         pygame.display.set_caption(f"{APP_NAME} {__version__}")
+        from game.icon import draw_icon
+
+        pygame.display.set_icon(draw_icon(64))
         flags = pygame.SCALED | pygame.RESIZABLE
         self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
         if self.settings.fullscreen:

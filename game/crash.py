@@ -1,0 +1,242 @@
+"""Crash reporting for players who never see a terminal.
+
+An uncaught exception writes `crash-YYYYmmdd-HHMMSS.log` (traceback, versions, platform) in the
+user log folder (`paths.user_log_dir()`), prints the same text to stderr when there is one, and
+shows a plain message box that gives the log's path, instead of the window just vanishing.
+
+    from game.crash import install_crash_handler, run_guarded
+    install_crash_handler()          # sys.excepthook and threading.excepthook
+    sys.exit(run_guarded(main))      # or: report and return 1 instead of raising
+
+The message box is skipped, silently, when there is nowhere to show it: headless video drivers
+(`SDL_VIDEODRIVER=dummy`/`offscreen`), no X11/Wayland display, a thread other than the main one,
+or `MOTHER_LODE_NO_DIALOG=1` (tests and CI set it so that nothing can block on a dialog).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import platform
+import sys
+import tempfile
+import threading
+import traceback
+from pathlib import Path
+from types import TracebackType
+from typing import Callable
+
+from game import APP_NAME, __version__
+
+__all__ = [
+    "NO_DIALOG_ENV",
+    "install_crash_handler",
+    "report_crash",
+    "run_guarded",
+    "write_crash_log",
+]
+
+NO_DIALOG_ENV = "MOTHER_LODE_NO_DIALOG"
+KEEP_LOGS = 20  # older crash logs are pruned so a crash loop cannot fill the disk
+
+
+# --------------------------------------------------------------------------- the log
+def _environment() -> list[str]:
+    """Lines describing the program and the machine, for the top of a crash log."""
+    lines = [
+        f"{APP_NAME} {__version__}",
+        f"time:      {_dt.datetime.now().isoformat(timespec='seconds')}",
+        f"platform:  {platform.platform()} ({platform.machine()})",
+        f"python:    {sys.version.split()[0]} {platform.python_implementation()}",
+        f"frozen:    {bool(getattr(sys, 'frozen', False))}",
+        f"argv:      {sys.argv!r}",
+    ]
+    # Only describe pygame if it is already loaded: importing it here could itself fail,
+    # and a crash in the headless tools should not drag the display stack in.
+    pygame = sys.modules.get("pygame")
+    if pygame is not None:
+        try:
+            sdl = ".".join(str(part) for part in pygame.version.SDL)
+            lines.append(f"pygame:    {pygame.version.ver} (SDL {sdl})")
+            driver = pygame.display.get_driver() if pygame.display.get_init() else "not started"
+            lines.append(f"video:     {driver}")
+        except Exception as exc:  # a half-initialised pygame must not hide the real crash
+            lines.append(f"pygame:    unknown ({exc!r})")
+    else:
+        lines.append("pygame:    not loaded")
+    return lines
+
+
+def _log_dir() -> Path:
+    try:
+        from game import paths
+
+        return paths.user_log_dir()
+    except Exception:
+        # The user folder may be unwritable (or platformdirs missing); a log in the temp
+        # folder is still better than none.
+        fallback = Path(tempfile.gettempdir()) / "MotherLode-logs"
+        fallback.mkdir(parents=True, exist_ok=True)
+        return fallback
+
+
+def _prune(folder: Path, keep: int = KEEP_LOGS) -> None:
+    logs = sorted(folder.glob("crash-*.log"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in logs[keep:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
+
+
+def write_crash_log(
+    exc_type: type[BaseException],
+    exc: BaseException,
+    tb: TracebackType | None,
+    *,
+    log_dir: Path | None = None,
+    thread_name: str | None = None,
+) -> Path:
+    """Write one crash log and return its path (`crash-YYYYmmdd-HHMMSS[-N].log`)."""
+    folder = log_dir if log_dir is not None else _log_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    text = "\n".join(_environment())
+    if thread_name:
+        text += f"\nthread:    {thread_name}"
+    text += "\n\n" + "".join(traceback.format_exception(exc_type, exc, tb))
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        path = folder / (f"crash-{stamp}.log" if n == 1 else f"crash-{stamp}-{n}.log")
+        try:
+            # "x" never overwrites an earlier crash from the same second (another thread).
+            with path.open("x", encoding="utf-8") as handle:
+                handle.write(text)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - a thousand crashes in one second
+        raise OSError(f"no free crash log name in {folder}")
+    _prune(folder)
+    return path
+
+
+# --------------------------------------------------------------------------- the message
+def _dialog_allowed(show: bool | None) -> bool:
+    if show is not None:
+        return show
+    if os.environ.get(NO_DIALOG_ENV, "").strip() not in ("", "0"):
+        return False
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
+        return False
+    if threading.current_thread() is not threading.main_thread():
+        return False  # SDL message boxes belong to the thread that owns the window
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return False
+    return True
+
+
+def _message(log_path: Path | None) -> str:
+    where = f"A report was saved to:\n{log_path}" if log_path else "No report could be saved."
+    return (
+        f"{APP_NAME} ran into a problem and has to close.\n\n"
+        f"{where}\n\n"
+        "If you report the problem, please attach that file."
+    )
+
+
+def _show_dialog(log_path: Path | None) -> None:
+    """A native message box; any failure (no display, no pygame) is ignored."""
+    try:
+        import pygame
+
+        # Close a possibly fullscreen window first, or the box could open behind it.
+        if pygame.display.get_init():
+            pygame.display.quit()
+        pygame.display.message_box(
+            f"{APP_NAME} has stopped", _message(log_path), message_type="error"
+        )
+    except Exception:
+        pass
+
+
+def _write_stderr(text: str) -> None:
+    # A windowed build on Windows has no stderr at all (sys.stderr is None).
+    stream = sys.stderr or sys.__stderr__
+    if stream is None:
+        return
+    try:
+        stream.write(text)
+        stream.flush()
+    except Exception:
+        pass
+
+
+def report_crash(
+    exc_type: type[BaseException],
+    exc: BaseException,
+    tb: TracebackType | None,
+    *,
+    show: bool | None = None,
+    thread_name: str | None = None,
+) -> Path | None:
+    """Log the exception, echo it to stderr and tell the player; return the log's path.
+
+    `show=None` decides from the environment (see the module docstring); `False` never opens a
+    dialog, `True` always tries. Never raises: a failing report must not mask the crash.
+    """
+    log_path: Path | None
+    try:
+        log_path = write_crash_log(exc_type, exc, tb, thread_name=thread_name)
+    except Exception as log_error:
+        log_path = None
+        _write_stderr(f"could not write a crash log: {log_error!r}\n")
+    _write_stderr("".join(traceback.format_exception(exc_type, exc, tb)))
+    if log_path is not None:
+        _write_stderr(f"{APP_NAME} crashed; the report is in {log_path}\n")
+    if _dialog_allowed(show):
+        _show_dialog(log_path)
+    return log_path
+
+
+# --------------------------------------------------------------------------- wiring
+def install_crash_handler(*, show: bool | None = None) -> None:
+    """Route uncaught exceptions (main thread and other threads) through `report_crash`.
+
+    Ctrl-C (KeyboardInterrupt) keeps Python's usual behaviour; it is not a crash.
+    """
+    previous = sys.excepthook
+
+    def excepthook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(exc_type, KeyboardInterrupt):
+            previous(exc_type, exc, tb)
+            return
+        report_crash(exc_type, exc, tb, show=show)
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit or args.exc_value is None:
+            return  # threading ignores SystemExit by default; so do we
+        name = args.thread.name if args.thread is not None else None
+        # Never a dialog from a worker thread: SDL wants it on the window's thread.
+        report_crash(args.exc_type, args.exc_value, args.exc_traceback, show=False, thread_name=name)
+
+    sys.excepthook = excepthook
+    threading.excepthook = thread_hook
+
+
+def run_guarded(fn: Callable[[], int | None], *, show: bool | None = None) -> int:
+    """Call `fn()`; return its exit code, or report a crash and return 1.
+
+    SystemExit passes through untouched (an explicit exit is not a crash); Ctrl-C returns 130,
+    the shell's code for an interrupt, without a report.
+    """
+    try:
+        return int(fn() or 0)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        return 130
+    except BaseException as exc:  # noqa: BLE001 - everything else is a crash to report
+        report_crash(type(exc), exc, exc.__traceback__, show=show)
+        return 1
