@@ -14,7 +14,7 @@ passing the Prospector marker) happens on its own inside `apply`. Decision phase
 from __future__ import annotations
 
 import json
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any, Mapping
 
 from game.core.contract import (
@@ -491,31 +491,58 @@ class YaBlewItState(GameState):
         self._draw(self.resume)
 
     def _place_safes(self, p: int, colours: tuple[str, ...]) -> None:
-        safes = self.owned(p, SAFE)
-        for s in safes:
-            self.safes.pop(s, None)
-        for s, colour in zip(safes, colours):
-            self.safes[s] = colour
-        if colours:
-            self._emit("safes", f"{self.name(p)} put Safe(s) on {', '.join(colours)}",
-                       player=p, colours=list(colours))
+        """Put Safes on the chosen stacks, in the arrangement that keeps the most cards.
 
-    def _blast(self, p: int, value: int) -> None:
+        The player picks the stacks; which Safe goes on which only matters when a Safe's own
+        number is rolled, and we make the choice a careful player would make before the roll:
+        the arrangement with the fewest cards lost over the eight faces (oldest Safes first
+        on a tie). See docs/rules/ya_blew_it.md, "Which Safe guards which stack".
+        """
+        safes = self.owned(p, SAFE)
+        for sid in safes:
+            self.safes.pop(sid, None)
+        if not colours:
+            return
+        best: tuple[int, ...] | None = None
+        best_loss = 0
+        for chosen in permutations(safes, len(colours)):
+            placing = dict(zip(chosen, colours))
+            loss = sum(len(self._blast_result(p, v, placing)[0])
+                       for v in range(1, card_set().sides + 1))
+            if best is None or loss < best_loss:
+                best, best_loss = chosen, loss
+        assert best is not None
+        for sid, colour in zip(best, colours):
+            self.safes[sid] = colour
+        self._emit("safes", f"{self.name(p)} put Safe(s) on {', '.join(colours)}",
+                   player=p, colours=list(colours), safes=list(best))
+
+    def _blast_result(self, p: int, value: int, placing: Mapping[int, str]) -> tuple[list[int], list[int]]:
+        """Cards player p loses to a roll of `value`, and the Safes spent guarding Gems.
+
+        `placing` maps Safe card ids to the colour stack each guards. A Safe spent guarding is
+        discarded instead of the Gem; a Safe whose own number comes up is lost like any card.
+        """
         area = self.areas[p]
-        protectors = {colour: s for s, colour in self.safes.items() if s in area}
+        guards = {colour: sid for sid, colour in placing.items() if sid in area}
         lost: list[int] = []
         used: list[int] = []
         for cid in area:
             card = self.card(cid)
             if card.number != value:
                 continue
-            guard = protectors.get(card.colour) if card.kind == GEM else None
+            guard = guards.get(card.colour) if card.kind == GEM else None
             if guard is not None and guard not in used:
                 used.append(guard)
             else:
                 lost.append(cid)
+        lost = [c for c in lost if c not in used]
+        return lost, used
+
+    def _blast(self, p: int, value: int) -> None:
+        lost, used = self._blast_result(p, value, self.safes)
         gone = set(lost) | set(used)
-        self.areas[p] = [c for c in area if c not in gone]
+        self.areas[p] = [c for c in self.areas[p] if c not in gone]
         for cid in gone:
             self.safes.pop(cid, None)
         self.discard.extend(sorted(gone))
@@ -569,13 +596,14 @@ class YaBlewItState(GameState):
             "game": INFO.name,
             "config": self.config.to_json(),
             "rng": self.rng.state,
-            "deck": self.deck, "claim": self.claim, "areas": self.areas,
-            "cursed": self.cursed,
+            "deck": list(self.deck), "claim": list(self.claim),
+            "areas": [list(a) for a in self.areas], "cursed": list(self.cursed),
             "safes": {str(k): v for k, v in sorted(self.safes.items())},
-            "discard": self.discard, "box": self.box,
-            "prospector": self.prospector, "out": self.out, "phase": self.phase,
-            "turn": self.turn, "miner_queue": self.miner_queue, "fire_queue": self.fire_queue,
-            "resume": self.resume, "gamble_gems": self.gamble_gems, "roll": self.roll,
+            "discard": list(self.discard), "box": list(self.box),
+            "prospector": self.prospector, "out": list(self.out), "phase": self.phase,
+            "turn": self.turn, "miner_queue": list(self.miner_queue),
+            "fire_queue": list(self.fire_queue), "resume": self.resume,
+            "gamble_gems": self.gamble_gems, "roll": dict(self.roll) if self.roll else None,
             "final": self.final, "fire_card": self.fire_card, "round_no": self.round_no,
             "fires_resolved": self.fires_resolved,
         }
@@ -584,6 +612,8 @@ class YaBlewItState(GameState):
     def from_json(cls, data: Mapping[str, Any]) -> "YaBlewItState":
         """Rebuild a state; raises `BadSave` naming the problem when the data does not add up."""
         try:
+            if data.get("game", INFO.name) != INFO.name:
+                raise BadSave(f"this is a {data.get('game')!r} position, not Ya Blew It!")
             config = GameConfig.from_json(data["config"])
             if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
                 raise BadSave(f"{config.players} players is not a Ya Blew It! game")
@@ -629,6 +659,18 @@ class YaBlewItState(GameState):
             raise BadSave("the position has the wrong number of players")
         if not 0 <= self.turn < self.n or not 0 <= self.prospector < self.n:
             raise BadSave("the seat to move is not at the table")
+        # Each decision phase needs the bookkeeping that its actions read.
+        if self.phase == REROLL and not (self.roll and {"value", "why"} <= self.roll.keys()):
+            raise BadSave("a re-roll decision without the roll it is about")
+        if self.phase == MINER and (not self.miner_queue or self.miner_queue[0] != self.turn):
+            raise BadSave("a Miner's decision for a seat that is not waiting to roll")
+        if self.phase == FIRE_PHASE and (not self.fire_queue or self.fire_queue[0] != self.turn
+                                         or self.fire_card is None):
+            raise BadSave("a Fire in the Hole roll with no Fire in the Hole under way")
+        if self.phase in (JUMPER_PHASE, CHOICE, GAMBLE) and self.turn != self.prospector:
+            raise BadSave("a Prospector's decision for a seat that is not the Prospector")
+        if self.resume not in (DRAW_CLAIM, DRAW_GAMBLE):
+            raise BadSave(f"unknown draw context {self.resume!r}")
 
 
 class YaBlewItView(View):
