@@ -204,3 +204,13 @@ class GameInfo:
     # True when seats hold secrets from each other (hands): hot-seat play then shows a
     # "pass the screen" curtain between two humans' decisions.
     private_hands: bool = False
+    # Options every new game needs unless the setup chose otherwise (Gold Mine: the shipped map).
+    # Called at the edge, when a game is set up; the rules themselves never read files.
+    default_options: Callable[[], dict[str, Any]] | None = None
+
+    def make_config(self, players: int, names: tuple[str, ...] = (),
+                    options: Mapping[str, Any] | None = None) -> GameConfig:
+        """A config with this game's default options filled in under the chosen ones."""
+        merged = dict(self.default_options() if self.default_options else {})
+        merged.update(options or {})
+        return GameConfig(players, names, merged)

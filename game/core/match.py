@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from game.bots import LEVELS, Bot, make_bot
-from game.core.contract import Action, BadSave, Event, GameConfig, GameState, IllegalAction, View
+from game.core.contract import Action, BadSave, Event, GameState, IllegalAction, View
 from game.core.rng import derive_seed
 from game.core.storage import read_json, set_aside, write_json_atomic
 
@@ -63,7 +63,7 @@ class Match:
         self.game = game
         self.seats = list(seats)
         self.seed = seed
-        self.config = GameConfig(len(seats), tuple(s.name for s in seats), dict(options or {}))
+        self.config = self.info.make_config(len(seats), tuple(s.name for s in seats), options)
         state, events = self.info.new(self.config, seed)
         self.state: GameState = state
         self.actions: list[str] = []

@@ -20,7 +20,6 @@ import time
 from typing import Any
 
 from game.bots import LEVELS, make_bot
-from game.core.contract import GameConfig
 from game.core.rng import Rng, derive_seed
 
 BARE_PYGAME = (
@@ -51,7 +50,7 @@ def playouts_per_second(game: str, seconds: float, players: int) -> dict[str, An
     moves = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state, _ = info.new(GameConfig(players), games)
+        state, _ = info.new(info.make_config(players), games)
         while not state.is_over():
             state, _ = state.apply(rng.choice(state.legal_actions()))
             moves += 1
@@ -69,7 +68,7 @@ def decision_times(game: str, level: str, decisions: int, players: int) -> dict[
     times: list[float] = []
     g = 0
     while len(times) < decisions:
-        state, _ = info.new(GameConfig(players), derive_seed(7, "bench", g))
+        state, _ = info.new(info.make_config(players), derive_seed(7, "bench", g))
         bots = [make_bot(game, level, derive_seed(g, "seat", p)) for p in range(players)]
         while not state.is_over() and len(times) < decisions:
             seat = state.to_move()
