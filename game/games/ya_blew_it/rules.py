@@ -114,6 +114,46 @@ def best_wild_assignment(
     return final
 
 
+def fire_losses(area: list[int], placing: Mapping[int, str], value: int) -> tuple[list[int], list[int]]:
+    """Cards of a scoring area lost to a Fire in the Hole roll of `value`, and the Safes spent.
+
+    `placing` maps Safe card ids to the colour stack each guards. A Safe spent guarding is
+    discarded instead of the Gem; a Safe whose own number comes up is lost like any card.
+    """
+    cards = card_set().cards
+    guards = {colour: sid for sid, colour in placing.items() if sid in area}
+    lost: list[int] = []
+    used: list[int] = []
+    for cid in area:
+        card = cards[cid]
+        if card.number != value:
+            continue
+        guard = guards.get(card.colour) if card.kind == GEM else None
+        if guard is not None and guard not in used:
+            used.append(guard)
+        else:
+            lost.append(cid)
+    return [c for c in lost if c not in used], used
+
+
+def best_safe_placing(area: list[int], safes: list[int], colours: tuple[str, ...]) -> dict[int, str]:
+    """Which of `safes` guards which of the chosen `colours` stacks.
+
+    The player picks the stacks; which Safe goes on which only matters when a Safe's own
+    number is rolled, and we make the choice a careful player would make before the roll: the
+    arrangement with the fewest cards lost over all faces of the die (oldest Safes first on a
+    tie). See docs/rules/ya_blew_it.md, "Which Safe guards which stack".
+    """
+    best: dict[int, str] = {}
+    best_loss = -1
+    for chosen in permutations(safes, len(colours)):
+        placing = dict(zip(chosen, colours))
+        loss = sum(len(fire_losses(area, placing, v)[0]) for v in range(1, card_set().sides + 1))
+        if best_loss < 0 or loss < best_loss:
+            best, best_loss = placing, loss
+    return best
+
+
 class YaBlewItState(GameState):
     """A position of Ya Blew It!. `deck[-1]` is the top card; `deck[0]` the final Fire in the Hole."""
 
@@ -491,56 +531,18 @@ class YaBlewItState(GameState):
         self._draw(self.resume)
 
     def _place_safes(self, p: int, colours: tuple[str, ...]) -> None:
-        """Put Safes on the chosen stacks, in the arrangement that keeps the most cards.
-
-        The player picks the stacks; which Safe goes on which only matters when a Safe's own
-        number is rolled, and we make the choice a careful player would make before the roll:
-        the arrangement with the fewest cards lost over the eight faces (oldest Safes first
-        on a tie). See docs/rules/ya_blew_it.md, "Which Safe guards which stack".
-        """
         safes = self.owned(p, SAFE)
         for sid in safes:
             self.safes.pop(sid, None)
         if not colours:
             return
-        best: tuple[int, ...] | None = None
-        best_loss = 0
-        for chosen in permutations(safes, len(colours)):
-            placing = dict(zip(chosen, colours))
-            loss = sum(len(self._blast_result(p, v, placing)[0])
-                       for v in range(1, card_set().sides + 1))
-            if best is None or loss < best_loss:
-                best, best_loss = chosen, loss
-        assert best is not None
-        for sid, colour in zip(best, colours):
-            self.safes[sid] = colour
+        placing = best_safe_placing(self.areas[p], safes, colours)
+        self.safes.update(placing)
         self._emit("safes", f"{self.name(p)} put Safe(s) on {', '.join(colours)}",
-                   player=p, colours=list(colours), safes=list(best))
-
-    def _blast_result(self, p: int, value: int, placing: Mapping[int, str]) -> tuple[list[int], list[int]]:
-        """Cards player p loses to a roll of `value`, and the Safes spent guarding Gems.
-
-        `placing` maps Safe card ids to the colour stack each guards. A Safe spent guarding is
-        discarded instead of the Gem; a Safe whose own number comes up is lost like any card.
-        """
-        area = self.areas[p]
-        guards = {colour: sid for sid, colour in placing.items() if sid in area}
-        lost: list[int] = []
-        used: list[int] = []
-        for cid in area:
-            card = self.card(cid)
-            if card.number != value:
-                continue
-            guard = guards.get(card.colour) if card.kind == GEM else None
-            if guard is not None and guard not in used:
-                used.append(guard)
-            else:
-                lost.append(cid)
-        lost = [c for c in lost if c not in used]
-        return lost, used
+                   player=p, colours=list(colours), safes=list(placing))
 
     def _blast(self, p: int, value: int) -> None:
-        lost, used = self._blast_result(p, value, self.safes)
+        lost, used = fire_losses(self.areas[p], self.safes, value)
         gone = set(lost) | set(used)
         self.areas[p] = [c for c in self.areas[p] if c not in gone]
         for cid in gone:

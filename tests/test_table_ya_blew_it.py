@@ -1,0 +1,355 @@
+"""The Ya Blew It! table scene, driven headless through the real App (SDL dummy drivers).
+
+Whole bots-only games reach the results screen; a human's buttons are exactly the legal actions
+and their shortcuts play them (and autosave); a Fire in the Hole with Safes sends a legal
+`fire:...`; once idle the display model equals the rules state; the demo tool writes PNGs.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Iterator  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.contract import Action  # noqa: E402
+from game.core.match import Match, Seat  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.games.ya_blew_it.cards import SAFE  # noqa: E402
+from game.games.ya_blew_it.rules import FIRE_PHASE  # noqa: E402
+from game.settings import Settings  # noqa: E402
+
+NAMES = ("Ana", "Bo", "Cyd", "Dee", "Eli", "Flo")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private MOTHER_LODE_HOME, so no test ever touches a real autosave."""
+    path = tmp_path / "home"
+    monkeypatch.setenv("MOTHER_LODE_HOME", str(path))
+    return path
+
+
+_apps: list[object] = []
+
+
+def make_app(animation: str = "instant"):  # type: ignore[no-untyped-def]
+    from game.ui.app import App
+
+    a = App(Settings(animation=animation, muted=True))
+    _apps.append(a)
+    return a
+
+
+@pytest.fixture(autouse=True)
+def close_apps() -> Iterator[None]:
+    """Every App a test opened is emptied (stopping bot threads) and its window closed after it."""
+    yield
+    while _apps:
+        a = _apps.pop()
+        while a.stack:  # type: ignore[attr-defined]
+            a.stack.pop().exit()  # type: ignore[attr-defined]
+    # pygame-ce 2.5 can crash when set_mode runs again over a live SCALED window with the dummy
+    # driver: close the display so the next test's App opens a fresh one.
+    pygame.display.quit()
+
+
+@pytest.fixture
+def app(home: Path) -> object:
+    return make_app()
+
+
+def bots(n: int) -> list[Seat]:
+    return [Seat(NAMES[i], "bot", "normal" if i % 2 == 0 else "easy") for i in range(n)]
+
+
+def humans(n: int) -> list[Seat]:
+    return [Seat(NAMES[i]) for i in range(n)]
+
+
+def key(app, k: int) -> None:  # type: ignore[no-untyped-def]
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def saved_actions(home: Path) -> list[str]:
+    path = home / "data" / "autosave.json"
+    return list(json.loads(path.read_text("utf-8"))["actions"]) if path.exists() else []
+
+
+def run_until_idle(app, table, frames: int = 20000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(frames):
+        app.step(1 / 60)
+        if table.idle:
+            app.step(1 / 60)  # one more frame: the idle table builds its buttons
+            return
+    raise AssertionError("the table never became idle")
+
+
+# ---------------------------------------------------------------------------- whole games
+@pytest.mark.slow
+# Seed 5 with six players puts two Safes on two stacks, where the rules pick which Safe goes where.
+@pytest.mark.parametrize("players, animation, dt, seed", [(2, "fast", 1 / 20, 22), (6, "instant", 1 / 60, 5)])
+def test_bots_play_a_whole_game_to_the_results(home: Path, players: int, animation: str, dt: float,
+                                               seed: int) -> None:
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.tables import table_for
+
+    app = make_app(animation)
+    match = Match("ya_blew_it", bots(players), seed=seed)
+    table = table_for(match)
+    app.push(table)
+    for _ in range(120000):
+        app.step(dt)
+        if app.top is not table:
+            break
+    assert match.is_over(), "the bots did not finish the game"
+    assert isinstance(app.top, ResultsScene)
+    assert table.drift == 0, "the display model disagreed with the rules state at some point"
+    for _ in range(5):
+        app.step(dt)  # the results screen draws
+    # A finished game leaves no autosave behind (there is nothing to continue).
+    assert not (home / "data" / "autosave.json").exists()
+
+
+# ---------------------------------------------------------------------------- human buttons
+def test_human_buttons_match_legal_actions_and_shortcuts_play_them(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+    from game.ui.tables.ya_blew_it import ACTION_UI
+
+    match = Match("ya_blew_it", humans(3), seed=5)
+    table = table_for(match)
+    app.push(table)
+    rng = Rng(77)
+    phases_seen: set[str] = set()
+    for _ in range(160):
+        if match.is_over():
+            break
+        run_until_idle(app, table)
+        assert match.human_to_move()
+        legal = match.legal_actions()
+        phase = match.state.phase
+        phases_seen.add(phase)
+        shown = table.button_actions()
+        keys = [b.key for _, b in table.buttons]
+        assert len(set(keys)) == len(keys), "two buttons share a shortcut"
+        if phase == FIRE_PHASE:
+            assert len(table.buttons) == 1 and table.buttons[0][1].key == pygame.K_r
+            assert shown[0] in legal
+            choice = shown[0]
+            press = pygame.K_r
+        else:
+            assert shown == legal, f"buttons {shown} for legal actions {legal}"
+            for a, b in table.buttons:
+                assert a is not None
+                assert (b.key, a.kind) == (ACTION_UI[a.kind][1], a.kind)
+            choice = rng.choice(legal)
+            press = ACTION_UI[choice.kind][1]
+        before = len(saved_actions(home))
+        key(app, press)
+        assert match.actions[-1] == str(choice)
+        if match.is_over():  # the last action clears the autosave: nothing is left to continue
+            assert saved_actions(home) == []
+            break
+        assert len(saved_actions(home)) == before + 1, "the action was not autosaved"
+        assert saved_actions(home) == match.actions
+    assert {"miner", "choice"} <= phases_seen
+
+
+def test_keys_do_nothing_while_a_bot_decides(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+
+    match = Match("ya_blew_it", [Seat("Ana", "bot", "easy"), Seat("Bo")], seed=3, options={"first_player": 1})
+    table = table_for(match)
+    app.push(table)
+    table.fast_forward()
+    # The first decision is the bot's (the Miner to the Prospector's left): no buttons, no effect.
+    assert match.to_move() == 0
+    app.step(0)
+    assert table.buttons == []
+    n = len(match.actions)
+    key(app, pygame.K_p)
+    assert len(match.actions) == n
+
+
+def find_fire_with_safes(seed0: int = 0) -> Match:
+    """A match (all humans) stopped at a Fire in the Hole where the roller has a Safe and stacks."""
+    for seed in range(seed0, seed0 + 300):
+        match = Match("ya_blew_it", humans(4), seed=seed)
+        rng = Rng(seed)
+        while not match.is_over():
+            s = match.state
+            if s.phase == FIRE_PHASE and s.owned(s.turn, SAFE) and len(s.stacks(s.turn)) >= 2:
+                return match
+            match.apply(rng.choice(match.legal_actions()))
+    raise AssertionError("no Fire in the Hole with Safes found")
+
+
+def test_fire_with_safes_sends_a_legal_fire_action(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+    from game.ui.tables.ya_blew_it import COLOURS
+
+    match = find_fire_with_safes()
+    table = table_for(match)
+    app.push(table)
+    run_until_idle(app, table)
+    p = match.to_move()
+    assert p is not None
+    stacks = match.state.stacks(p)
+    # Clear whatever was preselected, then put a Safe on the last stack with the number keys.
+    for colour in list(table.safe_pick):
+        key(app, pygame.K_1 + COLOURS.index(colour))
+    assert table.button_actions() == [Action("fire")]
+    key(app, pygame.K_1 + COLOURS.index(stacks[-1]))
+    chosen = table.button_actions()[0]
+    assert chosen == Action("fire", (stacks[-1],))
+    assert chosen in match.legal_actions()
+    # A colour the player has no stack of is refused with a message, not sent.
+    missing = [c for c in COLOURS if c not in stacks]
+    if missing:
+        key(app, pygame.K_1 + COLOURS.index(missing[0]))
+        assert table.button_actions()[0] == chosen
+        assert table.message
+    n = len(match.actions)
+    key(app, pygame.K_r)
+    assert len(match.actions) == n + 1
+    assert match.actions[-1] == f"fire:{stacks[-1]}"
+    assert saved_actions(home)[-1] == f"fire:{stacks[-1]}"
+
+
+def test_clicking_a_stack_places_a_safe(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+    from game.ui.tables.ya_blew_it import COLOURS
+
+    match = find_fire_with_safes(40)
+    table = table_for(match)
+    app.push(table)
+    run_until_idle(app, table)
+    p = match.to_move()
+    assert p is not None
+    table.safe_pick.clear()
+    target = match.state.stacks(p)[0]
+    rect = table.slot_rect(p, target)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    assert table.button_actions()[0].args == (target,)
+    assert COLOURS.index(target) >= 0
+
+
+# ---------------------------------------------------------------------------- display model
+def test_idle_display_equals_the_rules_state_at_normal_speed(home: Path) -> None:
+    from game.ui.tables import table_for
+    from game.ui.tables.ya_blew_it import TableModel
+
+    app = make_app("normal")
+    match = Match("ya_blew_it", bots(4), seed=21)
+    table = table_for(match)
+    app.push(table)
+    checks = 0
+    for _ in range(30000):
+        app.step(1 / 30)
+        if table.idle and not match.is_over():
+            truth = TableModel.from_state(match.state)
+            assert table.model.rules_key() == truth.rules_key()
+            checks += 1
+        if len(match.actions) >= 40:
+            break
+    assert checks > 10
+    assert table.drift == 0
+
+
+def test_fast_forward_finishes_every_animation(home: Path) -> None:
+    from game.ui.tables import table_for
+    from game.ui.tables.ya_blew_it import TableModel
+
+    app = make_app("slow")
+    match = Match("ya_blew_it", humans(2), seed=8)
+    table = table_for(match)
+    app.push(table)
+    app.step(1 / 60)
+    assert not table.idle  # the opening deal is still being shown
+    table.fast_forward()
+    assert table.idle
+    assert table.model.rules_key() == TableModel.from_state(match.state).rules_key()
+    assert table.drift == 0
+    # Space does the same for a player in a hurry.
+    match.apply(match.legal_actions()[0])
+    app.step(1 / 60)
+    assert not table.idle
+    key(app, pygame.K_SPACE)
+    assert table.idle
+
+
+def test_resumed_match_starts_from_its_position(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+    from game.ui.tables.ya_blew_it import TableModel
+
+    match = Match("ya_blew_it", humans(3), seed=4)
+    rng = Rng(4)
+    for _ in range(25):
+        match.apply(rng.choice(match.legal_actions()))
+    table = table_for(match)
+    app.push(table)
+    app.step(1 / 60)
+    assert table.idle
+    assert table.model.rules_key() == TableModel.from_state(match.state).rules_key()
+    assert len(table.log_entries) > 10
+
+
+def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.dialogs import PauseMenu
+    from game.ui.scenes.rules_page import RulesScene
+    from game.ui.tables import table_for
+
+    match = Match("ya_blew_it", humans(2), seed=2)
+    table = table_for(match)
+    app.push(table)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    app.pop()
+    key(app, pygame.K_h)
+    assert isinstance(app.top, RulesScene)
+    app.step(1 / 60)
+
+
+# ---------------------------------------------------------------------------- the demo tool
+@pytest.mark.slow
+def test_demo_command_exits_zero_and_writes_pngs(home: Path, tmp_path: Path) -> None:
+    from game.tools.demo import main
+
+    shots = tmp_path / "shots"
+    rc = main(["ya_blew_it", "--players", "3", "--seed", "2", "--shots", str(shots), "--speed", "instant"])
+    assert rc == 0
+    pngs = sorted(shots.glob("*.png"))
+    assert len(pngs) >= 3
+    assert any("results" in p.name for p in pngs)
+    for p in pngs:
+        assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_log_scrolls_back_and_keeps_its_place(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+
+    match = Match("ya_blew_it", humans(3), seed=6)
+    rng = Rng(6)
+    for _ in range(60):
+        match.apply(rng.choice(match.legal_actions()))
+    table = table_for(match)
+    app.push(table)
+    app.step(1 / 60)
+    key(app, pygame.K_PAGEUP)
+    assert table.log_scroll > 0
+    before = table.log_scroll
+    table.fast_forward()
+    match.apply(match.legal_actions()[0])
+    app.step(1 / 60)
+    table.fast_forward()
+    assert table.log_scroll >= before  # new lines arrive below without moving what is read
+    for _ in range(200):
+        key(app, pygame.K_PAGEDOWN)
+    assert table.log_scroll == 0
