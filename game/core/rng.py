@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import MutableSequence, TypeVar
 
 T = TypeVar("T")
@@ -60,10 +61,11 @@ class Rng:
 
 
 def derive_seed(seed: int, *labels: object) -> int:
-    """A child seed for a named purpose (a bot's own seed, a sampled world), stable across runs."""
-    rng = Rng(seed)
+    """A child seed for a named purpose (a bot's own seed, a sampled world), stable across runs.
+
+    A keyed hash, so different labels give unrelated seeds ("1","23" and "12","3" differ too).
+    """
+    h = hashlib.blake2b(str(seed).encode(), digest_size=8)
     for label in labels:
-        for ch in str(label):
-            rng.state ^= ord(ch)
-            rng.next64()
-    return rng.next64()
+        h.update(b"\x1f" + str(label).encode())
+    return int.from_bytes(h.digest(), "little")

@@ -1,0 +1,1 @@
+"""Headless tools behind `python -m game <tool>`: simulations, benchmarks, demos."""

@@ -1,0 +1,344 @@
+"""`python -m game simulate GAME --seats normal,easy --games N --seed S [--json]`: bot-only games.
+
+Plays seeded headless games between bots and reports each seat's wins (ties share a win: each of k
+tied winners gets 1/k), a 95% Wilson interval on its win rate, its mean score, and a table of
+game-shape statistics averaged per game (for Ya Blew It!: rounds, cards drawn, steals, gambles,
+Fires, re-rolls, Claim Jumpers, cards lost to blasts) that justify the deck composition.
+
+Everything is reproducible from the seed: game g gets its own seed from one generator stream, the
+first Prospector rotates (`first_player = g % seats`), and each bot gets its own seed derived from
+its game's. A bot only ever sees `state.view(seat)`. The results do not depend on `--jobs`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence, TextIO
+
+from game.bots import LEVELS, make_bot
+from game.core.contract import Event, GameConfig, GameInfo, IllegalAction
+from game.core.rng import Rng, derive_seed
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A command line that cannot be run; the message says what to change."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that reports problems by raising instead of exiting the process."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="python -m game simulate",
+                description="Play seeded bot-only games and report win rates and game statistics.")
+    p.add_argument("game", help="the game to play, e.g. ya_blew_it")
+    p.add_argument("--seats", required=True,
+                   help="bot levels, one per seat, comma-separated (e.g. normal,easy); "
+                        f"levels: {', '.join(LEVELS)}")
+    p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="worker processes (default 1); the results are identical for any value")
+    return p
+
+
+# ---------------------------------------------------------------------------- statistics
+def _ya_blew_it_table(events: Sequence[Event]) -> dict[str, float]:
+    """Game-shape counts for one game of Ya Blew It!, from its event log."""
+    c: Counter[str] = Counter()
+    for e in events:
+        k = e.kind
+        d = e.data
+        if k == "round":
+            c["rounds"] += 1
+        elif k in ("draw", "fire_drawn"):
+            c["cards_drawn"] += 1
+            if k == "fire_drawn":
+                c["fires"] += 1
+        elif k == "roll" and d.get("why") == "steal":
+            c["steal_rolls"] += 1
+        elif k == "steal":
+            c["steals"] += 1
+        elif k == "keep":
+            c["keeps"] += 1
+        elif k == "gamble_won":
+            c["gamble_wins"] += 1
+        elif k == "gamble_lost":
+            c["gamble_losses"] += 1
+            c["cards_lost_to_gambles"] += len(d.get("cards", ()))
+        elif k == "reroll":
+            c["rerolls"] += 1
+        elif k == "jump":
+            c["jumpers_played"] += 1
+        elif k == "blast":
+            c["cards_lost_to_blasts"] += len(d.get("lost", ()))
+            c["safes_used"] += len(d.get("safes_used", ()))
+        elif k == "take":
+            c["claims_taken"] += 1
+            c["cards_taken"] += len(d.get("cards", ()))
+    keys = ("rounds", "cards_drawn", "steal_rolls", "steals", "keeps", "gamble_wins",
+            "gamble_losses", "fires", "rerolls", "jumpers_played", "cards_lost_to_blasts",
+            "safes_used", "cards_lost_to_gambles", "claims_taken", "cards_taken")
+    return {key: float(c[key]) for key in keys}
+
+
+def _generic_table(events: Sequence[Event]) -> dict[str, float]:
+    """For games without their own statistics: how often each kind of event happened."""
+    counts = Counter(e.kind for e in events)
+    return {f"events_{kind}": float(n) for kind, n in sorted(counts.items())}
+
+
+TABLES: dict[str, Callable[[Sequence[Event]], dict[str, float]]] = {
+    "ya_blew_it": _ya_blew_it_table,
+}
+
+
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a win rate of `wins`/`n` (fractional tie shares allowed)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1.0 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+# ---------------------------------------------------------------------------- playing
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything one game needs; small and picklable so that worker processes can play it."""
+
+    game: str
+    levels: tuple[str, ...]
+    index: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    shares: tuple[float, ...]   # each winner's share of the win (1/k on a k-way tie)
+    scores: tuple[int, ...]
+    actions: int
+    table: dict[str, float]
+
+
+def game_seeds(master: int, game: str, count: int) -> list[int]:
+    """One seed per game, drawn from a single stream.
+
+    A stream rather than `derive_seed(master, g)` per game: consecutive outputs of one generator
+    never repeat, so no two games of a run are ever the same deal.
+    """
+    stream = Rng(derive_seed(master, "simulate", game))
+    return [stream.next64() for _ in range(count)]
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play one bot-only game to the end; every bot decides from its own seat's view only."""
+    from game.games import get
+
+    info = get(spec.game)
+    n = len(spec.levels)
+    names = tuple(f"Seat {i + 1} ({level})" for i, level in enumerate(spec.levels))
+    config = info.make_config(n, names, {"first_player": spec.index % n})
+    state, events = info.new(config, spec.seed)
+    bots = [make_bot(spec.game, level, derive_seed(spec.seed, "bot", seat, level))
+            for seat, level in enumerate(spec.levels)]
+    log: list[Event] = list(events)
+    actions = 0
+    while not state.is_over():
+        seat = state.to_move()
+        assert seat is not None
+        action = bots[seat].choose(state.view(seat))
+        try:
+            state, events = state.apply(action)
+        except IllegalAction as exc:
+            raise RuntimeError(f"the {spec.levels[seat]} bot in seat {seat + 1} chose '{action}' "
+                               f"in game {spec.index}: {exc}") from exc
+        log.extend(events)
+        actions += 1
+    outcome = state.outcome()
+    shares = [0.0] * n
+    for w in outcome.winners:
+        shares[w] += 1.0 / len(outcome.winners)
+    table = TABLES.get(spec.game, _generic_table)(log)
+    return GameResult(spec.index, tuple(shares), tuple(s.total for s in outcome.scores),
+                      actions, table)
+
+
+def _play_all(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
+    """The results in game order, from this process or from a pool of workers."""
+    if jobs <= 1 or len(specs) < 2:
+        for spec in specs:
+            yield play_game(spec)
+        return
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(play_game, specs, chunksize=max(1, min(25, len(specs) // (jobs * 8))))
+
+
+class _Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = stream.isatty()
+        self.start = time.perf_counter()
+        self.shown = -1
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        percent = done * 100 // max(1, self.total)
+        if percent == self.shown and done != self.total:
+            return
+        self.shown = percent
+        width = 30
+        filled = width * done // max(1, self.total)
+        rate = done / max(1e-9, time.perf_counter() - self.start)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games "
+                          f"({rate:.0f}/s)")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+# ---------------------------------------------------------------------------- the command
+def _validate(args: argparse.Namespace) -> tuple[GameInfo, tuple[str, ...]]:
+    from game.games import GAMES
+
+    if args.game not in GAMES:
+        raise UsageError(f"unknown game {args.game!r}; the games are: {', '.join(GAMES)}")
+    info = GAMES[args.game]
+    levels = tuple(level.strip() for level in args.seats.split(","))
+    if any(not level for level in levels):
+        raise UsageError(f"--seats {args.seats!r} has an empty seat; write levels like normal,easy")
+    for level in levels:
+        try:
+            make_bot(args.game, level, 0)
+        except ValueError:
+            raise UsageError(f"unknown bot level {level!r}; the levels are: "
+                             f"{', '.join(LEVELS)}") from None
+    if not info.min_players <= len(levels) <= info.max_players:
+        raise UsageError(f"{info.title} is for {info.min_players} to {info.max_players} players; "
+                         f"--seats gives {len(levels)}")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    return info, levels
+
+
+def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int = 1,
+             progress: TextIO | None = None) -> dict[str, Any]:
+    """Run the games and return the report (the same object that `--json` prints)."""
+    n = len(levels)
+    specs = [GameSpec(game, tuple(levels), g, s)
+             for g, s in enumerate(game_seeds(seed, game, games))]
+    bar = _Progress(games, progress if progress is not None else sys.stderr)
+    wins = [0.0] * n
+    score_sums = [0] * n
+    table_sums: dict[str, float] = {}
+    actions = 0
+    ties = 0
+    start = time.perf_counter()
+    done = 0
+    for result in _play_all(specs, jobs):
+        for i in range(n):
+            wins[i] += result.shares[i]
+            score_sums[i] += result.scores[i]
+        ties += sum(1 for share in result.shares if share) > 1
+        actions += result.actions
+        for key, value in result.table.items():
+            table_sums[key] = table_sums.get(key, 0.0) + value
+        done += 1
+        bar.update(done)
+    bar.finish()
+    elapsed = max(1e-9, time.perf_counter() - start)
+    seats = []
+    for i, level in enumerate(levels):
+        low, high = wilson(wins[i], games)
+        seats.append({
+            "seat": i,
+            "level": level,
+            "wins": round(wins[i], 6),
+            "win_rate": round(wins[i] / games, 6),
+            "ci95": [round(low, 6), round(high, 6)],
+            "mean_score": round(score_sums[i] / games, 4),
+        })
+    table = {key: round(value / games, 4) for key, value in table_sums.items()}
+    table["actions"] = round(actions / games, 4)
+    table["ties"] = round(ties / games, 4)
+    return {
+        "game": game,
+        "players": n,
+        "games": games,
+        "seed": seed,
+        "seats": seats,
+        "games_per_second": round(games / elapsed, 3),
+        "table": table,
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    """A readable version of the report for a terminal."""
+    lines = [f"{report['game']}: {report['games']} games, {report['players']} players, "
+             f"seed {report['seed']} ({report['games_per_second']:.1f} games/s)", ""]
+    lines.append(f"{'seat':>4}  {'level':<8} {'wins':>9} {'win rate':>9}  {'95% interval':<15} "
+                 f"{'mean score':>10}")
+    for s in report["seats"]:
+        low, high = s["ci95"]
+        lines.append(f"{s['seat'] + 1:>4}  {s['level']:<8} {s['wins']:>9.1f} {s['win_rate']:>9.1%}  "
+                     f"{low:>6.1%}-{high:<7.1%} {s['mean_score']:>10.2f}")
+    lines.append("")
+    lines.append("per game, on average:")
+    for key, value in report["table"].items():
+        lines.append(f"  {key.replace('_', ' '):<24} {value:>8.2f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point for `python -m game simulate ...`; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parser().parse_args(argv)
+        _, levels = _validate(args)
+    except UsageError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help prints and asks to exit
+        return int(exc.code or 0)
+    report = simulate(args.game, levels, args.games, args.seed, args.jobs)
+    text = json.dumps(report, indent=2) if args.json else format_report(report)
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`... | head`): not an error of the simulation. Point stdout
+        # at nothing so that the interpreter's final flush does not complain again.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
