@@ -207,6 +207,14 @@ class GameInfo:
     # Options every new game needs unless the setup chose otherwise (Gold Mine: the shipped map).
     # Called at the edge, when a game is set up; the rules themselves never read files.
     default_options: Callable[[], dict[str, Any]] | None = None
+    # What scores are counted in, singular and plural ("point"/"points", "$"/"$").
+    score_unit: tuple[str, str] = ("point", "points")
+    # True when the rulebook settles a tie with another game (the results screen offers one).
+    tie_break_game: bool = False
+
+    def unit(self, amount: int) -> str:
+        """The score unit that goes with `amount`."""
+        return self.score_unit[0] if abs(amount) == 1 else self.score_unit[1]
 
     def make_config(self, players: int, names: tuple[str, ...] = (),
                     options: Mapping[str, Any] | None = None) -> GameConfig:

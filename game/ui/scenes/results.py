@@ -61,7 +61,10 @@ class ResultsScene(Scene):
                      for s in self.outcome.scores}
         self.cards = self._layout_cards()
         bw = 250
-        self.again_button = Button((W // 2 - bw - 12, H - 82, bw, 58), "Play again", self.play_again,
+        # A tie in a game whose rules settle ties by playing again offers that game first.
+        self.tie_break = self.outcome.is_tie and match.info.tie_break_game
+        label = "Tie-break game" if self.tie_break else "Play again"
+        self.again_button = Button((W // 2 - bw - 12, H - 82, bw, 58), label, self.play_again,
                                    pygame.K_p, primary=True, size=22)
         self.menu_button = Button((W // 2 + 12, H - 82, bw, 58), "Back to menu", self.back_to_menu,
                                   pygame.K_ESCAPE, size=22)
@@ -76,7 +79,10 @@ class ResultsScene(Scene):
         """The big line and the line under it."""
         names = [self.match.seats[p].name for p in self.winners]
         top = max((s.total for s in self.outcome.scores), default=0)
-        pts = "point" if abs(top) == 1 else "points"
+        pts = self.match.info.unit(top)
+        if self.tie_break:
+            return "A tie!", (f"{names_joined(names)} tie with {top} {pts}: "
+                              "the rules call for a tie-break game.")
         if self.outcome.is_tie:
             return "A shared win!", f"{names_joined(names)} share the win with {top} {pts} each."
         if not names:
@@ -208,7 +214,7 @@ class ResultsScene(Scene):
         theme.text(surface, who, (r.x + 68, r.y + 62), 15, theme.INK_DIM)
         theme.text(surface, str(score.total), (r.centerx, r.y + 96), 60, theme.GOLD if won else theme.INK,
                    title=True, anchor="midtop")
-        theme.text(surface, "points" if abs(score.total) != 1 else "point", (r.centerx, r.y + 170), 15,
+        theme.text(surface, self.match.info.unit(score.total), (r.centerx, r.y + 170), 15,
                    theme.INK_DIM, anchor="midtop")
         pygame.draw.line(surface, (90, 78, 62), (r.x + 16, r.y + 198), (r.right - 16, r.y + 198), 1)
         size = 13 if narrow else 16

@@ -1,0 +1,62 @@
+"""The results screen offers a tie-break game when a game's rules settle ties that way."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+from types import SimpleNamespace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.contract import Outcome, PlayerScore  # noqa: E402
+from game.core.match import Match, Seat  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.results import ResultsScene  # noqa: E402
+
+
+@pytest.fixture()
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("MOTHER_LODE_HOME", str(tmp_path))
+    application = App(Settings(animation="instant", muted=True))
+    yield application
+    pygame.display.quit()
+
+
+def finished(tie_break: bool) -> Match:
+    match = Match("ya_blew_it", [Seat("Ana"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "easy")], 4)
+    rng = Rng(4)
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    match.info = dataclasses.replace(match.info, tie_break_game=tie_break, score_unit=("$", "$"))
+    tie = Outcome((PlayerScore(0, 30, (("income", 30),)), PlayerScore(1, 30, (("income", 30),)),
+                   PlayerScore(2, 12, (("income", 12),))), (0, 1))
+    match.state = SimpleNamespace(outcome=lambda: tie, is_over=lambda: True)  # type: ignore[assignment]
+    return match
+
+
+def test_a_tie_in_a_tie_break_game_offers_the_tie_break(app: App) -> None:
+    match = finished(tie_break=True)
+    results = ResultsScene(match)
+    app.push(results)
+    big, small = results.headline()
+    assert big == "A tie!" and "Ana" in small and "Bo" in small and "30 $" in small
+    assert results.again_button.label == "Tie-break game"
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
+    table = app.top
+    assert table is not results
+    new = table.match  # type: ignore[attr-defined]
+    assert new.seats == match.seats and new.seed != match.seed and not new.actions
+
+
+def test_a_tie_elsewhere_is_a_shared_win(app: App) -> None:
+    results = ResultsScene(finished(tie_break=False))
+    app.push(results)
+    assert results.headline()[0] == "A shared win!"
+    assert results.again_button.label == "Play again"
