@@ -1,0 +1,1428 @@
+"""Gold Mine rules: pure Python, no drawing. Interpretations: docs/rules/gold_mine.md.
+
+Each round the starting player's four dice are rolled on their own (the roll is in the events);
+then, clockwise from the starting player, each player takes one action die that nobody else has
+taken this round and carries out its action with direction and distance dice chosen from the
+other three. After 8 rounds the most money wins.
+
+Actions
+-------
+An action is a contract `Action` whose string names the dice by index (0-3, as rolled) with any
+paid change after the index (`a2+1`: die 2 raised by one point, 4$ for the action die, 2$ for any
+other). The kind in front must be the action the action die shows after its change:
+
+==============================  ================================================================
+``mine:a2,d0,l3``               mine with die 2; die 0 gives the direction, die 3 the distance
+``mine:a2+1,d0,l3-1``           the same with paid changes (+1 on die 2, -1 on die 3)
+``blow:a1,d0,l3,x4``            blast centred at the distance; x4: the second hex is direction 4
+                                from the centre
+``block:a1,d0,l3,x4``           the same for a block
+``barrier:a1,d0,l3``            a barrier along direction die 0 with the length of die 3
+``income:a3``                   income with die 3 (a 6, or changed to 6)
+``mod:a0,n1-1,d2,l3,x4``        dice modifier with die 0 (a 5): die 1, moved by -1 (the first
+                                point is free), is the new action; d/l are the two dice left
+``mod:a0,n2``                   dice modifier into income (from the two dice left)
+==============================  ================================================================
+
+`Move` is the parsed form (also for partial choices while a player is still picking dice);
+`preview(action or move)` tells what it would do, its path, hexes, cost and gain, and why not when
+it is not allowed; `explain_choice(move)` and `explain_illegal(action)` give the reason in plain
+words; `completions(move)` lists the legal actions a partial choice can still become;
+`legal_actions()` lists every legal action in a deterministic order and `options()` the same with
+what each does and costs (for bots).
+
+A *move* is the action die taken and what it does (action, direction, distance, second hex; for
+income, the money). Paying for it is a *route*: which other dice play which part, with what
+changes, directly or through the dice modifier. Only a move's cheapest routes are legal (all of
+them on a tie), so that nobody pays for what another die gives for less, and the refusal names
+the cheaper action (see "Paying for what another die gives free" in the rules page).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, Iterable, Mapping, NamedTuple
+
+from game.core.contract import (
+    Action,
+    BadSave,
+    Event,
+    GameConfig,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Outcome,
+    PlayerScore,
+    View,
+)
+from game.core.rng import Rng
+from game.games.gold_mine.board import (
+    DIRECTION_NAMES,
+    GoldMineMap,
+    Hex,
+    Tile,
+    step,
+)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+ROUNDS = 8
+START_MONEY = 12
+DICE = 4
+ACTION_DIE_PRICE = 4   # $ per point of change on the action die
+OTHER_DIE_PRICE = 2    # $ per point of change on any other die
+MINING_PRICE = 1       # $ per hex mined
+BARRIER_FEE: Mapping[int, int] = {2: 10, 3: 7, 4: 5}
+
+MINE, BLOW, BLOCK, BARRIER, MOD, INCOME = "mine", "blow", "block", "barrier", "mod", "income"
+ACTIONS: Mapping[int, str] = {1: MINE, 2: BLOW, 3: BLOCK, 4: BARRIER, 5: MOD, 6: INCOME}
+"""The action each die face stands for."""
+FACE: Mapping[str, int] = {kind: face for face, kind in ACTIONS.items()}
+ACTION_TITLES: Mapping[str, str] = {
+    MINE: "Mine", BLOW: "Blow", BLOCK: "Block", BARRIER: "Barrier", MOD: "Dice modifier",
+    INCOME: "Income",
+}
+_VERBS: Mapping[str, str] = {
+    MINE: "mine", BLOW: "blow", BLOCK: "block", BARRIER: "build a barrier",
+    MOD: "use the dice modifier", INCOME: "take income",
+}
+WITH_LINE = (MINE, BLOW, BLOCK, BARRIER)     # actions that take a direction and a distance
+WITH_SECOND = (BLOW, BLOCK)                  # actions that also name a second, adjacent hex
+
+PLAY = "play"
+OVER = "over"
+
+# The money ledger: what every dollar a player has came from or went to.
+LEDGER_IN = ("income", "treasure", "fees_received")
+LEDGER_OUT = ("mining", "changes", "fees_paid")
+LEDGER = LEDGER_IN + LEDGER_OUT
+LEDGER_LABELS: Mapping[str, str] = {
+    "income": "Income", "treasure": "Treasure", "fees_received": "Barrier fees received",
+    "mining": "Mining", "changes": "Dice changes", "fees_paid": "Barrier fees paid",
+}
+
+_TOKEN = re.compile(r"^([adnl])([0-9])([+-][1-9])?$")
+_SECOND = re.compile(r"^x([1-6])$")
+
+
+def half_up(x: int) -> int:
+    """Half of x, rounded up (income)."""
+    return (x + 1) // 2
+
+
+def half_down(x: int) -> int:
+    """Half of x, rounded down (treasure in a blast)."""
+    return x // 2
+
+
+def die_name(index: int) -> str:
+    """How dice are named to players: 'die 1' to 'die 4' (indices 0-3 in action strings)."""
+    return f"die {index + 1}"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else ""
+
+
+# ============================================================================ moves
+@dataclass(frozen=True)
+class Move:
+    """An action in parsed form; every field may be None while a player is still choosing.
+
+    `action_die` is the die taken as the action die (0-3) and `action_change` the paid change on
+    it. With the dice modifier, `new_die`/`new_change` is the die used as the new action (its
+    first point of change is the free modifier). `dir_die`/`dist_die` give the direction and the
+    distance (or a barrier's length) with their paid changes; `second` is the direction, from the
+    centre, of a blast's or block's second hex. `kind` is the name written in front of an action
+    string (checked against the dice); leave it None when building a move from clicks.
+    """
+
+    action_die: int | None = None
+    action_change: int = 0
+    new_die: int | None = None
+    new_change: int = 0
+    dir_die: int | None = None
+    dir_change: int = 0
+    dist_die: int | None = None
+    dist_change: int = 0
+    second: int | None = None
+    kind: str | None = None
+
+    def args(self) -> tuple[str, ...]:
+        """The argument tokens of the action string (`a2+1`, `d0`, `l3-1`, `x4`...)."""
+        out: list[str] = []
+        for letter, die, change in (("a", self.action_die, self.action_change),
+                                    ("n", self.new_die, self.new_change),
+                                    ("d", self.dir_die, self.dir_change),
+                                    ("l", self.dist_die, self.dist_change)):
+            if die is not None:
+                out.append(f"{letter}{die}{_signed(change)}")
+        if self.second is not None:
+            out.append(f"x{self.second}")
+        return tuple(out)
+
+    @classmethod
+    def from_action(cls, action: Action) -> "Move":
+        """Parse an action's arguments; raises `IllegalAction` if they are not a Gold Mine action.
+
+        Only the canonical spelling is accepted (tokens in the order a, n, d, l, x; no `+0`), so
+        that two equal moves always have equal action strings.
+        """
+        if action.kind not in FACE:
+            raise IllegalAction(f"'{action}' is not a Gold Mine action: it must start with one of "
+                                f"{', '.join(FACE)}")
+        fields: dict[str, Any] = {"kind": action.kind}
+        seen: list[str] = []
+        for token in action.args:
+            m = _TOKEN.match(token)
+            if m:
+                letter, die, change = m.group(1), int(m.group(2)), int(m.group(3) or 0)
+                if die >= DICE:
+                    raise IllegalAction(f"'{action}': there are only {DICE} dice, numbered 0-3 "
+                                        f"in action strings")
+                name = {"a": "action", "n": "new", "d": "dir", "l": "dist"}[letter]
+                fields[f"{name}_die"] = die
+                fields[f"{name}_change"] = change
+            elif _SECOND.match(token):
+                letter = "x"
+                fields["second"] = int(token[1:])
+            else:
+                raise IllegalAction(f"'{action}': {token!r} is not a die (a, n, d or l with a die "
+                                    f"number 0-3 and an optional change like +1) or a second hex "
+                                    f"(x1-x6)")
+            if letter in seen:
+                raise IllegalAction(f"'{action}' names {letter!r} twice")
+            seen.append(letter)
+        if seen != sorted(seen, key="andlx".index):
+            raise IllegalAction(f"'{action}': write the parts in the order a, n, d, l, x")
+        return cls(**fields)
+
+
+# ============================================================================ previews
+@dataclass(frozen=True)
+class Preview:
+    """What an action would do, for the live preview on the table (also when it is not allowed).
+
+    `kind` is what happens (after a dice modifier, the new action). Hex tuples are in the order
+    things happen. `stop` is the hex that makes a path impossible (rock, a block, off the map), if
+    any. Money: `cost` = `change_cost` + `mining_cost` + `fee_cost`; `gain` = `treasure` + `income`.
+    """
+
+    action: Action | None
+    player: int
+    allowed: bool
+    reason: str
+    kind: str | None
+    modifier: bool
+    direction: int | None
+    distance: int | None
+    start: Hex
+    end: Hex
+    path: tuple[Hex, ...]
+    stop: Hex | None
+    blasted: tuple[Hex, ...]
+    blocked: tuple[Hex, ...]
+    barrier: tuple[Hex, ...]
+    collected: tuple[tuple[Hex, int], ...]
+    fees: tuple[tuple[int, int], ...]
+    change_cost: int
+    mining_cost: int
+    fee_cost: int
+    treasure: int
+    income: int
+    values: tuple[int | None, ...]
+    text: str
+
+    @property
+    def cost(self) -> int:
+        return self.change_cost + self.mining_cost + self.fee_cost
+
+    @property
+    def gain(self) -> int:
+        return self.treasure + self.income
+
+    @property
+    def net(self) -> int:
+        return self.gain - self.cost
+
+
+class Option(NamedTuple):
+    """A legal action with what it does, for bots (see `GoldMineState.options`)."""
+
+    action: Action
+    die: int          # the action die taken (no one else may take it this round)
+    kind: str         # what is done: mine, blow, block, barrier or income
+    direction: int    # 0 for income
+    distance: int     # 0 for income
+    second: int       # blow/block: direction of the second hex from the centre; else 0
+    modifier: bool
+    change_cost: int
+    cost: int         # everything paid: changes + mining + barrier fees
+    gain: int         # treasure + income
+
+
+@dataclass
+class _Plan:
+    """Working notes while checking a move; turned into a `Preview`."""
+
+    reason: str = ""
+    kind: str | None = None
+    modifier: bool = False
+    direction: int | None = None
+    distance: int | None = None
+    end: Hex | None = None
+    path: tuple[Hex, ...] = ()
+    stop: Hex | None = None
+    blasted: tuple[Hex, ...] = ()
+    blocked: tuple[Hex, ...] = ()
+    barrier: tuple[Hex, ...] = ()
+    collected: tuple[tuple[Hex, int], ...] = ()
+    fees: tuple[tuple[int, int], ...] = ()
+    change_cost: int = 0
+    mining_cost: int = 0
+    treasure: int = 0
+    income: int = 0
+    values: tuple[int | None, ...] = (None, None, None, None)
+
+    incomplete: bool = False   # the reason is only that a choice is still missing
+
+    def fail(self, reason: str) -> "_Plan":
+        if not self.reason:
+            self.reason = reason
+        return self
+
+    def need(self, reason: str) -> "_Plan":
+        """A choice is still missing (a partial move); not a rule being broken."""
+        if not self.reason:
+            self.reason = reason
+            self.incomplete = True
+        return self
+
+
+# ============================================================================ the state
+class GoldMineState(GameState):
+    """A position of Gold Mine. Hexes are `board.Hex`; the map is `self.map` (a `GoldMineMap`)."""
+
+    __slots__ = (
+        "config", "map", "rng", "money", "ledger", "pos", "collected", "blasted", "blocked",
+        "barriers", "round_no", "starter", "dice", "taken", "step", "phase", "first_player",
+        "_tiles", "_ev", "_options",
+    )
+
+    def __init__(self, config: GameConfig, game_map: GoldMineMap) -> None:
+        n = config.players
+        self.config = config
+        self.map = game_map
+        self._tiles: dict[Hex, Tile] = _tile_dict(game_map)
+        self.rng = Rng(0)
+        self.money: list[int] = [START_MONEY] * n
+        self.ledger: list[dict[str, int]] = [{k: 0 for k in LEDGER} for _ in range(n)]
+        self.pos: list[Hex] = [game_map.starts[0]] * n
+        # Treasure hexes already paid out: hex -> (player, amount paid, "mined" or "blown").
+        self.collected: dict[Hex, tuple[int, int, str]] = {}
+        self.blasted: set[Hex] = set()          # every hex a blast has hit (for the map)
+        self.blocked: dict[Hex, int] = {}       # hex -> the player who blocked it
+        self.barriers: list[tuple[int, tuple[Hex, ...]]] = []   # (owner, hexes), oldest first
+        self.round_no = 1
+        self.starter = 0
+        self.first_player = 0
+        self.dice: tuple[int, ...] = (1, 1, 1, 1)
+        self.taken: list[int | None] = [None] * DICE   # the seat that took each action die
+        self.step = 0          # how many players have had their turn this round
+        self.phase = PLAY
+        self._ev: list[Event] = []
+        self._options: list[Option] | None = None
+
+    # ----------------------------------------------------------------- helpers
+    @property
+    def n(self) -> int:
+        return self.config.players
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is this round (meaningless once the game is over)."""
+        return (self.starter + self.step) % self.n
+
+    def name(self, p: int) -> str:
+        return self.config.name(p)
+
+    def fee(self) -> int:
+        """The barrier fee at this table (10$ for 2 players, 7$ for 3, 5$ for 4)."""
+        return BARRIER_FEE[self.n]
+
+    def tile(self, h: Hex) -> Tile | None:
+        return self._tiles.get(h)
+
+    def treasure_at(self, h: Hex) -> int:
+        """The treasure still to be had at `h` (0 once collected, or if it is not a mine)."""
+        t = self._tiles.get(h)
+        if t is None or not t.value or h in self.collected:
+            return 0
+        return t.value
+
+    def free_dice(self) -> list[int]:
+        """The dice nobody has taken as an action die yet this round."""
+        return [i for i in range(DICE) if self.taken[i] is None]
+
+    def barrier_owners(self, h: Hex) -> list[int]:
+        """The players with a barrier through `h`, oldest barrier first (repeats possible)."""
+        return [owner for owner, hexes in self.barriers if h in hexes]
+
+    def _emit(self, event_kind: str, text: str, /, **data: Any) -> None:
+        self._ev.append(Event(event_kind, text, data))
+
+    # ----------------------------------------------------------------- contract
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the player to move, in a deterministic order.
+
+        Order: by action die (0-3), then what it does (mine, blow, block, barrier, income), then
+        direction, distance and second hex, then the route (direct before the dice modifier,
+        lower dice first). A move is the action die and what it does: only its cheapest routes
+        are listed (ties all listed), and for income the most profitable affordable ones.
+        """
+        return [o.action for o in self.options()]
+
+    def options(self) -> list[Option]:
+        """The legal actions with what each does and costs (cached on this state)."""
+        if self.phase == OVER:
+            return []
+        if self._options is None:
+            self._options = _enumerate(self)
+        return self._options
+
+    def apply(self, action: Action) -> tuple["GoldMineState", list[Event]]:
+        """The state after `action` and its events; raises `IllegalAction` with a reason if not legal.
+
+        Checks the one action directly (the same test `legal_actions` is built from) instead of
+        listing them all; the state it is called on is never changed.
+        """
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        plan = self._plan_action(action)
+        if plan.reason:
+            raise IllegalAction(f"{self.name(self.turn)} cannot play '{action}': {plan.reason}")
+        nxt = self.copy()
+        events = nxt._carry_out(action, plan)
+        return nxt, events
+
+    def _apply(self, action: Action) -> list[Event]:
+        plan = self._plan_action(action)
+        if plan.reason:
+            raise IllegalAction(plan.reason)
+        return self._carry_out(action, plan)
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why `action` is not allowed now, in plain words (or that it is allowed)."""
+        if self.is_over():
+            return "the game is over"
+        plan = self._plan_action(action)
+        if plan.reason:
+            return f"{self.name(self.turn)} cannot play '{action}': {plan.reason}"
+        return f"'{action}' is allowed"
+
+    def copy(self) -> "GoldMineState":
+        s = GoldMineState.__new__(GoldMineState)
+        s.config = self.config
+        s.map = self.map
+        s._tiles = self._tiles
+        s.rng = self.rng.copy()
+        s.money = self.money[:]
+        s.ledger = [dict(d) for d in self.ledger]
+        s.pos = self.pos[:]
+        s.collected = dict(self.collected)
+        s.blasted = set(self.blasted)
+        s.blocked = dict(self.blocked)
+        s.barriers = self.barriers[:]
+        s.round_no = self.round_no
+        s.starter = self.starter
+        s.first_player = self.first_player
+        s.dice = self.dice
+        s.taken = self.taken[:]
+        s.step = self.step
+        s.phase = self.phase
+        s._ev = []
+        s._options = None
+        return s
+
+    # ----------------------------------------------------------------- choosing: moves and previews
+    def move_of(self, action: Action) -> Move:
+        """The parsed form of an action (syntax only); raises `IllegalAction` if malformed."""
+        return Move.from_action(action)
+
+    def action_for(self, move: Move) -> Action:
+        """The action string for a complete move, its kind read from the dice.
+
+        Raises `IllegalAction` if the move lacks its action die or turns a die past 1 or 6; the
+        result may still be illegal (check `preview` or `explain_choice`).
+        """
+        if move.action_die is None or not 0 <= move.action_die < DICE:
+            raise IllegalAction("choose an action die first")
+        face = self.dice[move.action_die] + move.action_change
+        if not 1 <= face <= 6:
+            raise IllegalAction("a die cannot be changed past 1 or 6")
+        return Action(ACTIONS[face], replace(move, kind=None).args())
+
+    def preview(self, action: Action | Move) -> Preview:
+        """What `action` (or a partial `Move`) would do for the player to move, allowed or not.
+
+        Never raises for a well-formed value: an action that is not allowed comes back with
+        `allowed=False` and the reason, and as much of its geometry and cost as is known.
+        """
+        p = self.turn
+        if isinstance(action, Move):
+            plan = self._plan(action)
+            act = self.action_for(action) if not plan.reason else None
+        else:
+            act = action
+            plan = self._plan_action(action)
+        return self._preview(act, p, plan)
+
+    def explain_choice(self, move: Move) -> str | None:
+        """Why a (possibly partial) choice cannot lead to a legal action, or None if it still can.
+
+        For example "the 4 (die 2) is already Bo's action die this round", "the path runs into
+        rock at step 2", "you need 6$ and have 4$". A partial choice is fine (None) when at least
+        one legal action completes it.
+        """
+        if self.is_over():
+            return "the game is over"
+        plan = self._plan(move)
+        if not plan.incomplete:
+            return plan.reason or None
+        if not self.completions(move):
+            return "no legal action starts with these choices (money, rock, blocks or the map edge)"
+        return None
+
+    def completions(self, move: Move) -> list[Action]:
+        """The legal actions that agree with every field set in the (partial) `move`."""
+        out = []
+        for o in self.options():
+            m = Move.from_action(o.action)
+            if all(getattr(move, f) is None or getattr(move, f) == getattr(m, f)
+                   for f in ("action_die", "new_die", "dir_die", "dist_die", "second")) \
+                    and (move.action_die is None or move.action_change == m.action_change) \
+                    and (move.new_die is None or move.new_change == m.new_change) \
+                    and (move.dir_die is None or move.dir_change == m.dir_change) \
+                    and (move.dist_die is None or move.dist_change == m.dist_change):
+                out.append(o.action)
+        return out
+
+    def _preview(self, act: Action | None, p: int, plan: _Plan) -> Preview:
+        start = self.pos[p]
+        end = plan.end if plan.end is not None else start
+        text = self._describe(p, plan)
+        return Preview(
+            action=act, player=p, allowed=not plan.reason, reason=plan.reason, kind=plan.kind,
+            modifier=plan.modifier, direction=plan.direction, distance=plan.distance,
+            start=start, end=end, path=plan.path, stop=plan.stop, blasted=plan.blasted,
+            blocked=plan.blocked, barrier=plan.barrier, collected=plan.collected,
+            fees=plan.fees, change_cost=plan.change_cost, mining_cost=plan.mining_cost,
+            fee_cost=sum(f for _, f in plan.fees), treasure=plan.treasure, income=plan.income,
+            values=plan.values, text=text,
+        )
+
+    def _describe(self, p: int, plan: _Plan, past: bool = False) -> str:
+        """One line saying what a plan does: present tense for previews, past for the log."""
+        who = self.name(p)
+        kind = plan.kind
+        if kind is None:
+            return f"{who}: {plan.reason}" if plan.reason else who
+        parts: list[str] = []
+        where = f" {DIRECTION_NAMES[plan.direction]}" if plan.direction else ""
+        dist = plan.distance or 0
+        away = f"{dist} away{where}"
+        if kind == MINE and dist:
+            verb = "mined" if past else "mines"
+            head = f"{who} {verb} {dist} hex{'es' if dist != 1 else ''}{where}"
+            if plan.treasure:
+                parts.append(f"+{plan.treasure}$ treasure")
+            parts.append(f"\u2212{plan.mining_cost}$")
+        elif kind == BLOW and dist:
+            head = f"{who} {'blew up' if past else 'blows up'} 2 hexes {away}"
+            parts.append(f"+{plan.treasure}$ treasure (half value)" if plan.treasure
+                         else "no treasure")
+        elif kind == BLOCK and dist:
+            head = f"{who} {'blocked' if past else 'blocks'} 2 hexes {away}"
+        elif kind == BARRIER and dist:
+            head = (f"{who} {'built' if past else 'builds'} a barrier {dist} long{where} and "
+                    f"{'moved' if past else 'moves'} to its end")
+        elif kind == INCOME:
+            head = f"{who} {'took' if past else 'takes'} income"
+            parts.append(f"+{plan.income}$")
+        else:
+            head = f"{who}: {ACTION_TITLES[kind]}"
+        if plan.modifier:
+            head += " (dice modifier)"
+        fee = sum(f for _, f in plan.fees)
+        if fee:
+            owners = sorted({o for o, _ in plan.fees})
+            parts.append(f"\u2212{fee}$ barrier fee{'s' if len(plan.fees) > 1 else ''} to "
+                         + " and ".join(self.name(o) for o in owners))
+        if plan.change_cost:
+            parts.append(f"\u2212{plan.change_cost}$ for dice changes")
+        return head + (": " + ", ".join(parts) if parts else "")
+
+    # ----------------------------------------------------------------- checking one move
+    def _plan_action(self, action: Action) -> _Plan:
+        try:
+            move = Move.from_action(action)
+        except IllegalAction as exc:
+            return _Plan(reason=str(exc))
+        return self._plan(move)
+
+    def _plan(self, move: Move) -> _Plan:
+        """Check a move and work out what it does. `reason` is set to the first problem found;
+        a partial move (missing dice) gets a reason saying what to choose next."""
+        plan = _Plan()
+        if self.phase == OVER:
+            return plan.fail("the game is over")
+        p = self.turn
+        v = self.dice
+        a = move.action_die
+        if a is None:
+            return plan.need("choose an action die")
+        if not 0 <= a < DICE:
+            return plan.fail(f"there is no {die_name(a)}")
+        owner = self.taken[a]
+        if owner is not None:
+            return plan.fail(f"the {v[a]} ({die_name(a)}) is already {self.name(owner)}'s action "
+                             f"die this round")
+        face = v[a] + move.action_change
+        if not 1 <= face <= 6:
+            return plan.fail(_past_end(v[a], move.action_change, a))
+        vals: list[int | None] = [None] * DICE
+        vals[a] = face
+        plan.change_cost = ACTION_DIE_PRICE * abs(move.action_change)
+        used = {a}
+        rest = [i for i in range(DICE) if i != a]
+        kind = ACTIONS[face]
+        if kind == MOD:
+            plan.modifier = True
+            n = move.new_die
+            if move.kind is not None and move.kind != MOD:
+                return plan.fail(self._kind_mismatch(move.kind, a, face))
+            if n is None:
+                return plan.need("dice modifier: choose another die to act as the new action die")
+            if n in used:
+                return plan.fail("dice modifier: the new action must come from another die, not "
+                                 "the action die")
+            new_face = v[n] + move.new_change
+            if not 1 <= new_face <= 6:
+                return plan.fail(_past_end(v[n], move.new_change, n))
+            if ACTIONS[new_face] == MOD:
+                return plan.fail("the dice modifier cannot choose the dice modifier again")
+            vals[n] = new_face
+            plan.change_cost += OTHER_DIE_PRICE * max(0, abs(move.new_change) - 1)
+            used.add(n)
+            rest = [i for i in rest if i != n]
+            kind = ACTIONS[new_face]
+        else:
+            if move.kind is not None and move.kind != kind:
+                return plan.fail(self._kind_mismatch(move.kind, a, face))
+            if move.new_die is not None:
+                return plan.fail(f"only the dice modifier (a 5) uses a new action die; this is "
+                                 f"{ACTION_TITLES[kind].lower()}")
+        plan.kind = kind
+        plan.values = tuple(vals)
+        if kind == INCOME:
+            if move.dir_die is not None or move.dist_die is not None or move.second is not None:
+                return plan.fail("income takes no direction, distance or second hex")
+            plan.income = half_up(sum(v[i] for i in rest))
+            return self._check_money_and_price(move, plan)
+        # Direction and distance.
+        d, dist_die = move.dir_die, move.dist_die
+        for which, die in (("direction", d), ("distance", dist_die)):
+            if die is None:
+                continue
+            if not 0 <= die < DICE:
+                return plan.fail(f"there is no {die_name(die)}")
+            if die in used:
+                role = "action die" if die == a else "new action die"
+                return plan.fail(f"the {which} must come from another die: {die_name(die)} is "
+                                 f"your {role}")
+            if plan.modifier and die not in rest:
+                return plan.fail("with the dice modifier, direction and distance are the two "
+                                 "dice left")
+        if d is not None and d == dist_die:
+            return plan.fail("the direction and the distance must be two different dice")
+        if d is None:
+            return plan.need(f"{ACTION_TITLES[kind].lower()}: choose a die for the direction")
+        direction = v[d] + move.dir_change
+        if not 1 <= direction <= 6:
+            return plan.fail(_past_end(v[d], move.dir_change, d))
+        vals[d] = direction
+        plan.direction = direction
+        plan.change_cost += OTHER_DIE_PRICE * abs(move.dir_change)
+        if dist_die is None:
+            plan.values = tuple(vals)
+            what = "length" if kind == BARRIER else "distance"
+            return plan.need(f"{ACTION_TITLES[kind].lower()}: choose a die for the {what}")
+        distance = v[dist_die] + move.dist_change
+        if not 1 <= distance <= 6:
+            return plan.fail(_past_end(v[dist_die], move.dist_change, dist_die))
+        vals[dist_die] = distance
+        plan.values = tuple(vals)
+        plan.distance = distance
+        plan.change_cost += OTHER_DIE_PRICE * abs(move.dist_change)
+        if kind not in WITH_SECOND and move.second is not None:
+            return plan.fail(f"{ACTION_TITLES[kind].lower()} has no second hex")
+        self._geometry(p, kind, direction, distance, move.second, plan)
+        if plan.reason:
+            return plan
+        if kind in WITH_SECOND and move.second is None:
+            return plan.need(f"{ACTION_TITLES[kind].lower()}: choose the second hex next to the "
+                             f"centre")
+        return self._check_money_and_price(move, plan)
+
+    def _kind_mismatch(self, written: str, a: int, face: int) -> str:
+        v = self.dice[a]
+        want = FACE.get(written)
+        how = ""
+        if want is not None and want != face:
+            how = f"; to {_VERBS[written]} change it to a {want}"
+        shown = f"shows {v}" if face == v else f"is changed to {face}"
+        return f"{die_name(a)} {shown}, which is {ACTION_TITLES[ACTIONS[face]].lower()}, not " \
+               f"{written}{how}"
+
+    def _geometry(self, p: int, kind: str, direction: int, distance: int, second: int | None,
+                  plan: _Plan) -> None:
+        """Fill in the hexes a move touches and what it collects; set a reason if it cannot be."""
+        start = self.pos[p]
+        line = [step(start, direction, i) for i in range(1, distance + 1)]
+        plan.path = tuple(line)
+        soft = kind in (MINE, BARRIER)   # blocks stop mining and barriers, not blasts or blocks
+        for i, h in enumerate(line, 1):
+            t = self._tiles.get(h)
+            problem = ""
+            if t is None:
+                problem = f"leaves the map at step {i}"
+            elif t.is_rock:
+                problem = f"runs into rock at step {i}"
+            elif soft and h in self.blocked:
+                problem = f"runs into a block at step {i}"
+            if problem:
+                plan.stop = h
+                noun = {MINE: "the tunnel", BARRIER: "the barrier", BLOW: "the blast",
+                        BLOCK: "the block"}[kind]
+                plan.fail(f"{noun} {problem}")
+                return
+        centre = line[-1]
+        if kind == MINE:
+            plan.end = centre
+            plan.mining_cost = MINING_PRICE * distance
+            got = [(h, self.treasure_at(h)) for h in line]
+            plan.collected = tuple((h, x) for h, x in got if x)
+            plan.treasure = sum(x for _, x in got)
+            plan.fees = self._fees(p, line)
+        elif kind == BARRIER:
+            plan.end = centre
+            plan.barrier = tuple(line)
+        else:
+            plan.end = start
+            hexes = [centre]
+            if second is not None:
+                other = step(centre, second)
+                t = self._tiles.get(other)
+                if t is None or t.is_rock:
+                    plan.stop = other
+                    where = "off the map" if t is None else "rock"
+                    plan.fail(f"the second hex ({DIRECTION_NAMES[second]} of the centre) is {where}")
+                    return
+                hexes.append(other)
+            if kind == BLOW:
+                plan.blasted = tuple(hexes)
+                got = [(h, half_down(self.treasure_at(h))) for h in hexes]
+                plan.collected = tuple((h, x) for h, x in got if x)
+                plan.treasure = sum(x for _, x in got)
+            else:
+                plan.blocked = tuple(hexes)
+
+    def _fees(self, p: int, path: Iterable[Hex]) -> tuple[tuple[int, int], ...]:
+        """The barrier fees a tunnel along `path` owes: once for each other player's barrier it
+        enters (however many of that barrier's hexes it runs through)."""
+        cells = set(path)
+        fee = self.fee()
+        return tuple((owner, fee) for owner, hexes in self.barriers
+                     if owner != p and not cells.isdisjoint(hexes))
+
+    def _check_money_and_price(self, move: Move, plan: _Plan) -> _Plan:
+        p = self.turn
+        cost = plan.change_cost + plan.mining_cost + sum(f for _, f in plan.fees)
+        have = self.money[p]
+        if cost > have:
+            parts = []
+            if plan.change_cost:
+                parts.append(f"{plan.change_cost}$ for dice changes")
+            if plan.mining_cost:
+                parts.append(f"{plan.mining_cost}$ for mining")
+            fee = sum(f for _, f in plan.fees)
+            if fee:
+                parts.append(f"{fee}$ in barrier fees")
+            detail = f" ({', '.join(parts)})" if len(parts) > 1 else ""
+            return plan.fail(f"you need {cost}${detail} and have {have}$")
+        a = move.action_die
+        assert a is not None and plan.kind is not None
+        if plan.kind == INCOME:
+            best_routes = _best_income(self.dice, a, have)
+            c, g, (name, args, _) = best_routes[0]
+            if plan.income - plan.change_cost < g - c:
+                return plan.fail(f"this income leaves you {plan.income - plan.change_cost}$ "
+                                 f"better off, but {Action(name, args)} gives {g - c}$ with "
+                                 f"the same action die")
+            return plan
+        assert plan.direction is not None and plan.distance is not None
+        best, routes = _routes(self.dice, a, plan.kind, plan.direction, plan.distance)
+        if plan.change_cost > best:
+            name, args, _ = routes[0]
+            alt = Action(name, args + ((_X[move.second],) if move.second else ()))
+            return plan.fail(f"the same move costs {best}$ in dice changes instead of "
+                             f"{plan.change_cost}$ with other dice: {alt}")
+        return plan
+
+    # ----------------------------------------------------------------- carrying out
+    def _carry_out(self, action: Action, plan: _Plan) -> list[Event]:
+        self._ev = []
+        self._options = None
+        p = self.turn
+        move = Move.from_action(action)
+        assert move.action_die is not None and plan.kind is not None
+        self.taken[move.action_die] = p
+        led = self.ledger[p]
+        who = self.name(p)
+        if plan.change_cost:
+            self.money[p] -= plan.change_cost
+            led["changes"] += plan.change_cost
+        if plan.modifier:
+            assert move.new_die is not None
+            new_face = self.dice[move.new_die] + move.new_change
+            rolled = self.dice[move.new_die]
+            how = f"as a {new_face}" if new_face != rolled else "as it is"
+            self._emit("modifier", f"{who} used the dice modifier: the {rolled} "
+                       f"({die_name(move.new_die)}) {how}, {ACTION_TITLES[plan.kind].lower()}",
+                       player=p, die=move.new_die, value=new_face, kind=plan.kind)
+        kind = plan.kind
+        data: dict[str, Any] = {
+            "player": p, "action": str(action), "die": move.action_die, "modifier": plan.modifier,
+            "values": plan.values, "change_cost": plan.change_cost,
+            "direction": plan.direction, "distance": plan.distance,
+            "start": self.pos[p], "path": plan.path,
+        }
+        text = self._describe(p, plan, past=True)
+        if kind == MINE:
+            self.money[p] -= plan.mining_cost
+            led["mining"] += plan.mining_cost
+            for h, x in plan.collected:
+                self.collected[h] = (p, x, "mined")
+            self.money[p] += plan.treasure
+            led["treasure"] += plan.treasure
+            self.pos[p] = plan.path[-1]
+            data.update(end=self.pos[p], collected=plan.collected, treasure=plan.treasure,
+                        mining_cost=plan.mining_cost, fees=plan.fees)
+            self._emit("mine", text, **data)
+            for owner, fee in plan.fees:
+                self.money[p] -= fee
+                led["fees_paid"] += fee
+                self.money[owner] += fee
+                self.ledger[owner]["fees_received"] += fee
+                self._emit("fee", f"{who} pays {self.name(owner)} {fee}$ for tunnelling through "
+                           f"{self.name(owner)}'s barrier", player=p, owner=owner, amount=fee)
+        elif kind == BLOW:
+            for h, x in plan.collected:
+                self.collected[h] = (p, x, "blown")
+            self.blasted.update(plan.blasted)
+            self.money[p] += plan.treasure
+            led["treasure"] += plan.treasure
+            data.update(end=self.pos[p], hexes=plan.blasted, collected=plan.collected,
+                        treasure=plan.treasure)
+            self._emit("blow", text, **data)
+        elif kind == BLOCK:
+            for h in plan.blocked:
+                self.blocked.setdefault(h, p)
+            data.update(end=self.pos[p], hexes=plan.blocked)
+            self._emit("block", text, **data)
+        elif kind == BARRIER:
+            self.barriers.append((p, plan.barrier))
+            self.pos[p] = plan.barrier[-1]
+            data.update(end=self.pos[p], hexes=plan.barrier)
+            self._emit("barrier", text, **data)
+        else:
+            self.money[p] += plan.income
+            led["income"] += plan.income
+            data.update(end=self.pos[p], income=plan.income)
+            self._emit("income", text, **data)
+        assert self.money[p] >= 0
+        self._advance()
+        events, self._ev = self._ev, []
+        return events
+
+    # ----------------------------------------------------------------- flow
+    def _start_round(self) -> None:
+        self.dice = tuple(self.rng.die(6) for _ in range(DICE))
+        self.taken = [None] * DICE
+        self.step = 0
+        self._options = None
+        s = self.starter
+        self._emit("round", f"Round {self.round_no} of {ROUNDS}: {self.name(s)} rolls "
+                   f"{', '.join(str(x) for x in self.dice)}",
+                   round=self.round_no, starter=s, dice=self.dice)
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """Skip players who have no legal action at all (they sit the turn out)."""
+        while True:
+            self._options = None
+            if self._has_free_move() or self.options():
+                return
+            p = self.turn
+            self._emit("stuck", f"{self.name(p)} has no action they can take or pay for, and sits "
+                       f"this turn out", player=p)
+            if not self._next_player():
+                return
+
+    def _has_free_move(self) -> bool:
+        """A quick yes: a free die lets the player act without paying for anything.
+
+        A 6 is income; a 2 or 3 (blow, block) needs a clear line for the rolled direction and
+        distance of two other dice (the hex before the centre is always a valid second hex); a 4
+        (barrier) a line without blocks. When this says no, the full list decides.
+        """
+        v = self.dice
+        start = self.pos[self.turn]
+        tiles = self._tiles
+        for a in self.free_dice():
+            face = v[a]
+            if face == 6:
+                return True
+            if face not in (2, 3, 4):
+                continue
+            others = [i for i in range(DICE) if i != a]
+            for d in others:
+                for dl in others:
+                    if d == dl:
+                        continue
+                    ok = True
+                    for k in range(1, v[dl] + 1):
+                        h = step(start, v[d], k)
+                        t = tiles.get(h)
+                        if t is None or t.is_rock or (face == 4 and h in self.blocked):
+                            ok = False
+                            break
+                    if ok:
+                        return True
+        return False
+
+    def _advance(self) -> None:
+        if self._next_player():
+            self._begin_turn()
+
+    def _next_player(self) -> bool:
+        """Move on to the next player, or the next round; False once the game is over."""
+        self._options = None
+        self.step += 1
+        if self.step < self.n:
+            return True
+        if self.round_no >= ROUNDS:
+            self.phase = OVER
+            self.step = 0
+            outcome = self.outcome()
+            top = outcome.scores[outcome.winners[0]].total
+            names = " and ".join(self.name(w) for w in outcome.winners)
+            if outcome.is_tie:
+                text = f"Game over: {names} tie with {top}$ (play a tie-break game)"
+            else:
+                text = f"Game over: {names} wins with {top}$"
+            self._emit("game_over", text, winners=list(outcome.winners),
+                       scores=[s.total for s in outcome.scores], tie=outcome.is_tie)
+            return False
+        self.round_no += 1
+        self.starter = (self.starter + 1) % self.n
+        self._start_round()
+        return False
+
+    # ----------------------------------------------------------------- scoring
+    def score(self, p: int) -> PlayerScore:
+        led = self.ledger[p]
+        breakdown: list[tuple[str, int]] = [("Starting money", START_MONEY)]
+        breakdown += [(LEDGER_LABELS[k], led[k]) for k in LEDGER_IN]
+        breakdown += [(LEDGER_LABELS[k], -led[k]) for k in LEDGER_OUT]
+        return PlayerScore(p, self.money[p], tuple(breakdown))
+
+    def outcome(self) -> Outcome:
+        """Money per player with its breakdown; the richest win (several on a tie)."""
+        scores = tuple(self.score(p) for p in range(self.n))
+        top = max(s.total for s in scores)
+        return Outcome(scores, tuple(s.player for s in scores if s.total == top))
+
+    # ----------------------------------------------------------------- views & saves
+    def view(self, player: int) -> "GoldMineView":
+        return GoldMineView(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": INFO.name,
+            "config": self.config.to_json(),
+            "rng": self.rng.state,
+            "money": list(self.money),
+            "ledger": [dict(d) for d in self.ledger],
+            "pos": [[h.q, h.r] for h in self.pos],
+            "collected": [[h.q, h.r, who, x, how]
+                          for h, (who, x, how) in sorted(self.collected.items())],
+            "blasted": [[h.q, h.r] for h in sorted(self.blasted)],
+            "blocked": [[h.q, h.r, who] for h, who in sorted(self.blocked.items())],
+            "barriers": [[owner, [[h.q, h.r] for h in hexes]] for owner, hexes in self.barriers],
+            "round": self.round_no,
+            "starter": self.starter,
+            "first_player": self.first_player,
+            "dice": list(self.dice),
+            "taken": list(self.taken),
+            "step": self.step,
+            "phase": self.phase,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "GoldMineState":
+        """Rebuild a state; raises `BadSave` naming the problem when the data does not add up."""
+        try:
+            if data.get("game", INFO.name) != INFO.name:
+                raise BadSave(f"this is a {data.get('game')!r} position, not Gold Mine")
+            config = GameConfig.from_json(data["config"])
+            if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+                raise BadSave(f"{config.players} players is not a Gold Mine game")
+            s = cls(config, _map_from_options(config.options, BadSave))
+            s.rng = Rng(int(data["rng"]))
+            s.money = [_int(x) for x in data["money"]]
+            s.ledger = [{k: _int(d[k]) for k in LEDGER} for d in data["ledger"]]
+            s.pos = [Hex(_int(q), _int(r)) for q, r in data["pos"]]
+            s.collected = {Hex(_int(q), _int(r)): (_int(w), _int(x), str(how))
+                           for q, r, w, x, how in data["collected"]}
+            s.blasted = {Hex(_int(q), _int(r)) for q, r in data["blasted"]}
+            s.blocked = {Hex(_int(q), _int(r)): _int(w) for q, r, w in data["blocked"]}
+            s.barriers = [(_int(owner), tuple(Hex(_int(q), _int(r)) for q, r in hexes))
+                          for owner, hexes in data["barriers"]]
+            s.round_no = _int(data["round"])
+            s.starter = _int(data["starter"])
+            s.first_player = _int(data["first_player"])
+            s.dice = tuple(_int(x) for x in data["dice"])
+            s.taken = [None if t is None else _int(t) for t in data["taken"]]
+            s.step = _int(data["step"])
+            s.phase = str(data["phase"])
+        except BadSave:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BadSave(f"the Gold Mine position is unreadable ({exc!r})") from exc
+        s.check()
+        return s
+
+    def check(self) -> None:
+        """Raise `BadSave` unless the position is consistent (money, ledger, dice, places)."""
+        n = self.n
+        if len(self.money) != n or len(self.ledger) != n or len(self.pos) != n:
+            raise BadSave("the position has the wrong number of players")
+        for p in range(n):
+            if self.money[p] < 0:
+                raise BadSave(f"{self.name(p)} has negative money")
+            if self.money[p] != accounted_money(self.ledger[p]):
+                raise BadSave(f"{self.name(p)}'s money does not match the ledger")
+            if self.pos[p] not in self._tiles or self._tiles[self.pos[p]].is_rock:
+                raise BadSave(f"{self.name(p)} stands off the map or on rock")
+        if self.phase not in (PLAY, OVER):
+            raise BadSave(f"unknown phase {self.phase!r}")
+        if not 1 <= self.round_no <= ROUNDS:
+            raise BadSave(f"round {self.round_no} is not one of the {ROUNDS} rounds")
+        if not (0 <= self.starter < n and 0 <= self.first_player < n and 0 <= self.step < n):
+            raise BadSave("the seat to move is not at the table")
+        if len(self.dice) != DICE or not all(1 <= x <= 6 for x in self.dice):
+            raise BadSave("the dice are not four dice showing 1-6")
+        if len(self.taken) != DICE or not all(t is None or 0 <= t < n for t in self.taken):
+            raise BadSave("the taken dice are unreadable")
+        took = [t for t in self.taken if t is not None]
+        if len(took) != len(set(took)) or (self.phase == PLAY and len(took) > self.step):
+            raise BadSave("more action dice are taken than players have played")
+        for h, (who, x, how) in self.collected.items():
+            if not 0 <= who < n or how not in ("mined", "blown") or self._tiles.get(h) is None \
+                    or not self._tiles[h].is_mine:
+                raise BadSave(f"the collected treasure at {h} is not a mine")
+        for h, who in self.blocked.items():
+            if not 0 <= who < n or h not in self._tiles or self._tiles[h].is_rock:
+                raise BadSave(f"the block at {h} is not on the map")
+        for owner, hexes in self.barriers:
+            if not 0 <= owner < n or not hexes or any(
+                    h not in self._tiles or self._tiles[h].is_rock for h in hexes):
+                raise BadSave("a barrier is not on the map")
+
+
+def accounted_money(led: Mapping[str, int]) -> int:
+    """What the ledger says a player has: 12$ + income + treasure + fees received − paid out."""
+    return START_MONEY + sum(led[k] for k in LEDGER_IN) - sum(led[k] for k in LEDGER_OUT)
+
+
+def _past_end(value: int, change: int, die: int) -> str:
+    return (f"{die_name(die)} shows {value} and cannot be changed by {change:+d}: dice stay "
+            f"between 1 and 6 (a 6 never becomes a 1)")
+
+
+def _int(x: Any) -> int:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise ValueError(f"{x!r} is not a whole number")
+    return x
+
+
+# ============================================================================ paying for dice
+# A "route" is one way of paying for a move: which dice play which part, with what changes. Two
+# routes make the same move when they take the same action die and do the same thing (action,
+# direction, distance, second hex; for income, the same money). Only the cheapest routes of a
+# move are legal; for income, the most profitable affordable ones.
+
+_X = {x: f"x{x}" for x in range(1, 7)}
+
+
+# (kind written in the action string, its arguments without the second hex, via the modifier).
+# Plain tuples of strings and flags: the caches below hold many, and the garbage collector
+# skips tuples of atoms, so they cost nothing at collection time.
+_Route = tuple[str, tuple[str, ...], bool]
+
+
+_TOKENS = {(letter, die, change): f"{letter}{die}{_signed(change)}"
+           for letter in "adnl" for die in range(DICE) for change in range(-5, 6)}
+
+
+def _token(letter: str, die: int, change: int) -> str:
+    return _TOKENS[(letter, die, change)]
+
+
+def _new_die_cost(change: int) -> int:
+    """The dice modifier's new action die: the first point of change is free."""
+    return OTHER_DIE_PRICE * max(0, abs(change) - 1)
+
+
+@lru_cache(maxsize=4096)
+def _ways(dice: tuple[int, ...], a: int, kind: str) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Every assignment of dice for action die `a` doing `kind`: (cost before the direction and
+    distance changes, new action die or -1, its change, direction die, distance die)."""
+    face = FACE[kind]
+    others = [i for i in range(DICE) if i != a]
+    direct = ACTION_DIE_PRICE * abs(face - dice[a])
+    via_mod = ACTION_DIE_PRICE * abs(FACE[MOD] - dice[a])
+    ways = [(direct, -1, 0, d, dl) for d in others for dl in others if d != dl]
+    for n in others:
+        nc = face - dice[n]
+        rest = [i for i in others if i != n]
+        base = via_mod + _new_die_cost(nc)
+        ways.append((base, n, nc, rest[0], rest[1]))
+        ways.append((base, n, nc, rest[1], rest[0]))
+    return tuple(ways)
+
+
+@lru_cache(maxsize=4096)
+def _best_costs(dice: tuple[int, ...], a: int, kind: str) -> tuple[int, ...]:
+    """The cheapest dice-change cost for each (direction, distance), at index 6*(dir-1)+dist-1."""
+    ways = _ways(dice, a, kind)
+    out = []
+    for direction in range(1, 7):
+        for distance in range(1, 7):
+            out.append(min(base + OTHER_DIE_PRICE * (abs(direction - dice[d])
+                                                     + abs(distance - dice[dl]))
+                           for base, _, _, d, dl in ways))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _routes(dice: tuple[int, ...], a: int, kind: str, direction: int, distance: int
+            ) -> tuple[int, tuple[_Route, ...]]:
+    """For action die `a` doing `kind` (mine, blow, block or barrier) at (direction, distance):
+    the cheapest dice-change cost and every route that costs that.
+
+    Routes: change die `a` to the action's face and use any two other dice; or change it to 5
+    (the dice modifier), turn another die into the action and use the two dice left.
+    """
+    face = FACE[kind]
+    ac = face - dice[a]
+    ac5 = FACE[MOD] - dice[a]
+    best = _best_costs(dice, a, kind)[6 * (direction - 1) + distance - 1]
+    routes = []
+    for base, n, nc, d, dl in _ways(dice, a, kind):
+        dc, lc = direction - dice[d], distance - dice[dl]
+        if base + OTHER_DIE_PRICE * (abs(dc) + abs(lc)) != best:
+            continue
+        dt, lt = _token("d", d, dc), _token("l", dl, lc)
+        if n < 0:
+            routes.append((kind, (_token("a", a, ac), dt, lt), False))
+        else:
+            routes.append((MOD, (_token("a", a, ac5), _token("n", n, nc), dt, lt), True))
+    return best, tuple(routes)
+
+
+@lru_cache(maxsize=4096)
+def _income_routes(dice: tuple[int, ...], a: int) -> tuple[tuple[int, int, _Route], ...]:
+    """Every way for action die `a` to take income: (change cost, income, route).
+
+    Directly (die `a` changed to 6: half the other three dice) or through the dice modifier
+    (die `a` changed to 5, another die turned into a 6: half the two dice left).
+    """
+    others = [i for i in range(DICE) if i != a]
+    ac = FACE[INCOME] - dice[a]
+    out = [(ACTION_DIE_PRICE * abs(ac), half_up(sum(dice[i] for i in others)),
+            (INCOME, (_token("a", a, ac),), False))]
+    ac5 = FACE[MOD] - dice[a]
+    for n in others:
+        nc = FACE[INCOME] - dice[n]
+        rest = [i for i in others if i != n]
+        out.append((ACTION_DIE_PRICE * abs(ac5) + _new_die_cost(nc),
+                    half_up(sum(dice[i] for i in rest)),
+                    (MOD, (_token("a", a, ac5), _token("n", n, nc)), True)))
+    return tuple(out)
+
+
+def _best_income(dice: tuple[int, ...], a: int, money: int) -> list[tuple[int, int, _Route]]:
+    """The affordable income routes for die `a` that leave the most money (ties all)."""
+    ok = [r for r in _income_routes(dice, a) if r[0] <= money]
+    if not ok:
+        return []
+    top = max(g - c for c, g, _ in ok)
+    return [r for r in ok if r[1] - r[0] == top]
+
+
+# ============================================================================ listing legal actions
+def _enumerate(s: GoldMineState) -> list[Option]:
+    """Every legal action for the player to move (see `legal_actions` for the order)."""
+    p = s.turn
+    money = s.money[p]
+    v = s.dice
+    geo = _Geometry(s, p)
+    out: list[Option] = []
+    append = out.append
+    for a in s.free_dice():
+        for kind in WITH_LINE:
+            costs = _best_costs(v, a, kind)
+            for direction in range(1, 7):
+                for distance in range(1, 7):
+                    extra, seconds, gains = geo.lookup(kind, direction, distance)
+                    if extra < 0:
+                        continue
+                    best = costs[6 * (direction - 1) + distance - 1]
+                    cost = best + extra
+                    if cost > money:
+                        continue
+                    _, routes = _routes(v, a, kind, direction, distance)
+                    for name, args, modifier in routes:
+                        if seconds is None:
+                            append(Option(Action(name, args), a, kind, direction, distance, 0,
+                                          modifier, best, cost, gains[0]))
+                        else:
+                            for x, g in zip(seconds, gains):
+                                append(Option(Action(name, args + (_X[x],)), a, kind, direction,
+                                              distance, x, modifier, best, cost, g))
+        for c, g, (name, args, modifier) in _best_income(v, a, money):
+            append(Option(Action(name, args), a, INCOME, 0, 0, 0, modifier, c, c, g))
+    return out
+
+
+class _Geometry:
+    """What every (action, direction, distance) does from one player's position, computed once.
+
+    `lookup` gives (extra cost or -1 if impossible, the legal second-hex directions or None,
+    the treasure gained for each second hex or the one gain).
+    """
+
+    def __init__(self, s: GoldMineState, p: int) -> None:
+        self.s = s
+        self.p = p
+        tiles = s._tiles
+        start = s.pos[p]
+        fee = s.fee()
+        mine_own = [(owner, set(hexes)) for owner, hexes in s.barriers if owner != p]
+        self.table: dict[tuple[str, int, int], tuple[int, list[int] | None, list[int]]] = {}
+        for direction in range(1, 7):
+            hard = soft = True
+            treasure = 0
+            line: list[Hex] = []
+            for distance in range(1, 7):
+                h = step(start, direction, distance)
+                line.append(h)
+                t = tiles.get(h)
+                if t is None or t.is_rock:
+                    hard = soft = False
+                elif h in s.blocked:
+                    soft = False
+                if not hard:
+                    break
+                treasure += s.treasure_at(h)
+                if soft:
+                    cells = set(line)
+                    fees = sum(fee for _, hexes in mine_own if not cells.isdisjoint(hexes))
+                    self.table[(MINE, direction, distance)] = (distance * MINING_PRICE + fees,
+                                                               None, [treasure])
+                    self.table[(BARRIER, direction, distance)] = (0, None, [0])
+                seconds: list[int] = []
+                blow_gain: list[int] = []
+                half_centre = half_down(s.treasure_at(h))
+                for x in range(1, 7):
+                    o = step(h, x)
+                    to = tiles.get(o)
+                    if to is None or to.is_rock:
+                        continue
+                    seconds.append(x)
+                    blow_gain.append(half_centre + half_down(s.treasure_at(o)))
+                if seconds:
+                    self.table[(BLOW, direction, distance)] = (0, seconds, blow_gain)
+                    self.table[(BLOCK, direction, distance)] = (0, seconds, [0] * len(seconds))
+
+    def lookup(self, kind: str, direction: int, distance: int
+               ) -> tuple[int, list[int] | None, list[int]]:
+        return self.table.get((kind, direction, distance), (-1, None, []))
+
+
+# ============================================================================ views
+class GoldMineView(View):
+    """A seat's knowledge: the whole table (Gold Mine has no secrets) but not the dice generator."""
+
+    def __init__(self, state: GoldMineState, player: int) -> None:
+        self.player = player
+        known = state.copy()
+        known.rng = Rng(0)   # the next rolls are the only secret
+        known._options = state._options   # the same table, the same legal actions
+        self.state = known
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def sample_state(self, rng: Rng) -> GoldMineState:
+        s = self.state.copy()
+        s.rng = Rng(rng.next64())
+        return s
+
+    def fingerprint(self) -> Any:
+        return json.dumps({"player": self.player, "state": self.state.to_json()}, sort_keys=True)
+
+
+# ============================================================================ set-up
+def start_points(game_map: GoldMineMap, players: int,
+                 chosen: Iterable[int] | None = None) -> list[Hex]:
+    """Each seat's start point, seat 0 first.
+
+    Two players take the two central X (left one to seat 0). Three or four players: seats take
+    the central X first (left to right), then the outer ones left to right. `chosen` (from the
+    option ``start_points``: indices into `game_map.starts`, which are in left-to-right order)
+    overrides this; in a two-player game it must name the central ones.
+    """
+    if chosen is not None:
+        idx = [int(i) for i in chosen]
+        if len(idx) != players or len(set(idx)) != players or not all(0 <= i < 4 for i in idx):
+            raise IllegalAction(f"start_points must name {players} different start points 0-3")
+        picked = [game_map.starts[i] for i in idx]
+        if players == 2 and set(picked) != set(game_map.central):
+            raise IllegalAction("a two-player game must use the two central start points")
+        return picked
+    if players == 2:
+        return list(game_map.central)
+    outer = [h for h in game_map.starts if h not in game_map.central]
+    return (list(game_map.central) + outer)[:players]
+
+
+def _map_from_options(options: Mapping[str, Any], error: type[Exception]) -> GoldMineMap:
+    data = options.get("map")
+    if data is None:
+        raise error("a Gold Mine game needs a map: set the option 'map' (GoldMineMap JSON), "
+                    "e.g. with INFO.make_config, which loads the shipped map")
+    if isinstance(data, GoldMineMap):
+        return data
+    try:
+        return _cached_map(json.dumps(data, sort_keys=True))
+    except BadSave as exc:
+        raise error(str(exc)) from exc
+
+
+@lru_cache(maxsize=8)
+def _cached_map(text: str) -> GoldMineMap:
+    return GoldMineMap.from_json(json.loads(text))
+
+
+_TILE_DICTS: dict[int, tuple[GoldMineMap, dict[Hex, Tile]]] = {}
+
+
+def _tile_dict(game_map: GoldMineMap) -> dict[Hex, Tile]:
+    """A plain dict of the map's tiles (faster lookups than the immutable mapping)."""
+    hit = _TILE_DICTS.get(id(game_map))
+    if hit is not None and hit[0] is game_map:
+        return hit[1]
+    tiles = dict(game_map.tiles.items())
+    if len(_TILE_DICTS) > 16:
+        _TILE_DICTS.clear()
+    _TILE_DICTS[id(game_map)] = (game_map, tiles)
+    return tiles
+
+
+def new_game(config: GameConfig, seed: int) -> tuple[GoldMineState, list[Event]]:
+    """Set up a game: 12$ each, start points, the first player; then round 1's roll."""
+    n = config.players
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise IllegalAction(f"Gold Mine is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    game_map = _map_from_options(config.options, IllegalAction)
+    s = GoldMineState(config, game_map)
+    s.rng = Rng(seed)
+    s.pos = start_points(game_map, n, config.options.get("start_points"))
+    first = config.options.get("first_player")
+    if first is None:
+        first = s.rng.below(n)
+        how = "chosen at random"
+    else:
+        first = int(first)
+        if not 0 <= first < n:
+            raise IllegalAction(f"first player {first} is not at the table")
+        how = "chosen at set-up"
+    s.first_player = s.starter = first
+    s._ev = []
+    s._emit("setup", f"The map is {game_map.name}; everyone starts with {START_MONEY}$",
+            starts=tuple(s.pos), money=START_MONEY, map=game_map.name)
+    for p in range(n):
+        s._emit("start", f"{s.name(p)} starts at {s.pos[p]}", player=p, hex=s.pos[p])
+    s._emit("first", f"{s.name(first)} is the starting player ({how})", player=first)
+    s._start_round()
+    events, s._ev = s._ev, []
+    return s, events
+
+
+def state_from_json(data: Mapping[str, Any]) -> GoldMineState:
+    return GoldMineState.from_json(data)
+
+
+@lru_cache(maxsize=1)
+def _shipped_map() -> GoldMineMap:
+    # At the edge: only called when a game is set up without a chosen map.
+    from game.games.gold_mine.tmx import load_map
+    from game.paths import map_file
+
+    return load_map(map_file("gold_mine.tmx"))
+
+
+def default_options() -> dict[str, Any]:
+    """The shipped map (maps/gold_mine.tmx), loaded once, as the option 'map'."""
+    return {"map": _shipped_map().to_json()}
+
+
+INFO = GameInfo(
+    name="gold_mine",
+    title="Gold Mine",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    new=new_game,
+    from_json=state_from_json,
+    rules_doc="gold_mine.md",
+    blurb="Draft dice to tunnel, blast, block and fence your way to the treasure in a hex mountain.",
+    default_options=default_options,
+    score_unit=("$", "$"),
+    tie_break_game=True,   # "In case of a tie, play again to resolve the tie."
+)
+GoldMineState.info = INFO
