@@ -15,11 +15,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import random  # noqa: E402
 import zlib  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Callable, Iterator  # noqa: E402
+from typing import Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import finished_match  # noqa: E402
 
 from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games import GAMES  # noqa: E402
@@ -46,14 +46,6 @@ KEYS = (
 TEXTS = ["a", "Z", "7", "42", "é", "Ünïcødé", " ", "x" * 40, "💣", "\t", "日本"]
 
 
-def finished_match(seed: int = 3) -> Match:
-    m = Match(INFO.name, [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)
-    rng = random.Random(seed)
-    while not m.is_over():
-        m.apply(rng.choice(m.legal_actions()))
-    return m
-
-
 def live_match(seed: int = 4) -> Match:
     m = Match(INFO.name, [Seat("Ana"), Seat("Bo"), Seat("Dusty", BOT, "easy")], seed)
     rng = random.Random(seed)
@@ -74,7 +66,7 @@ FACTORIES: dict[str, Callable[[], Scene]] = {
     "setup": lambda: SetupScene(INFO, rng=random.Random(1)),
     "settings": SettingsScene,
     "rules": lambda: RulesScene(INFO),
-    "results": lambda: ResultsScene(finished_match(), rng=random.Random(2)),
+    "results": lambda: ResultsScene(finished_match(3), rng=random.Random(2)),
     "message": lambda: MessageBox("Careful", "Random text " * 12,
                                   [("One", pygame.K_1, None), ("Two", pygame.K_ESCAPE, None)]),
     "pause": lambda: PauseMenu(live_match()),
@@ -84,12 +76,9 @@ FACTORIES: dict[str, Callable[[], Scene]] = {
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("MOTHER_LODE_HOME", str(tmp_path))
-    a = App()
-    yield a
-    a.reset(Scene())
-    pygame.display.quit()  # see tests/test_scenes.py: a fresh display for the next App
+def app(make_app: Callable[..., App]) -> App:
+    """An App with the settings of a temporary user folder (`make_app` and `home`: conftest.py)."""
+    return make_app(None)
 
 
 def random_event(rng: random.Random) -> pygame.event.Event:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import os
 
-# Headless drivers, before pygame is imported anywhere (no conftest on purpose: this file stands alone).
+# Headless drivers, before pygame is imported anywhere (conftest.py leaves them to each test file).
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import json  # noqa: E402
+import logging  # noqa: E402
 import random  # noqa: E402
 from pathlib import Path  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
@@ -17,6 +18,8 @@ from typing import Callable, Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import finished_match  # noqa: E402
+from helpers import key_event as key  # noqa: E402
 
 from game import saves  # noqa: E402
 from game.core.contract import Outcome, PlayerScore  # noqa: E402
@@ -71,16 +74,11 @@ roll
 
 
 # ============================================================================ fixtures and helpers
+# `home` (user folders in a temporary folder) and `make_app` are in conftest.py.
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """User folders (saves, settings, logs) in a temporary folder."""
-    monkeypatch.setenv("MOTHER_LODE_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
-def app(home: Path) -> Iterator[App]:
-    a = App()
+def app(make_app: Callable[..., App]) -> App:
+    """An App with the settings of the (temporary) user folder, recording the sounds it plays."""
+    a = make_app(None)
     a.played = []  # type: ignore[attr-defined]
     real_play = a.play
 
@@ -89,11 +87,7 @@ def app(home: Path) -> Iterator[App]:
         real_play(name)
 
     a.play = record  # type: ignore[method-assign]
-    yield a
-    a.reset(Scene())  # exits every scene (stops bot threads of tables)
-    # pygame-ce 2.5 can crash when set_mode runs again over a live SCALED window (seen with the
-    # dummy driver): close the display so that the next test's App opens a fresh one.
-    pygame.display.quit()
+    return a
 
 
 class DummyTable(Scene):
@@ -129,10 +123,6 @@ def frames(app: App, n: int = 5, dt: float = 1 / 60) -> None:
         app.draw()
 
 
-def key(k: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-
-
 def click(pos: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
 
@@ -144,14 +134,6 @@ def new_match(seats: int = 3, seed: int = 11, moves: int = 4) -> Match:
     for _ in range(moves):
         if m.is_over():
             break
-        m.apply(rng.choice(m.legal_actions()))
-    return m
-
-
-def finished_match(seed: int = 5) -> Match:
-    m = Match(INFO.name, [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)
-    rng = random.Random(seed)
-    while not m.is_over():
         m.apply(rng.choice(m.legal_actions()))
     return m
 
@@ -171,7 +153,7 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "setup": lambda: SetupScene(INFO),
     "settings": SettingsScene,
     "rules": lambda: RulesScene(INFO),
-    "results": lambda: ResultsScene(finished_match()),
+    "results": lambda: ResultsScene(finished_match(5)),
     "message": lambda: MessageBox("Hello", "Some text " * 30, [("Yes", pygame.K_y, None),
                                                               ("No", pygame.K_ESCAPE, None)]),
     "pause": lambda: PauseMenu(new_match()),
@@ -298,9 +280,25 @@ def test_damaged_autosave_is_set_aside_with_a_message(app: App, damage: str) -> 
     assert isinstance(app.top, SettingsScene)
 
 
-def test_run_game_starts_despite_a_damaged_save(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import logging
+@pytest.fixture
+def run_game_safely(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """For a test that runs `main.run_game()`: pygame stays up for the other tests, and the logging
+    it sets up is taken down again afterwards."""
+    monkeypatch.setattr(pygame, "quit", lambda: None)
+    root = logging.getLogger()
+    before = list(root.handlers)
+    yield
+    for h in root.handlers[:]:
+        if h not in before:
+            root.removeHandler(h)
+            h.close()
+    if hasattr(root, "_mother_lode"):
+        del root._mother_lode  # type: ignore[attr-defined]
+    pygame.display.quit()
 
+
+@pytest.mark.usefixtures("run_game_safely")
+def test_run_game_starts_despite_a_damaged_save(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui import main
 
     saves.autosave_path().write_text("{ broken", encoding="utf-8")
@@ -314,28 +312,15 @@ def test_run_game_starts_despite_a_damaged_save(home: Path, monkeypatch: pytest.
         seen["text"] = getattr(self.top, "text", "")
 
     monkeypatch.setattr(App, "run", short_run)
-    monkeypatch.setattr(pygame, "quit", lambda: None)  # keep pygame alive for the other tests
-    root = logging.getLogger()
-    before = list(root.handlers)
-    try:
-        assert main.run_game() == 0
-    finally:
-        for h in root.handlers[:]:
-            if h not in before:
-                root.removeHandler(h)
-                h.close()
-        if hasattr(root, "_mother_lode"):
-            del root._mother_lode  # type: ignore[attr-defined]
-        pygame.display.quit()
+    assert main.run_game() == 0
     assert seen["stack"] == ["TitleScene", "MessageBox"]
     assert "could not be resumed" in str(seen["text"])
     assert list(saves.autosave_path().parent.glob("autosave.unreadable-*"))
     assert (home / "logs" / main.LOG_FILE).exists()
 
 
+@pytest.mark.usefixtures("run_game_safely")
 def test_run_game_reports_a_crash_and_returns_1(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import logging
-
     from game.ui import main
 
     def boom(self: App) -> None:
@@ -343,19 +328,7 @@ def test_run_game_reports_a_crash_and_returns_1(home: Path, monkeypatch: pytest.
 
     monkeypatch.setenv("MOTHER_LODE_NO_DIALOG", "1")
     monkeypatch.setattr(App, "run", boom)
-    monkeypatch.setattr(pygame, "quit", lambda: None)
-    root = logging.getLogger()
-    before = list(root.handlers)
-    try:
-        assert main.run_game() == 1
-    finally:
-        for h in root.handlers[:]:
-            if h not in before:
-                root.removeHandler(h)
-                h.close()
-        if hasattr(root, "_mother_lode"):
-            del root._mother_lode  # type: ignore[attr-defined]
-        pygame.display.quit()
+    assert main.run_game() == 1
     assert "kaboom in the loop" in (home / "logs" / main.LOG_FILE).read_text(encoding="utf-8")
 
 
@@ -515,7 +488,7 @@ def test_settings_cyclers_work_with_tab_and_arrows(app: App) -> None:
 
 # ============================================================================ results
 def test_results_show_the_winner_and_clear_the_autosave(app: App, dummy_tables: list[DummyTable]) -> None:
-    m = finished_match()
+    m = finished_match(5)
     saves.autosave(new_match())  # a stale save that the finished game replaces
     app.reset(TitleScene())
     results = ResultsScene(m, rng=random.Random(0))
@@ -539,7 +512,7 @@ def test_results_show_the_winner_and_clear_the_autosave(app: App, dummy_tables: 
 
 
 def test_results_tie_is_a_shared_win(app: App) -> None:
-    m = finished_match()
+    m = finished_match(5)
     tie = Outcome((PlayerScore(0, 9, (("Ruby x3", 9),)), PlayerScore(1, 9, (("Topaz x3", 9),)),
                    PlayerScore(2, 4, (("Cursed Jade x2", -3), ("Amber x4", 7))),), (0, 1))
     m.state = SimpleNamespace(outcome=lambda: tie)  # type: ignore[assignment]

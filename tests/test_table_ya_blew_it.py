@@ -12,92 +12,28 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import bots, humans, key, run_until_idle, saved_actions  # noqa: E402
 
 from game.core.contract import Action  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 from game.games.ya_blew_it.cards import SAFE  # noqa: E402
 from game.games.ya_blew_it.rules import FIRE_PHASE  # noqa: E402
-from game.settings import Settings  # noqa: E402
 
-NAMES = ("Ana", "Bo", "Cyd", "Dee", "Eli", "Flo")
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private MOTHER_LODE_HOME, so no test ever touches a real autosave."""
-    path = tmp_path / "home"
-    monkeypatch.setenv("MOTHER_LODE_HOME", str(path))
-    return path
-
-
-_apps: list[object] = []
-
-
-def make_app(animation: str = "instant"):  # type: ignore[no-untyped-def]
-    from game.ui.app import App
-
-    a = App(Settings(animation=animation, muted=True))
-    _apps.append(a)
-    return a
-
-
-@pytest.fixture(autouse=True)
-def close_apps() -> Iterator[None]:
-    """Every App a test opened is emptied (stopping bot threads) and its window closed after it."""
-    yield
-    while _apps:
-        a = _apps.pop()
-        while a.stack:  # type: ignore[attr-defined]
-            a.stack.pop().exit()  # type: ignore[attr-defined]
-    # pygame-ce 2.5 can crash when set_mode runs again over a live SCALED window with the dummy
-    # driver: close the display so the next test's App opens a fresh one.
-    pygame.display.quit()
-
-
-@pytest.fixture
-def app(home: Path) -> object:
-    return make_app()
-
-
-def bots(n: int) -> list[Seat]:
-    return [Seat(NAMES[i], "bot", "normal" if i % 2 == 0 else "easy") for i in range(n)]
-
-
-def humans(n: int) -> list[Seat]:
-    return [Seat(NAMES[i]) for i in range(n)]
-
-
-def key(app, k: int) -> None:  # type: ignore[no-untyped-def]
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
-
-def saved_actions(home: Path) -> list[str]:
-    path = home / "data" / "autosave.json"
-    return list(json.loads(path.read_text("utf-8"))["actions"]) if path.exists() else []
-
-
-def run_until_idle(app, table, frames: int = 20000) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(frames):
-        app.step(1 / 60)
-        if table.idle:
-            app.step(1 / 60)  # one more frame: the idle table builds its buttons
-            return
-    raise AssertionError("the table never became idle")
+# Every test gets a fresh display; `app`, `make_app` and `home` are in conftest.py.
+pytestmark = pytest.mark.usefixtures("fresh_display")
 
 
 # ---------------------------------------------------------------------------- whole games
 @pytest.mark.slow
 # Seed 5 with six players puts two Safes on two stacks, where the rules pick which Safe goes where.
 @pytest.mark.parametrize("players, animation, dt, seed", [(2, "fast", 1 / 20, 22), (6, "instant", 1 / 60, 5)])
-def test_bots_play_a_whole_game_to_the_results(home: Path, players: int, animation: str, dt: float,
-                                               seed: int) -> None:
+def test_bots_play_a_whole_game_to_the_results(make_app, home: Path, players: int,  # type: ignore[no-untyped-def]
+                                               animation: str, dt: float, seed: int) -> None:
     from game.ui.scenes.results import ResultsScene
     from game.ui.tables import table_for
 
@@ -242,7 +178,7 @@ def test_clicking_a_stack_places_a_safe(app) -> None:  # type: ignore[no-untyped
 
 
 # ---------------------------------------------------------------------------- display model
-def test_idle_display_equals_the_rules_state_at_normal_speed(home: Path) -> None:
+def test_idle_display_equals_the_rules_state_at_normal_speed(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
     from game.ui.tables.ya_blew_it import TableModel
 
@@ -263,7 +199,7 @@ def test_idle_display_equals_the_rules_state_at_normal_speed(home: Path) -> None
     assert table.drift == 0
 
 
-def test_fast_forward_finishes_every_animation(home: Path) -> None:
+def test_fast_forward_finishes_every_animation(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
     from game.ui.tables.ya_blew_it import TableModel
 

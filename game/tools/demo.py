@@ -20,7 +20,9 @@ from pathlib import Path
 NAMES = ("Ana", "Bo", "Cyd", "Dee", "Eli", "Flo")
 # Moments worth a picture: event kind -> how many shots of it at most.
 KEY_EVENTS = {"draw": 1, "steal": 1, "miss": 1, "fire_drawn": 1, "blast": 1, "gamble": 1,
-              "gamble_lost": 1, "reroll": 1, "jump": 1, "safes": 1}
+              "gamble_lost": 1, "reroll": 1, "jump": 1, "safes": 1,
+              # Gold Mine
+              "mine": 2, "blow": 1, "block": 1, "barrier": 1, "fee": 1, "modifier": 1}
 MAX_TABLE_SHOTS = 20
 PROGRESS_SHOTS = 8  # spread over the game by how far the deck has run down
 
@@ -126,7 +128,7 @@ def _run(args: argparse.Namespace) -> int:
         counts[ev.kind] = counts.get(ev.kind, 0) + 1
         # A little after the event starts: cards in the air, or a die just landing.
         delay = {"draw": 12, "take": 14, "blast": 14, "fire_drawn": 40, "steal": 10,
-                 "game_over": 30}.get(ev.kind, 16)
+                 "game_over": 30, "mine": 40, "blow": 40, "block": 40, "barrier": 30}.get(ev.kind, 16)
         due.append((frame + (delay if args.speed != "instant" else 1), ev.kind))
 
     if hasattr(table, "event_listener"):

@@ -15,4 +15,8 @@ def table_for(match: "Match") -> "Scene":
         from game.ui.tables.ya_blew_it import YaBlewItTable
 
         return YaBlewItTable(match)
+    if match.game == "gold_mine":
+        from game.ui.tables.gold_mine import GoldMineTable
+
+        return GoldMineTable(match)
     raise KeyError(f"no table for {match.game}")

@@ -1,11 +1,12 @@
 """The Ya Blew It! table: the deck and the Claim in the middle, every scoring area around it.
 
 The scene never changes rules state on its own. A button (or a bot's decision) goes to
-`Match.apply`; the events that come back are queued, and a *display model* (`TableModel`) catches
-up with them one at a time while cards fly, dice tumble and the Fire in the Hole goes round the
-table. Drawing is a function of that model and the clock. Whenever the queue runs dry the model is
-compared with `match.state` and rebuilt from it, so the picture can never drift from the rules
-(a mismatch is counted in `drift`, which the tests keep at zero).
+`Match.apply`; the events that come back are queued (the machinery is `TableScene`'s, in base.py),
+and a *display model* (`TableModel`) catches up with them one at a time while cards fly, dice
+tumble and the Fire in the Hole goes round the table. Drawing is a function of that model and the
+clock. Whenever the queue runs dry the model is compared with `match.state` and rebuilt from it, so
+the picture can never drift from the rules (a mismatch is counted in `drift`, which the tests keep
+at zero).
 
 Seats sit clockwise around the table: the bottom row from right to left, then the top row from
 left to right, so "the Prospector's left" is the next panel clockwise.
@@ -21,8 +22,8 @@ from typing import Any, Callable, Iterable
 
 import pygame
 
-from game.core.contract import Action, Event, IllegalAction
-from game.core.match import BotThinker, Match
+from game.core.contract import Action, Event
+from game.core.match import Match
 from game.games.ya_blew_it.cards import CURSED, DETONATOR, GEM, JUMPER, SAFE, WILD, Card, card_set
 from game.games.ya_blew_it.rules import (
     CHOICE,
@@ -35,12 +36,11 @@ from game.games.ya_blew_it.rules import (
     best_wild_assignment,
     fire_losses,
 )
-from game.saves import autosave
 from game.ui import cards as art
 from game.ui import theme
 from game.ui.dice import DieSprite
-from game.ui.scene import Scene
-from game.ui.tween import Tween, arc, ease_in_out_cubic, ease_out_cubic, lerp
+from game.ui.tables.base import Beat, LogPanel, TableScene, banner_image, fit, seat_rgb
+from game.ui.tween import arc, ease_in_out_cubic, lerp
 from game.ui.widgets import Button, key_name
 
 log = logging.getLogger(__name__)
@@ -53,8 +53,6 @@ SLOTS = COLOURS + ("wild",)  # the stack columns of every scoring area, in colou
 # ----------------------------------------------------------------------------- layout
 BANNER = pygame.Rect(8, 6, 996, 40)
 LOG = pygame.Rect(1012, 6, 260, 708)
-LOG_TOP, LOG_LINE = 40, 18
-LOG_VISIBLE = (LOG.h - 30 - LOG_TOP) // LOG_LINE
 TOP_Y, ROW_H = 52, 190
 CENTRE = pygame.Rect(8, 248, 996, 224)
 BOTTOM_Y = 478
@@ -102,10 +100,6 @@ T_BOT_PAUSE = 0.35
 
 def card(cid: int) -> Card:
     return CS.cards[cid]
-
-
-def seat_rgb(p: int) -> tuple[int, int, int]:
-    return theme.SEAT_COLOURS[p % len(theme.SEAT_COLOURS)]
 
 
 # ============================================================================ display model
@@ -218,75 +212,33 @@ class Flyer:
     visible: bool = False
 
 
-@dataclass
-class Callout:
-    """A word that pops up over a place and floats away ("Miss", "STOLEN!")."""
-
-    image: pygame.Surface
-    pos: tuple[float, float]
-    duration: float
-    age: float = 0.0
-    rise: float = 26.0
-
-
-@dataclass
-class Beat:
-    """One event being shown: it lasts at least `hold` seconds and until its tweens are done."""
-
-    event: Event
-    hold: float = 0.0
-    time: float = 0.0
-    tweens: list[Tween] = field(default_factory=list)
-    on_end: list[Callable[[], None]] = field(default_factory=list)
-    actor: int | None = None
-
-
 # ============================================================================ the scene
-class YaBlewItTable(Scene):
+class YaBlewItTable(TableScene):
     """The Ya Blew It! table for one `Match`: humans click or press keys, bots play themselves.
 
     Tests and tools: `idle` is True when no animation is pending; `fast_forward()` finishes them;
     `model` is the display model; `drift` counts the times it disagreed with the rules state.
     """
 
+    bot_pause = T_BOT_PAUSE
+    logger = log
+
     def __init__(self, match: Match) -> None:
-        super().__init__()
-        self.match = match
-        self.n = len(match.seats)
-        self.thinker = BotThinker()
-        self.pending: list[Event] = []
-        self.beat: Beat | None = None
+        super().__init__(match, LogPanel(LOG, top=40, footer=30, title_y=10, hint_bottom=8))
         self.flyers: list[Flyer] = []
-        self.callouts: list[Callout] = []
-        self.drift = 0
-        self.clock = 0.0
-        self.shake = 0.0
         self.flash = 0.0
         self.panel_shake: dict[int, float] = {}
-        self.bot_wait = 0.0
-        self.over_wait = 0.0
-        self.finished = False
-        self.event_listener: Callable[[Event], None] | None = None
-        self.message = ""
-        self.message_time = 0.0
         self.hl_number = 0       # a rolled number that matched the Claim, outlined for a moment
         self.hl_time = 0.0
-        self.mouse: tuple[int, int] | None = None
         self.spotlight: tuple[int, tuple[int, int], tuple[int, int]] | None = None  # a card held up big
-        self._ff = False
         self._last_event: Event | None = None
-        self._curtain_seat: int | None = None
-        self._buttons_key: Any = None
         self.buttons: list[tuple[Action | None, Button]] = []
         self.safe_pick: list[str] = []
         self._safe_pick_key: Any = None
         self._odds_cache: tuple[Any, str] | None = None
         self._synced = False
+        # Every log entry as it was written (the log panel holds them wrapped into screen lines).
         self.log_entries: list[tuple[str, tuple[int, int, int], bool]] = []
-        # The same, wrapped once into screen lines: (text, colour, heading, first line of its entry).
-        self.log_lines: list[tuple[str, tuple[int, int, int], bool, bool]] = []
-        self.log_scroll = 0
-        self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._panel_cache: dict[int, tuple[Any, pygame.Surface]] = {}
         self._background: pygame.Surface | None = None
         self.rects = self._seat_rects()
@@ -297,13 +249,9 @@ class YaBlewItTable(Scene):
         # A new game shows its own deal; a resumed one starts from the saved position.
         if match.actions:
             self.model = TableModel.from_state(match.state)
-            self._seen = len(match.history)
-            for ev in match.history:
-                if ev.seen_by(match.viewer()):
-                    self._log(ev)
+            self._resume_history()
         else:
             self.model = self._opening_model()
-            self._seen = 0
         for p in range(self.n):
             self.dice[p].set_out(self.model.out[p])
 
@@ -347,124 +295,40 @@ class YaBlewItTable(Scene):
         self._bg()
         _marker_image()
 
-    def exit(self) -> None:
-        self.thinker.close()
-
-    def on_quit(self) -> None:
-        # Every action was saved as it was applied; this only makes sure nothing is left over.
-        self.thinker.cancel()
-        try:
-            autosave(self.match)
-        except OSError as exc:
-            log.error("autosave failed: %s", exc)
-
     def resume(self) -> None:
         self._panel_cache.clear()
-        self._buttons_key = None
+        super().resume()
 
     # ------------------------------------------------------------------ settings
     def _symbols(self) -> bool:
         return bool(self.app.settings.colour_symbols) if self.app is not None else True
 
-    def speed(self) -> float:
-        """The animation factor now: 0 while fast-forwarding or on "instant"."""
-        if self._ff:
-            return 0.0
-        return float(self.app.settings.speed) if self.app is not None else 1.0
-
-    def _play(self, sound: str) -> None:
-        if self.app is not None and not self._ff:
-            self.app.play(sound)
-
     # ------------------------------------------------------------------ public helpers
-    @property
-    def idle(self) -> bool:
-        """True when every event has been shown and nothing is moving."""
-        return (self.beat is None and not self.pending and self._seen >= len(self.match.history)
-                and not self.flyers and not self.big_die.busy and not any(d.busy for d in self.dice))
-
-    def fast_forward(self) -> None:
-        """Finish every pending animation now (the model jumps to the true state)."""
-        self._ff = True
-        try:
-            self._ingest()
-            guard = 0
-            while not self._queue_done() and guard < 100000:
-                guard += 1
-                if self.beat is not None:
-                    self._finish_beat()
-                self._advance(0.0)
-            self.flyers.clear()
-            self.big_die.settle()
-            for d in self.dice:
-                d.set_out(d.out)
-            self._sync()
-        finally:
-            self._ff = False
-
     def button_actions(self) -> list[Action]:
         """The actions the buttons on screen stand for (the fire button: the current Safe choice)."""
         return [a if a is not None else self._fire_action() for a, _ in self.buttons]
 
-    # ------------------------------------------------------------------ the event queue
-    def _queue_done(self) -> bool:
-        return self.beat is None and not self.pending
+    # ------------------------------------------------------------------ the table's part of the machinery
+    def _moving(self) -> bool:
+        return bool(self.flyers) or self.big_die.busy or any(d.busy for d in self.dice)
 
-    def _ingest(self) -> None:
-        """Queue events the match produced since we last looked (ours, a bot's, or anyone's)."""
-        history = self.match.history
-        if self._seen < len(history):
-            self.buttons = []  # whatever was on offer has been decided
-            self._buttons_key = None
-            viewer = self.match.viewer()
-            for ev in history[self._seen:]:
-                if ev.seen_by(viewer):
-                    self.pending.append(ev)
-            self._seen = len(history)
+    def _settle(self) -> None:
+        self.flyers.clear()
+        self.big_die.settle()
+        for d in self.dice:
+            d.set_out(d.out)
 
-    def _advance(self, dt: float) -> None:
-        """Run the current beat; start the next ones (all of them at once when instant)."""
-        budget = dt
-        while True:
-            if self.beat is None:
-                if not self.pending:
-                    return
-                self._start_beat(self.pending.pop(0))
-            beat = self.beat
-            assert beat is not None
-            beat.time += budget
-            for tw in beat.tweens:
-                tw.update(budget)
-            budget = 0.0
-            die_busy = self.big_die.rolling and beat.event.kind in ("roll", "reroll")
-            if beat.time >= beat.hold and all(tw.done for tw in beat.tweens) and not die_busy:
-                self._finish_beat()
-                continue
-            return
+    def _events_arrived(self) -> None:
+        self.buttons = []  # whatever was on offer has been decided
 
-    def _finish_beat(self) -> None:
-        beat = self.beat
-        if beat is None:
-            return
-        for tw in beat.tweens:
-            tw.finish()
+    def _beat_rolling(self, beat: Beat) -> bool:
+        return self.big_die.rolling and beat.event.kind in ("roll", "reroll")
+
+    def _end_roll(self, beat: Beat) -> None:
         if beat.event.kind in ("roll", "reroll") and self.big_die.rolling:
             self.big_die.settle()
-        for fn in beat.on_end:
-            fn()
-        self.beat = None
 
-    def _start_beat(self, ev: Event) -> None:
-        beat = Beat(ev)
-        beat.actor = ev.data.get("player") if isinstance(ev.data.get("player"), int) else None
-        self.beat = beat
-        if self.event_listener is not None:
-            self.event_listener(ev)
-        handler = getattr(self, f"_on_{ev.kind}", None)
-        if handler is not None:
-            handler(ev, beat)
-        else:
-            beat.hold = 0.3 * self.speed()
+    def _log_beat(self, ev: Event, beat: Beat) -> None:
         if ev.kind not in ("roll", "reroll"):  # a roll's text would give away the number early
             self._log(ev)
         else:
@@ -472,17 +336,6 @@ class YaBlewItTable(Scene):
         self._last_event = ev
 
     # ------------------------------------------------------------------ animation helpers
-    def _tween(self, beat: Beat, duration: float, on_update: Callable[[float], None],
-               on_done: Callable[[], None] | None = None, delay: float = 0.0,
-               ease: Callable[[float], float] = ease_in_out_cubic) -> None:
-        s = self.speed()
-        if s <= 0:
-            on_update(1.0)
-            if on_done:
-                on_done()
-            return
-        beat.tweens.append(Tween(duration * s, on_update, ease, delay * s, on_done))
-
     def _fly(self, beat: Beat, cid: int | None, a: tuple[float, float], b: tuple[float, float],
              on_land: Callable[[], None], *, size_a: tuple[int, int] = art.CARD,
              size_b: tuple[int, int] = art.CARD, flip: bool = False, delay: float = 0.0,
@@ -510,15 +363,6 @@ class YaBlewItTable(Scene):
 
         self._tween(beat, duration, upd, done, delay)
 
-    def _callout(self, text: str, pos: tuple[float, float], colour: tuple[int, int, int] = theme.INK,
-                 size: int = 26, duration: float = 1.0) -> None:
-        s = self.speed()
-        if s <= 0:
-            return
-        self.callouts.append(Callout(_callout_image(text, size, colour), pos, max(0.5, duration * s)))
-
-    def _hold(self, beat: Beat, seconds: float) -> None:
-        beat.hold = max(beat.hold, seconds * self.speed())
 
     # ------------------------------------------------------------------ places on the table
     def claim_pos(self, i: int, count: int) -> tuple[float, float]:
@@ -908,13 +752,7 @@ class YaBlewItTable(Scene):
         self._hold(beat, 0.3)
 
     def _on_game_over(self, ev: Event, beat: Beat) -> None:
-        self._play("win")
-        winners = [int(w) for w in ev.data.get("winners", [])]
-        if winners:
-            names = " & ".join(self.match.seats[w].name for w in winners)
-            verb = "wins!" if len(winners) == 1 else "tie!"
-            self._callout(f"{names} {verb}", ((CLAIM_X0 + CLAIM_X1) / 2, CLAIM_Y + 20), seat_rgb(winners[0]), 52, 3.0)
-        self._hold(beat, 0.8)
+        self._announce_winners(ev, beat, ((CLAIM_X0 + CLAIM_X1) / 2, CLAIM_Y + 20), 52)
 
     def _panel_top(self, p: int) -> tuple[float, float]:
         r = self.rects[p]
@@ -924,11 +762,7 @@ class YaBlewItTable(Scene):
     def _sync(self) -> None:
         """Compare the caught-up model with the rules state, then take the state's word for it."""
         self._synced = True
-        truth = TableModel.from_state(self.match.state)
-        if truth.rules_key() != self.model.rules_key():
-            self.drift += 1
-            log.warning("table display drifted from the rules state; rebuilding it")
-        self.model.adopt(truth)
+        self._adopt_truth(TableModel.from_state(self.match.state))
         for p in range(self.n):
             if self.dice[p].out != self.model.out[p]:
                 self.dice[p].set_out(self.model.out[p])
@@ -943,10 +777,7 @@ class YaBlewItTable(Scene):
             self.big_die.roll(int(roll["value"]), 0)
 
     # ------------------------------------------------------------------ the frame
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        self.message_time = max(0.0, self.message_time - dt)
-        self.shake = max(0.0, self.shake - dt * 2.2)
+    def _animate(self, dt: float) -> None:
         self.flash = max(0.0, self.flash - dt * 2.0)
         self.hl_time = max(0.0, self.hl_time - dt)
         for p in list(self.panel_shake):
@@ -956,93 +787,15 @@ class YaBlewItTable(Scene):
         self.big_die.update(dt)
         for d in self.dice:
             d.update(dt)
-        for c in self.callouts:
-            c.age += dt
-        self.callouts = [c for c in self.callouts if c.age < c.duration]
-        self._ingest()
-        was_busy = not self._queue_done()
-        self._advance(dt)
-        if not self.idle:
-            self.bot_wait = 0.0
-            return
-        if was_busy or self._needs_sync():
-            self._sync()
-        if self.match.is_over():
-            self._finish_game(dt)
-            return
-        self._hotseat_hook()
-        if self.match.human_to_move():
-            self._ensure_buttons()
-            return
-        self.buttons = []
-        self._buttons_key = None
-        self._drive_bot(dt)
 
     def _needs_sync(self) -> bool:
         # Never compared yet (a resumed game), or the opening never reached the table.
         return not self._synced or self.model.round_no == 0 or self.model.prospector < 0
 
-    def _hotseat_hook(self) -> None:
-        """Games with private hands hide the table between two humans' decisions."""
-        seat = self.match.to_move()
-        if seat is None or not self.match.human_to_move():
-            return
-        if self.match.info.private_hands and seat != self._curtain_seat and self.app is not None:
-            humans = sum(1 for s in self.match.seats if s.is_human)
-            self._curtain_seat = seat
-            if humans > 1:
-                from game.ui.scenes.dialogs import PassScreen
-
-                self.app.push(PassScreen(self.match.seats[seat].name, match=self.match, colour=seat_rgb(seat)))
-
-    def _drive_bot(self, dt: float) -> None:
-        self.thinker.request(self.match)
-        self.bot_wait += dt
-        if self.bot_wait < T_BOT_PAUSE * self.speed():
-            return
-        try:
-            action = self.thinker.result(self.match)
-        except Exception:  # a broken bot must not freeze the table: play its first legal move
-            log.exception("bot failed; playing its first legal action")
-            action = self.match.legal_actions()[0]
-        if action is None:
-            return
-        self.bot_wait = 0.0
-        self._apply(action)
-
-    def _finish_game(self, dt: float) -> None:
-        self.buttons = []
-        self.over_wait += dt
-        if self.finished or self.app is None:
-            return
-        if self.over_wait >= 0.4 + 2.2 * self.speed():
-            self.finished = True
-            from game.ui.scenes.results import ResultsScene
-
-            self.app.replace(ResultsScene(self.match))
-
-    def _apply(self, action: Action) -> bool:
-        """Send `action` to the match; autosave; its events are queued on the next update."""
-        try:
-            self.match.apply(action)
-        except IllegalAction as exc:
-            self._say(str(exc))
-            return False
-        try:
-            autosave(self.match)
-        except OSError as exc:
-            log.error("autosave failed: %s", exc)
-            self._say("Could not save the game (disk full?); play goes on.")
-        self.buttons = []
-        self._buttons_key = None
-        self._ingest()
-        return True
-
-    def _say(self, text: str) -> None:
-        self.message = text
-        self.message_time = 4.0
-
     # ------------------------------------------------------------------ buttons and input
+    def _prepare_human_turn(self) -> None:
+        self._ensure_buttons()
+
     def _ensure_buttons(self) -> None:
         key = (len(self.match.actions), self.match.to_move())
         if key == self._buttons_key:
@@ -1120,17 +873,7 @@ class YaBlewItTable(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self._open_pause()
-                return True
-            if event.key in (pygame.K_F1, pygame.K_h):
-                self._open_rules()
-                return True
-            if event.key == pygame.K_SPACE and not self.idle:
-                self.fast_forward()
-                return True
-            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                self._scroll_log(8 if event.key == pygame.K_PAGEUP else -8)
+            if self._table_key(event):
                 return True
             if event.key == pygame.K_KP_ENTER:
                 event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=event.mod,
@@ -1138,10 +881,8 @@ class YaBlewItTable(Scene):
             if self.buttons and pygame.K_1 <= event.key <= pygame.K_6:
                 self.toggle_safe(COLOURS[event.key - pygame.K_1])
                 return True
-        if event.type == pygame.MOUSEWHEEL:
-            if LOG.collidepoint(pygame.mouse.get_pos()):
-                self._scroll_log(3 * event.y)
-                return True
+        if event.type == pygame.MOUSEWHEEL and self._wheel_log(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.buttons:
             p = self.match.to_move()
             if p is not None and self.match.state.phase == FIRE_PHASE:
@@ -1155,20 +896,6 @@ class YaBlewItTable(Scene):
                     return True
         return False
 
-    def _open_pause(self) -> None:
-        if self.app is None:
-            return
-        from game.ui.scenes.dialogs import PauseMenu
-
-        self.app.push(PauseMenu(self.match))
-
-    def _open_rules(self) -> None:
-        if self.app is None:
-            return
-        from game.ui.scenes.rules_page import RulesScene
-
-        self.app.push(RulesScene(self.match.info))
-
     # ------------------------------------------------------------------ the log
     def _log(self, ev: Event) -> None:
         if ev.kind in ("shuffle",):
@@ -1181,14 +908,7 @@ class YaBlewItTable(Scene):
         elif ev.kind in ("fire_drawn", "fire_done"):
             colour = (255, 170, 80)
         self.log_entries.append((ev.text, colour, heading))
-        wrapped = theme.wrap(ev.text, LOG.w - 34, 14, heading)
-        self.log_lines.extend((line, colour, heading, i == 0) for i, line in enumerate(wrapped))
-        if self.log_scroll:  # reading older lines: keep them in place while new ones arrive
-            self.log_scroll += len(wrapped)
-
-    def _scroll_log(self, lines: int) -> None:
-        top = max(0, len(self.log_lines) - LOG_VISIBLE)
-        self.log_scroll = max(0, min(top, self.log_scroll + lines))
+        self.log_panel.add(ev.text, colour, heading)
 
     # ------------------------------------------------------------------ what to say
     def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]:
@@ -1341,11 +1061,7 @@ class YaBlewItTable(Scene):
         if self.flash > 0:
             a = self.flash
             surface.fill((int(120 * a), int(60 * a), int(10 * a)), special_flags=pygame.BLEND_RGB_ADD)
-        if self.shake > 0:
-            amp = int(10 * self.shake)
-            dx = int(math.sin(self.clock * 63) * amp)
-            dy = int(math.cos(self.clock * 57) * amp)
-            surface.scroll(dx, dy)
+        self._draw_shake(surface, 10)
 
     def _focus_seat(self) -> int | None:
         if self.beat is not None:
@@ -1360,9 +1076,8 @@ class YaBlewItTable(Scene):
         return self._background
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        segs = tuple(self.banner_segments())
-        img = _banner_image(segs, self.model.round_no, BANNER.w)
-        surface.blit(img, BANNER.topleft)
+        tag = f"Round {self.model.round_no}" if self.model.round_no > 0 else "Ya Blew It!"
+        surface.blit(banner_image(tuple(self.banner_segments()), tag, BANNER.size, 20, False), BANNER.topleft)
 
     def _panel_key(self, p: int, focus: bool) -> tuple[Any, ...]:
         m = self.model
@@ -1413,7 +1128,7 @@ class YaBlewItTable(Scene):
         who = "human" if seat.is_human else f"{seat.level} bot"
         who_img = theme.font(12).render(who, True, art.tint(col, 0.35))
         name_room = body.w - 24 - who_img.get_width() - _marker_image().get_width() - 12
-        name = _fit(seat.name, name_room, 18, True)
+        name = fit(seat.name, name_room, 18, True)
         name_img = theme.font(18, True).render(name, True, art.tint(col, 0.25))
         surf.blit(name_img, (body.x + 12, body.y + 3))
         surf.blit(who_img, (body.x + 18 + name_img.get_width(), body.y + 9))
@@ -1524,7 +1239,7 @@ class YaBlewItTable(Scene):
         self.big_die.draw(surface, DIE_C, lift=1.0)
         if m.last_roll is not None and not self.big_die.rolling:
             p, v = m.last_roll
-            theme.text(surface, _fit(self.match.seats[p].name, 110, 14, True), (DIE_C[0], DIE_C[1] + 46), 14,
+            theme.text(surface, fit(self.match.seats[p].name, 110, 14, True), (DIE_C[0], DIE_C[1] + 46), 14,
                        seat_rgb(p), bold=True, anchor="midtop")
         # The discard pile.
         if m.discard:
@@ -1538,7 +1253,7 @@ class YaBlewItTable(Scene):
                    bold=True, anchor="midtop")
         odds = self.odds_text()
         if odds:
-            theme.text(surface, _fit(odds, 760, 16), ((CLAIM_X0 + CLAIM_X1) // 2, ODDS_Y), 16, theme.FOCUS,
+            theme.text(surface, fit(odds, 760, 16), ((CLAIM_X0 + CLAIM_X1) // 2, ODDS_Y), 16, theme.FOCUS,
                        anchor="center")
 
     def _draw_flyer(self, surface: pygame.Surface, fl: Flyer) -> None:
@@ -1576,18 +1291,6 @@ class YaBlewItTable(Scene):
             return
         for _, b in self.buttons:
             b.draw(surface)
-
-    def _draw_callouts(self, surface: pygame.Surface) -> None:
-        for c in self.callouts:
-            t = c.age / c.duration
-            alpha = 255 if t < 0.7 else int(255 * (1 - (t - 0.7) / 0.3))
-            img = c.image
-            img.set_alpha(max(0, alpha))
-            y = c.pos[1] - c.rise * ease_out_cubic(min(1.0, t * 1.4))
-            scale_in = min(1.0, t * 8)
-            if scale_in < 1.0:
-                img = pygame.transform.smoothscale_by(img, 0.6 + 0.4 * scale_in)
-            surface.blit(img, img.get_rect(center=(int(c.pos[0]), int(y))))
 
     def card_at(self, pos: tuple[int, int]) -> tuple[int, int | None] | None:
         """The card under `pos` and the seat whose area it is in (None: the middle of the table)."""
@@ -1637,20 +1340,11 @@ class YaBlewItTable(Scene):
         if hit is None:
             return
         cid, p = hit
-        img = _tooltip_image(describe(cid, self.model.cursed_colour(p) if p is not None else ""))
-        rect = img.get_rect(bottomleft=(self.mouse[0] + 14, self.mouse[1] - 6))
-        rect.clamp_ip(pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT))
-        surface.blit(img, rect)
-
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        key = (len(self.log_lines), self.log_scroll)
-        if self._log_cache is None or self._log_cache[0] != key:
-            self._log_cache = (key, _render_log(self.log_lines, self.log_scroll))
-        surface.blit(self._log_cache[1], LOG.topleft)
+        self._draw_tooltip_text(surface, describe(cid, self.model.cursed_colour(p) if p is not None else ""), 300)
 
     def _draw_footer(self, surface: pygame.Surface) -> None:
         if self.message_time > 0:
-            theme.text(surface, _fit(self.message, FOOTER.w - 20, 17), FOOTER.center, 17, theme.DANGER, bold=True,
+            theme.text(surface, fit(self.message, FOOTER.w - 20, 17), FOOTER.center, 17, theme.DANGER, bold=True,
                        anchor="center")
             return
         hint = "Esc menu  ·  H rules  ·  Space skip animation" if not self.idle else "Esc menu  ·  H rules"
@@ -1659,7 +1353,7 @@ class YaBlewItTable(Scene):
             hint = f"{keys}   ·   {hint}"
             if self.match.state.phase == FIRE_PHASE:
                 hint = f"1-6 place Safes  ·  {hint}"
-        theme.text(surface, _fit(hint, FOOTER.w - 20, 14), FOOTER.center, 14, theme.INK_FAINT, anchor="center")
+        theme.text(surface, fit(hint, FOOTER.w - 20, 14), FOOTER.center, 14, theme.INK_FAINT, anchor="center")
 
 
 # ============================================================================ words for cards
@@ -1690,42 +1384,7 @@ def describe(cid: int, cursed_colour: str = "") -> str:
     return text
 
 
-@lru_cache(maxsize=256)
-def _tooltip_image(text: str) -> pygame.Surface:
-    lines = theme.wrap(text, 300, 14)
-    w = max(theme.font(14).size(line)[0] for line in lines) + 20
-    h = 18 * len(lines) + 12
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (16, 15, 18, 240), surf.get_rect(), border_radius=8)
-    pygame.draw.rect(surf, theme.GOLD_DARK, surf.get_rect(), 1, border_radius=8)
-    for i, line in enumerate(lines):
-        theme.text(surf, line, (10, 6 + 18 * i), 14, theme.INK)
-    return surf
-
-
 # ============================================================================ cached pictures
-def _fit(msg: str, width: int, size: int, bold: bool = False) -> str:
-    f = theme.font(size, bold)
-    if f.size(msg)[0] <= width:
-        return msg
-    while msg and f.size(msg + "…")[0] > width:
-        msg = msg[:-1]
-    return msg.rstrip() + "…"
-
-
-@lru_cache(maxsize=128)
-def _callout_image(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    f = theme.font(size, True, True)
-    img = f.render(text, True, colour)
-    dark = f.render(text, True, (12, 10, 8))
-    surf = pygame.Surface((img.get_width() + 8, img.get_height() + 8), pygame.SRCALPHA)
-    for dx in (-2, 0, 2):
-        for dy in (-2, 0, 2, 3):
-            surf.blit(dark, (4 + dx, 4 + dy))
-    surf.blit(img, (4, 4))
-    return surf.copy()
-
-
 @lru_cache(maxsize=8)
 def _shadow_rect(size: tuple[int, int]) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -1747,55 +1406,6 @@ def _marker_image() -> pygame.Surface:
     gem = art.gem_icon("yellow", 14, False)
     surf.blit(gem, (body.x + 5, body.y + 3))
     surf.blit(label, (body.x + 23, body.y + 3))
-    return surf
-
-
-@lru_cache(maxsize=64)
-def _banner_image(segs: tuple[tuple[str, tuple[int, int, int]], ...], round_no: int, width: int) -> pygame.Surface:
-    surf = pygame.Surface((width, BANNER.h), pygame.SRCALPHA)
-    rect = surf.get_rect()
-    pygame.draw.rect(surf, (20, 20, 24, 235), rect, border_radius=10)
-    pygame.draw.rect(surf, theme.GOLD_DARK, rect, 2, border_radius=10)
-    left = f"Round {round_no}" if round_no > 0 else "Ya Blew It!"
-    tag = theme.font(15, True).render(left, True, theme.GOLD)
-    surf.blit(tag, tag.get_rect(midleft=(14, rect.centery)))
-    x0 = 14 + tag.get_width() + 14
-    pygame.draw.line(surf, theme.GOLD_DARK, (x0 - 7, 8), (x0 - 7, rect.h - 8), 2)
-    size = 20
-    room = width - x0 - 12
-    imgs = []
-    while size > 13:
-        f = theme.font(size, True)
-        imgs = [f.render(t, True, c) for t, c in segs]
-        if sum(i.get_width() for i in imgs) <= room:
-            break
-        size -= 1
-    total = sum(i.get_width() for i in imgs)
-    x = x0 + max(0, (room - total) // 2)
-    for img in imgs:
-        surf.blit(img, img.get_rect(midleft=(x, rect.centery)))
-        x += img.get_width()
-    return surf
-
-
-def _render_log(lines: list[tuple[str, tuple[int, int, int], bool, bool]], scroll: int) -> pygame.Surface:
-    surf = pygame.Surface(LOG.size, pygame.SRCALPHA)
-    rect = surf.get_rect()
-    pygame.draw.rect(surf, (24, 23, 26, 240), rect, border_radius=10)
-    pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 2, border_radius=10)
-    theme.text(surf, "Game log", (14, 10), 17, theme.GOLD, bold=True)
-    end = len(lines) - scroll
-    y = LOG_TOP
-    for line, colour, heading, first in lines[max(0, end - LOG_VISIBLE):end]:
-        if heading:
-            theme.text(surf, line, (14, y), 14, colour, bold=True)
-        else:
-            if first:
-                pygame.draw.circle(surf, colour, (18, y + 9), 3)
-            theme.text(surf, line, (26, y), 14, theme.INK if first else theme.INK_DIM)
-        y += LOG_LINE
-    hint = "wheel / PgUp PgDn to scroll" if not scroll else f"{scroll} newer line(s) below: PgDn"
-    theme.text(surf, hint, (rect.centerx, rect.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
     return surf
 
 

@@ -1,0 +1,635 @@
+"""What every table scene shares: the match, the bots, the event queue, the log and the keys.
+
+A table never changes rules state on its own. A human's choice (or a bot's decision, thought out
+on a worker thread by `BotThinker` and paced by the animation setting) goes to `Match.apply`
+through `_apply`, which shows an `IllegalAction`'s message instead of playing it and autosaves
+after every action. The events that come back are queued, and a game's *display model* catches up
+with them one `Beat` at a time: the table's `_on_<kind>(event, beat)` handlers start the tweens
+that show each one. Whenever the queue runs dry the model is compared with `match.state` and
+rebuilt from it (`_sync`, with `_adopt_truth` counting any mismatch in `drift`).
+
+`TableScene` holds that machinery, the log panel, the keys every table knows (Esc: the pause menu,
+F1/H: the rules, Space: skip the animations, PgUp/PgDn and the wheel: the log), the hot-seat
+curtain, and the move to the results screen when the game is over. A game's table adds its own
+model, drawing and interaction by filling in the hooks below (`_animate`, `_moving`,
+`_prepare_human_turn`, `_sync`, `_log`...).
+
+Tests and tools: `idle` is True when no animation is pending; `fast_forward()` finishes them;
+`drift` counts the times the display disagreed with the rules state; `event_listener`, when set,
+hears every event as its beat starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+import pygame
+
+from game.core.contract import Action, Event, IllegalAction
+from game.core.match import BotThinker, Match
+from game.saves import autosave
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import fit_text
+from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
+
+log = logging.getLogger(__name__)
+
+RGB = tuple[int, int, int]
+SCREEN = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+
+
+def seat_rgb(p: int) -> RGB:
+    return theme.SEAT_COLOURS[p % len(theme.SEAT_COLOURS)]
+
+
+# ============================================================================ the pieces of a beat
+@dataclass
+class Beat:
+    """One event being shown: it lasts at least `hold` seconds and until its tweens are done."""
+
+    event: Event
+    hold: float = 0.0
+    time: float = 0.0
+    tweens: list[Tween] = field(default_factory=list)
+    on_end: list[Callable[[], None]] = field(default_factory=list)
+    actor: int | None = None
+
+
+@dataclass
+class Callout:
+    """Words that pop up over a place and float away ("Miss", "+7$"), after `delay` seconds."""
+
+    image: pygame.Surface
+    pos: tuple[float, float]
+    duration: float
+    age: float = 0.0
+    rise: float = 26.0
+    delay: float = 0.0
+
+
+# ============================================================================ the log panel
+class LogPanel:
+    """The game log at the side of the table: entries wrapped into lines, newest at the bottom.
+
+    It scrolls back with the wheel or PgUp/PgDn; while older lines are being read they stay in
+    place as new ones arrive. The picture is drawn once per change.
+    """
+
+    LINE = 18
+
+    def __init__(self, rect: pygame.Rect, *, top: int, footer: int, title_y: int, hint_bottom: int) -> None:
+        self.rect = rect
+        self.top = top                  # y of the first line, inside the panel
+        self.title_y = title_y
+        self.hint_bottom = hint_bottom  # the scroll hint's distance from the panel's bottom
+        self.visible = (rect.h - footer - top) // self.LINE
+        # (text, colour, heading, first line of its entry)
+        self.lines: list[tuple[str, RGB, bool, bool]] = []
+        self.scroll = 0
+        self._cache: tuple[Any, pygame.Surface] | None = None
+
+    def add(self, text: str, colour: RGB, heading: bool) -> None:
+        wrapped = theme.wrap(text, self.rect.w - 34, 14, heading)
+        self.lines.extend((line, colour, heading, i == 0) for i, line in enumerate(wrapped))
+        if self.scroll:  # reading older lines: keep them in place while new ones arrive
+            self.scroll += len(wrapped)
+
+    def scroll_by(self, lines: int) -> None:
+        top = max(0, len(self.lines) - self.visible)
+        self.scroll = max(0, min(top, self.scroll + lines))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (len(self.lines), self.scroll)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, self._render())
+        surface.blit(self._cache[1], self.rect.topleft)
+
+    def _render(self) -> pygame.Surface:
+        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, (24, 23, 26, 240), rect, border_radius=10)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 2, border_radius=10)
+        theme.text(surf, "Game log", (14, self.title_y), 17, theme.GOLD, bold=True)
+        lines, scroll = self.lines, self.scroll
+        end = len(lines) - scroll
+        y = self.top
+        for line, colour, heading, first in lines[max(0, end - self.visible):end]:
+            if heading:
+                theme.text(surf, line, (14, y), 14, colour, bold=True)
+            else:
+                if first:
+                    pygame.draw.circle(surf, colour, (18, y + 9), 3)
+                theme.text(surf, line, (26, y), 14, theme.INK if first else theme.INK_DIM)
+            y += self.LINE
+        hint = "wheel / PgUp PgDn to scroll" if not scroll else f"{scroll} newer line(s) below: PgDn"
+        theme.text(surf, hint, (rect.centerx, rect.bottom - self.hint_bottom), 12, theme.INK_FAINT,
+                   anchor="midbottom")
+        return surf
+
+
+# ============================================================================ the scene
+class TableScene(Scene):
+    """The machinery every game's table shares; see the module's words for the hooks."""
+
+    # Per game: the seconds (at normal speed) a bot waits before it plays, how long a message
+    # stays up, how fast a shake dies down, and how callouts pop in.
+    bot_pause = 0.35
+    message_seconds = 4.0
+    shake_decay = 2.2
+    callout_bounce = False   # pop in with an overshoot
+    callout_clamp = False    # keep them on the screen
+    drift_details = False    # log both rules keys when the display drifts
+    logger = log             # each table logs under its own module's name
+
+    def __init__(self, match: Match, log_panel: LogPanel) -> None:
+        super().__init__()
+        self.match = match
+        self.n = len(match.seats)
+        self.thinker = BotThinker()
+        self.pending: list[Event] = []
+        self.beat: Beat | None = None
+        self.callouts: list[Callout] = []
+        self.drift = 0
+        self.clock = 0.0
+        self.shake = 0.0
+        self.bot_wait = 0.0
+        self.over_wait = 0.0
+        self.finished = False
+        self.event_listener: Callable[[Event], None] | None = None
+        self.message = ""
+        self.message_time = 0.0
+        self.mouse: tuple[int, int] | None = None
+        self.buttons: list[Any] = []
+        self._buttons_key: Any = None
+        self.log_panel = log_panel
+        self.model: Any = None
+        self._seen = 0
+        self._ff = False
+        self._curtain_seat: int | None = None
+
+    def _resume_history(self) -> None:
+        """A resumed game starts from its saved position: every event is in the log, none is shown."""
+        viewer = self.match.viewer()
+        for ev in self.match.history:
+            if ev.seen_by(viewer):
+                self._log(ev)
+        self._seen = len(self.match.history)
+
+    # ------------------------------------------------------------------ scene lifecycle
+    def exit(self) -> None:
+        self.thinker.close()
+
+    def on_quit(self) -> None:
+        # Every action was saved as it was applied; this only makes sure nothing is left over.
+        self.thinker.cancel()
+        try:
+            autosave(self.match)
+        except OSError as exc:
+            self.logger.error("autosave failed: %s", exc)
+
+    def resume(self) -> None:
+        self._buttons_key = None
+
+    # ------------------------------------------------------------------ settings
+    def speed(self) -> float:
+        """The animation factor now: 0 while fast-forwarding or on "instant"."""
+        if self._ff:
+            return 0.0
+        return float(self.app.settings.speed) if self.app is not None else 1.0
+
+    def _play(self, sound: str) -> None:
+        if self.app is not None and not self._ff:
+            self.app.play(sound)
+
+    # ------------------------------------------------------------------ public helpers
+    @property
+    def idle(self) -> bool:
+        """True when every event has been shown and nothing is moving."""
+        return (self.beat is None and not self.pending and self._seen >= len(self.match.history)
+                and not self._moving())
+
+    def fast_forward(self) -> None:
+        """Finish every pending animation now (the model jumps to the true state)."""
+        self._ff = True
+        try:
+            self._before_fast_forward()
+            self._ingest()
+            guard = 0
+            while not self._queue_done() and guard < 100000:
+                guard += 1
+                if self.beat is not None:
+                    self._finish_beat()
+                self._advance(0.0)
+            self._settle()
+            self._sync()
+        finally:
+            self._ff = False
+
+    @property
+    def log_lines(self) -> list[tuple[str, RGB, bool, bool]]:
+        return self.log_panel.lines
+
+    @property
+    def log_scroll(self) -> int:
+        return self.log_panel.scroll
+
+    # ------------------------------------------------------------------ hooks for each game
+    def _animate(self, dt: float) -> None:
+        """Advance the game's own cosmetic animations (dice, flashes...) by `dt`."""
+
+    def _hold_frame(self, dt: float) -> bool:
+        """True when this frame goes to something before the event queue (a bot's move on show)."""
+        return False
+
+    def _moving(self) -> bool:
+        """Whether anything of the game's own is still moving (a flying card, a rolling die)."""
+        return False
+
+    def _before_fast_forward(self) -> None:
+        """Fast-forward: anything to play before the queue is emptied."""
+
+    def _settle(self) -> None:
+        """Fast-forward: put every sprite where it rests."""
+
+    def _events_arrived(self) -> None:
+        """New events were queued: whatever the table offered has been decided."""
+
+    def _beat_rolling(self, beat: Beat) -> bool:
+        """Whether `beat` waits for dice still tumbling."""
+        return False
+
+    def _end_roll(self, beat: Beat) -> None:
+        """`beat` is cut short: land its dice."""
+
+    def _log_beat(self, ev: Event, beat: Beat) -> None:
+        """The event's beat has started: put it in the log."""
+        self._log(ev)
+
+    def _needs_sync(self) -> bool:
+        """Whether an idle table must compare its model with the rules though nothing was shown."""
+        return False
+
+    def _sync(self) -> None:
+        """Compare the caught-up model with the rules state, then take the state's word for it."""
+
+    def _prepare_human_turn(self) -> None:
+        """A human decides: offer their choices (buttons, the move being assembled)."""
+
+    def _after_apply(self) -> None:
+        """An action was played: forget the choices that led to it."""
+
+    def _play_bot(self, action: Action) -> None:
+        """A bot has decided on `action`."""
+        self._apply(action)
+
+    def _log(self, ev: Event) -> None:
+        """Put `ev` in the log panel (its colour, and whether it heads a section, are the game's)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the event queue
+    def _queue_done(self) -> bool:
+        return self.beat is None and not self.pending
+
+    def _ingest(self) -> None:
+        """Queue events the match produced since we last looked (ours, a bot's, or anyone's)."""
+        history = self.match.history
+        if self._seen < len(history):
+            self._events_arrived()
+            self._buttons_key = None
+            viewer = self.match.viewer()
+            for ev in history[self._seen:]:
+                if ev.seen_by(viewer):
+                    self.pending.append(ev)
+            self._seen = len(history)
+
+    def _advance(self, dt: float) -> None:
+        """Run the current beat; start the next ones (all of them at once when instant)."""
+        budget = dt
+        while True:
+            if self.beat is None:
+                if not self.pending:
+                    return
+                self._start_beat(self.pending.pop(0))
+            beat = self.beat
+            assert beat is not None
+            beat.time += budget
+            for tw in beat.tweens:  # (a tween that ends may start more: they run this frame too)
+                tw.update(budget)
+            budget = 0.0
+            if beat.time >= beat.hold and all(tw.done for tw in beat.tweens) and not self._beat_rolling(beat):
+                self._finish_beat()
+                continue
+            return
+
+    def _finish_beat(self) -> None:
+        beat = self.beat
+        if beat is None:
+            return
+        for tw in beat.tweens:
+            tw.finish()
+        self._end_roll(beat)
+        for fn in beat.on_end:
+            fn()
+        self.beat = None
+
+    def _start_beat(self, ev: Event) -> None:
+        beat = Beat(ev)
+        beat.actor = ev.data.get("player") if isinstance(ev.data.get("player"), int) else None
+        self.beat = beat
+        if self.event_listener is not None:
+            self.event_listener(ev)
+        handler = getattr(self, f"_on_{ev.kind}", None)
+        if handler is not None:
+            handler(ev, beat)
+        else:
+            self._hold(beat, 0.3)
+        self._log_beat(ev, beat)
+
+    # ------------------------------------------------------------------ animation helpers
+    def _tween(self, beat: Beat, duration: float, on_update: Callable[[float], None],
+               on_done: Callable[[], None] | None = None, delay: float = 0.0,
+               ease: Callable[[float], float] = ease_in_out_cubic) -> None:
+        s = self.speed()
+        if s <= 0:
+            on_update(1.0)
+            if on_done:
+                on_done()
+            return
+        beat.tweens.append(Tween(duration * s, on_update, ease, delay * s, on_done))
+
+    def _later(self, beat: Beat, delay: float, fn: Callable[[], None]) -> None:
+        self._tween(beat, 0.0, lambda t: None, fn, delay)
+
+    def _hold(self, beat: Beat, seconds: float) -> None:
+        beat.hold = max(beat.hold, seconds * self.speed())
+
+    def _callout(self, text: str, pos: tuple[float, float], colour: RGB = theme.INK,
+                 size: int = 24, duration: float = 1.0, delay: float = 0.0) -> None:
+        s = self.speed()
+        if s <= 0:
+            return
+        self.callouts.append(Callout(callout_image(text, size, colour), pos, max(0.5, duration * s),
+                                     delay=delay * s))
+
+    def _announce_winners(self, ev: Event, beat: Beat, pos: tuple[float, float], size: int) -> None:
+        """The game is over: the winners' names, big, over the table."""
+        self._play("win")
+        winners = [int(w) for w in ev.data.get("winners", [])]
+        if winners:
+            names = " & ".join(self.match.seats[w].name for w in winners)
+            verb = "wins!" if len(winners) == 1 else "tie!"
+            self._callout(f"{names} {verb}", pos, seat_rgb(winners[0]), size, 3.0)
+        self._hold(beat, 0.8)
+
+    # ------------------------------------------------------------------ truth
+    def _adopt_truth(self, truth: Any) -> None:
+        """Take the rules state's model (`truth`) for the display's, counting a disagreement."""
+        if truth.rules_key() != self.model.rules_key():
+            self.drift += 1
+            if self.drift_details:
+                self.logger.warning("table display drifted from the rules state; rebuilding it\n"
+                                    "  shown %s\n  rules %s", self.model.rules_key(), truth.rules_key())
+            else:
+                self.logger.warning("table display drifted from the rules state; rebuilding it")
+        self.model.adopt(truth)
+
+    # ------------------------------------------------------------------ the frame
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.message_time = max(0.0, self.message_time - dt)
+        self.shake = max(0.0, self.shake - dt * self.shake_decay)
+        for c in self.callouts:
+            c.age += dt
+        self.callouts = [c for c in self.callouts if c.age < c.duration + c.delay]
+        self._animate(dt)
+        if self._hold_frame(dt):
+            return
+        self._ingest()
+        was_busy = not self._queue_done()
+        self._advance(dt)
+        if not self.idle:
+            self.bot_wait = 0.0
+            return
+        if was_busy or self._needs_sync():
+            self._sync()
+        if self.match.is_over():
+            self._finish_game(dt)
+            return
+        self._hotseat_hook()
+        if self.match.human_to_move():
+            self._prepare_human_turn()
+            return
+        self.buttons = []
+        self._buttons_key = None
+        self._drive_bot(dt)
+
+    def _hotseat_hook(self) -> None:
+        """Games with private hands hide the table between two humans' decisions."""
+        seat = self.match.to_move()
+        if seat is None or not self.match.human_to_move():
+            return
+        if self.match.info.private_hands and seat != self._curtain_seat and self.app is not None:
+            humans = sum(1 for s in self.match.seats if s.is_human)
+            self._curtain_seat = seat
+            if humans > 1:
+                from game.ui.scenes.dialogs import PassScreen
+
+                self.app.push(PassScreen(self.match.seats[seat].name, match=self.match, colour=seat_rgb(seat)))
+
+    def _drive_bot(self, dt: float) -> None:
+        self.thinker.request(self.match)
+        self.bot_wait += dt
+        if self.bot_wait < self.bot_pause * self.speed():
+            return
+        try:
+            action = self.thinker.result(self.match)
+        except Exception:  # a broken bot must not freeze the table: play its first legal move
+            self.logger.exception("bot failed; playing its first legal action")
+            action = self.match.legal_actions()[0]
+        if action is None:
+            return
+        self.bot_wait = 0.0
+        self._play_bot(action)
+
+    def _finish_game(self, dt: float) -> None:
+        self.buttons = []
+        self.over_wait += dt
+        if self.finished or self.app is None:
+            return
+        if self.over_wait >= 0.4 + 2.2 * self.speed():
+            self.finished = True
+            from game.ui.scenes.results import ResultsScene
+
+            self.app.replace(ResultsScene(self.match))
+
+    def _apply(self, action: Action) -> bool:
+        """Send `action` to the match; autosave; its events are queued on the next update."""
+        try:
+            self.match.apply(action)
+        except IllegalAction as exc:
+            self._say(str(exc))
+            return False
+        try:
+            autosave(self.match)
+        except OSError as exc:
+            self.logger.error("autosave failed: %s", exc)
+            self._say("Could not save the game (disk full?); play goes on.")
+        self.buttons = []
+        self._buttons_key = None
+        self._after_apply()
+        self._ingest()
+        return True
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.message_time = self.message_seconds
+
+    # ------------------------------------------------------------------ input every table shares
+    def _table_key(self, event: pygame.event.Event) -> bool:
+        """Esc: the pause menu; F1/H: the rules; Space: skip the animations; PgUp/PgDn: the log."""
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            self._open_pause()
+            return True
+        if k in (pygame.K_F1, pygame.K_h):
+            self._open_rules()
+            return True
+        if k == pygame.K_SPACE and not self.idle:
+            self.fast_forward()
+            return True
+        if k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self._scroll_log(8 if k == pygame.K_PAGEUP else -8)
+            return True
+        return False
+
+    def _wheel_log(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel over the log scrolls it."""
+        if self.log_panel.rect.collidepoint(pygame.mouse.get_pos()):
+            self._scroll_log(3 * event.y)
+            return True
+        return False
+
+    def _scroll_log(self, lines: int) -> None:
+        self.log_panel.scroll_by(lines)
+
+    def _open_pause(self) -> None:
+        if self.app is None:
+            return
+        from game.ui.scenes.dialogs import PauseMenu
+
+        self.app.push(PauseMenu(self.match))
+
+    def _open_rules(self) -> None:
+        if self.app is None:
+            return
+        from game.ui.scenes.rules_page import RulesScene
+
+        self.app.push(RulesScene(self.match.info))
+
+    # ------------------------------------------------------------------ drawing every table shares
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        self.log_panel.draw(surface)
+
+    def _draw_callouts(self, surface: pygame.Surface) -> None:
+        for c in self.callouts:
+            age = c.age - c.delay
+            if age < 0:
+                continue
+            t = age / c.duration
+            alpha = 255 if t < 0.7 else int(255 * (1 - (t - 0.7) / 0.3))
+            img = c.image
+            img.set_alpha(max(0, alpha))
+            y = c.pos[1] - c.rise * ease_out_cubic(min(1.0, t * 1.4))
+            scale_in = min(1.0, t * 8)
+            if scale_in < 1.0:
+                pop = ease_out_back(scale_in) if self.callout_bounce else scale_in
+                img = pygame.transform.smoothscale_by(img, 0.6 + 0.4 * pop)
+            rect = img.get_rect(center=(int(c.pos[0]), int(y)))
+            if self.callout_clamp:
+                rect.clamp_ip(SCREEN)
+            surface.blit(img, rect)
+
+    def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None:
+        """A tooltip by the mouse pointer, kept on the screen."""
+        assert self.mouse is not None
+        img = tooltip_image(text, width)
+        rect = img.get_rect(bottomleft=(self.mouse[0] + 14, self.mouse[1] - 6))
+        rect.clamp_ip(SCREEN)
+        surface.blit(img, rect)
+
+    def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None:
+        """Shake the whole picture (a blast), up to `pixels` while `shake` is 1."""
+        if self.shake > 0:
+            amp = int(pixels * self.shake)
+            surface.scroll(int(math.sin(self.clock * 63) * amp), int(math.cos(self.clock * 57) * amp))
+
+
+# ============================================================================ cached pictures
+fit = fit_text
+
+
+@lru_cache(maxsize=128)
+def callout_image(text: str, size: int, colour: RGB) -> pygame.Surface:
+    f = theme.font(size, True, True)
+    img = f.render(text, True, colour)
+    dark = f.render(text, True, (12, 10, 8))
+    surf = pygame.Surface((img.get_width() + 8, img.get_height() + 8), pygame.SRCALPHA)
+    for dx in (-2, 0, 2):
+        for dy in (-2, 0, 2, 3):
+            surf.blit(dark, (4 + dx, 4 + dy))
+    surf.blit(img, (4, 4))
+    return surf.copy()
+
+
+@lru_cache(maxsize=256)
+def tooltip_image(text: str, width: int) -> pygame.Surface:
+    lines = theme.wrap(text, width, 14)
+    w = max(theme.font(14).size(line)[0] for line in lines) + 20
+    h = 18 * len(lines) + 12
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (16, 15, 18, 240), surf.get_rect(), border_radius=8)
+    pygame.draw.rect(surf, theme.GOLD_DARK, surf.get_rect(), 1, border_radius=8)
+    for i, line in enumerate(lines):
+        theme.text(surf, line, (10, 6 + 18 * i), 14, theme.INK)
+    return surf
+
+
+@lru_cache(maxsize=64)
+def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, int], largest: int,
+                 cut: bool) -> pygame.Surface:
+    """The banner: `tag` on the left, then the coloured segments, shrunk to fit from `largest`
+    points down to 14 (and with `cut`, the last one shortened if they still do not)."""
+    width, height = size
+    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (20, 20, 24, 235), rect, border_radius=10)
+    pygame.draw.rect(surf, theme.GOLD_DARK, rect, 2, border_radius=10)
+    tag_img = theme.font(15, True).render(tag, True, theme.GOLD)
+    surf.blit(tag_img, tag_img.get_rect(midleft=(14, rect.centery)))
+    x0 = 14 + tag_img.get_width() + 14
+    pygame.draw.line(surf, theme.GOLD_DARK, (x0 - 7, 8), (x0 - 7, rect.h - 8), 2)
+    points = largest
+    room = width - x0 - 12
+    imgs: list[pygame.Surface] = []
+    while points > 13:
+        f = theme.font(points, True)
+        imgs = [f.render(t, True, c) for t, c in segs]
+        if sum(i.get_width() for i in imgs) <= room:
+            break
+        points -= 1
+    total = sum(i.get_width() for i in imgs)
+    if cut and total > room and imgs:
+        last_t, last_c = segs[-1]
+        head = sum(i.get_width() for i in imgs[:-1])
+        imgs[-1] = theme.font(points, True).render(fit(last_t, room - head, points, True), True, last_c)
+        total = sum(i.get_width() for i in imgs)
+    x = x0 + max(0, (room - total) // 2)
+    for img in imgs:
+        surf.blit(img, img.get_rect(midleft=(x, rect.centery)))
+        x += img.get_width()
+    return surf

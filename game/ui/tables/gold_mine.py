@@ -1,0 +1,1449 @@
+"""The Gold Mine table: the hex mountain, the compass, the four dice and the move being assembled.
+
+The scene never changes rules state on its own, and it never decides what is legal: a human's
+clicks and keys build a `Move` (the rules' own partial-move type), `state.preview(move)` says
+what it would do and why not, and only an action from `match.legal_actions()` is sent to
+`Match.apply`. Bots think on a worker thread (`BotThinker`); their move is shown on the map for a
+moment before it is played, so everybody sees what is coming.
+
+The events that come back are queued (the machinery is `TableScene`'s, in base.py), and a *display
+model* (`MineModel`) catches up with them one at a time while dice tumble, miners walk their
+tunnels, blasts go off and fences grow. Drawing is a function of that model and the clock.
+Whenever the queue runs dry the model is compared with `match.state` and rebuilt from it (a
+mismatch is counted in `drift`, which the tests keep at zero).
+
+Layout (1280 x 720): the banner on top; the map on the left; in the middle the compass with the
+round track, the dice tray and the move panel; on the right the players and the log. The move
+being assembled, and every question about it, is `MoveBuilder`'s (gold_mine_moves.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+import pygame
+
+from game.core.contract import Action, Event, IllegalAction
+from game.core.match import Match
+from game.games.gold_mine.board import DIRECTION_NAMES, Hex, direction_to, step
+from game.games.gold_mine.rules import (
+    ACTION_TITLES,
+    ACTIONS,
+    BARRIER,
+    BLOCK,
+    BLOW,
+    DICE,
+    INCOME,
+    MINE,
+    MOD,
+    ROUNDS,
+    WITH_LINE,
+    WITH_SECOND,
+    GoldMineState,
+    Move,
+    Preview,
+)
+from game.ui import theme
+from game.ui.dice import DieLook, DieSprite, die_face
+from game.ui.hexmap import (
+    HexMapView,
+    HexNote,
+    MapMarks,
+    MapPreview,
+    compass_image,
+    miner_token,
+    seat_rgb,
+)
+from game.ui.tables.base import Beat, Callout, LogPanel, TableScene, banner_image, callout_image, fit
+from game.ui.tables.gold_mine_moves import MoveBuilder
+from game.ui.tween import ease_in_out_cubic, ease_out_cubic, lerp2
+from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+# ----------------------------------------------------------------------------- layout
+BANNER = pygame.Rect(8, 6, 1264, 40)
+MAP = pygame.Rect(8, 52, 640, 662)
+COMPASS_BOX = pygame.Rect(656, 52, 348, 152)
+DICE_BOX = pygame.Rect(656, 212, 348, 116)
+MOVE_BOX = pygame.Rect(656, 336, 348, 378)
+PLAYERS_BOX = pygame.Rect(1012, 52, 260, 262)
+LOG = pygame.Rect(1012, 322, 260, 392)
+
+COMPASS_SIZE = 146
+COMPASS_C = (COMPASS_BOX.x + 6 + COMPASS_SIZE // 2, COMPASS_BOX.centery)
+DIE_SIZE = 52
+DIE_XS = [DICE_BOX.x + 48 + i * 84 for i in range(DICE)]
+DIE_Y = DICE_BOX.y + 48
+ROW_H = 52
+ROWS_Y = MOVE_BOX.y + 34
+ROWS_BOTTOM = MOVE_BOX.bottom - 52 - 62   # the money box and the buttons sit below the rows
+PLAYER_ROW_H = 56
+
+# Seconds at "normal" speed; every duration is multiplied by the animation-speed setting.
+T_ROLL = 0.9
+T_STEP = 0.2          # a miner walks one hex
+T_BOT_THINK = 0.35    # a bot's pause before its move is shown
+T_BOT_SHOW = 0.9      # how long a bot's move is previewed on the map before it is played
+T_BLAST = 0.55
+
+IVORY = DieLook((238, 230, 212), (122, 100, 76), (40, 30, 22))
+SLOT_NAMES = {"action": "ACTION", "new": "NEW ACTION", "dir": "DIRECTION", "dist": "DISTANCE",
+              "second": "2ND HEX"}
+ACTION_VERBS = {MINE: "Mine", BLOW: "Blow", BLOCK: "Block", BARRIER: "Barrier", MOD: "Modifier",
+                INCOME: "Income"}
+ARROWS = {1: "↑", 2: "↗", 3: "↘", 4: "↓", 5: "↙", 6: "↖"}
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('x') else 's'}"
+
+
+# ============================================================================ display model
+@dataclass
+class MineModel:
+    """What the table shows. Rules fields mirror the state; `taken_as` and `last` are cosmetic."""
+
+    money: list[int]
+    pos: list[Hex | None]
+    collected: dict[Hex, tuple[int, int, str]]
+    blasted: set[Hex]
+    blocked: dict[Hex, int]
+    barriers: list[tuple[int, tuple[Hex, ...]]]
+    round_no: int
+    starter: int
+    dice: tuple[int, ...]
+    taken: list[int | None]
+    step: int
+    over: bool
+    taken_as: list[str] = field(default_factory=lambda: [""] * DICE)   # "Mine", "Mod → Blow"
+    acted: dict[int, str] = field(default_factory=dict)                # player -> what they did
+    tunnels: list[tuple[int, tuple[Hex, ...]]] = field(default_factory=list)  # every tunnel dug so far
+    barrier_starts: list[Hex | None] = field(default_factory=list)  # where each barrier's builder stood
+
+    @classmethod
+    def from_state(cls, s: GoldMineState) -> "MineModel":
+        return cls(
+            money=list(s.money), pos=list(s.pos), collected=dict(s.collected), blasted=set(s.blasted),
+            blocked=dict(s.blocked), barriers=list(s.barriers), round_no=s.round_no, starter=s.starter,
+            dice=tuple(s.dice), taken=list(s.taken), step=0 if s.is_over() else s.step, over=s.is_over(),
+        )
+
+    def rules_key(self) -> tuple[Any, ...]:
+        """Everything that must equal the true state once the animations have caught up."""
+        return (tuple(self.money), tuple(self.pos), tuple(sorted(self.collected.items())),
+                tuple(sorted(self.blasted)), tuple(sorted(self.blocked.items())), tuple(self.barriers),
+                self.round_no, self.starter, tuple(self.dice), tuple(self.taken), self.step, self.over)
+
+    def adopt(self, other: "MineModel") -> None:
+        """Take every rules field from `other`, keeping the cosmetic ones."""
+        for name in ("money", "pos", "collected", "blasted", "blocked", "barriers", "round_no", "starter",
+                     "dice", "taken", "step", "over"):
+            setattr(self, name, getattr(other, name))
+
+    def turn(self, n: int) -> int:
+        return (self.starter + self.step) % n
+
+    def marks(self) -> MapMarks:
+        mined = frozenset(h for h, (_, _, how) in self.collected.items() if how == "mined")
+        blown = frozenset(self.blasted) | frozenset(h for h, (_, _, how) in self.collected.items() if how == "blown")
+        starts = self.barrier_starts + [None] * (len(self.barriers) - len(self.barrier_starts))
+        shown = [(o, tuple(hs), st) for (o, hs), st in zip(self.barriers, starts) if hs]
+        return MapMarks(collected=mined, blown=blown, blocks=frozenset(self.blocked),
+                        barrier_lines=tuple((o, hs) for o, hs, _ in shown), tunnels=tuple(self.tunnels),
+                        barrier_starts=tuple(st for _, _, st in shown))
+
+
+# ============================================================================ animation bits
+@dataclass
+class Coin:
+    """A coin flying between two places (a barrier fee changing hands)."""
+
+    a: tuple[float, float]
+    b: tuple[float, float]
+    t: float = 0.0
+
+
+# ============================================================================ the scene
+class GoldMineTable(TableScene):
+    """The Gold Mine table for one `Match`: humans click or press keys, bots play themselves.
+
+    Tests and tools: `idle` is True when no animation is pending; `fast_forward()` finishes them;
+    `model` is the display model; `drift` counts the times it disagreed with the rules state;
+    `move` is the human's move being assembled and `current_action()` the action it makes.
+    """
+
+    bot_pause = T_BOT_THINK
+    message_seconds = 4.5
+    shake_decay = 2.4
+    callout_bounce = True
+    callout_clamp = True
+    drift_details = True
+    logger = log
+
+    def __init__(self, match: Match) -> None:
+        if match.game != "gold_mine":
+            raise ValueError(f"the Gold Mine table cannot show {match.game}")
+        super().__init__(match, LogPanel(LOG, top=38, footer=26, title_y=9, hint_bottom=7))
+        state = self.state
+        used = [e.data["hex"] for e in match.opening_events if e.kind == "start"]
+        self.view = HexMapView(state.map, MAP, used_starts=used or None)
+        self.coins: list[Coin] = []
+        # Animation overrides: miners walking (pixel positions), dropping in (lift), blasts.
+        self.walk: dict[int, tuple[float, float]] = {}
+        self.lift: dict[int, float] = {}
+        self.bursts: list[tuple[Hex, float]] = []
+        self.anim_preview: MapPreview | None = None     # the move being played, drawn while it animates
+        self.shown_direction = 0
+        self.shown_money: list[float] = []
+        # A bot's decision, shown on the map before it is applied: (action, preview, seconds left).
+        self.bot_move: tuple[Action, MapPreview, float] | None = None
+        self.bot_preview: Preview | None = None     # the rules' preview of that move (its words)
+        # The human's move being assembled.
+        self.moves = MoveBuilder(match, lambda: self.model, can_act=self._human_turn, say=self._say,
+                                 changed=self._move_changed)
+        self.buttons: list[Button] = []
+        self._players_cache: tuple[Any, pygame.Surface] | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: Any = None
+        self.dice = [DieSprite(6, DIE_SIZE, seed=i + 1, look=IVORY) for i in range(DICE)]
+        # A new game shows its own set-up; a resumed one starts from the saved position.
+        if match.actions:
+            self.model = MineModel.from_state(state)
+            self._cosmetics_from_history()
+            self._resume_history()
+            for i, d in enumerate(self.dice):
+                d.roll(self.model.dice[i], 0)
+                d.set_out(self.model.taken[i] is not None)
+        else:
+            self.model = self._opening_model()
+            for d in self.dice:
+                d.set_out(True)  # lying in the tray until the first roll
+        self.shown_money = [float(m) for m in self.model.money]
+
+    @property
+    def state(self) -> GoldMineState:
+        s = self.match.state
+        assert isinstance(s, GoldMineState)
+        return s
+
+    # ------------------------------------------------------------------ set-up
+    def _opening_model(self) -> MineModel:
+        """The table before the opening events: no miners placed, no dice rolled."""
+        model = MineModel.from_state(self.state)
+        model.pos = [None] * self.n
+        model.round_no = 0
+        model.starter = 0
+        model.dice = (0, 0, 0, 0)
+        model.taken = [None] * DICE
+        model.step = 0
+        return model
+
+    def _cosmetics_from_history(self) -> None:
+        """What each taken die was used for this round, read back from the events."""
+        for ev in self.match.history:
+            if ev.kind == "round":
+                self.model.taken_as = [""] * DICE
+                self.model.acted = {}
+            elif ev.kind in ("mine", "blow", "block", "barrier", "income"):
+                self._note_taken(ev)
+                if ev.kind == "mine":
+                    self.model.tunnels.append((int(ev.data["player"]),
+                                               (ev.data["start"],) + tuple(ev.data["path"])))
+                elif ev.kind == "barrier":
+                    self.model.barrier_starts.append(ev.data["start"])
+            elif ev.kind == "stuck":
+                self.model.acted[int(ev.data["player"])] = "sat out"
+
+    def _note_taken(self, ev: Event) -> None:
+        p, die = int(ev.data["player"]), int(ev.data["die"])
+        word = ACTION_VERBS[ev.kind]
+        if ev.data.get("modifier"):
+            word = f"Mod → {word}"
+        self.model.taken_as[die] = word
+        self.model.acted[p] = word
+
+    # ------------------------------------------------------------------ scene lifecycle
+    def enter(self) -> None:
+        # Everything drawn once up front, so that no frame of play pays for a first drawing.
+        self.view.prewarm()
+        self._static_surface()
+        for p in range(self.n):
+            miner_token(p, self.view.size)
+        for v in range(1, 7):
+            die_face(6, v, DIE_SIZE, IVORY)
+            die_face(6, v, 34, IVORY)
+            compass_image(COMPASS_SIZE, v, ())
+        compass_image(COMPASS_SIZE, 0, ())
+
+    def resume(self) -> None:
+        self._players_cache = None
+        super().resume()
+
+    # ------------------------------------------------------------------ the table's part of the machinery
+    def _moving(self) -> bool:
+        return self.bot_move is not None or any(d.busy for d in self.dice)
+
+    def _before_fast_forward(self) -> None:
+        if self.bot_move is not None:
+            action = self.bot_move[0]
+            self.bot_move = None
+            self._apply(action)
+
+    def _settle(self) -> None:
+        for d in self.dice:
+            d.settle()
+            d.set_out(d.out)
+        self.walk.clear()
+        self.lift.clear()
+        self.bursts.clear()
+        self.coins.clear()
+        self.anim_preview = None
+
+    def _beat_rolling(self, beat: Beat) -> bool:
+        return beat.event.kind == "round" and any(d.rolling for d in self.dice)
+
+    def _end_roll(self, beat: Beat) -> None:
+        if beat.event.kind == "round":
+            for d in self.dice:
+                d.settle()
+
+    # ------------------------------------------------------------------ animation helpers
+    def _money_callout(self, p: int, text: str, colour: tuple[int, int, int]) -> None:
+        """Words by a player's money; several in a row wait their turn instead of piling up."""
+        s = self.speed()
+        if s <= 0:
+            return
+        pos = self.money_pos(p)
+        queued = [c.delay - c.age for c in self.callouts if c.pos == pos]
+        wait = max([0.0] + [q + 0.45 * s for q in queued])
+        self.callouts.append(Callout(callout_image(text, 19, colour), pos, 1.1 * s, delay=wait))
+
+    def _money(self, p: int, delta: int) -> None:
+        self.model.money[p] += delta
+        self._players_cache = None
+
+    def player_row(self, p: int) -> pygame.Rect:
+        return pygame.Rect(PLAYERS_BOX.x + 8, PLAYERS_BOX.y + 34 + p * PLAYER_ROW_H, PLAYERS_BOX.w - 16,
+                           PLAYER_ROW_H - 6)
+
+    def money_pos(self, p: int) -> tuple[float, float]:
+        r = self.player_row(p)
+        return (r.right - 80, r.centery)
+
+    def miner_positions(self) -> dict[int, tuple[float, float]]:
+        """Where each miner is drawn: standing on its hex (spread when shared) or walking."""
+        placed = {p: h for p, h in enumerate(self.model.pos) if h is not None and p not in self.walk}
+        out = self.view.miner_offsets(placed)
+        out.update(self.walk)
+        return out
+
+    def _walk(self, beat: Beat, p: int, hexes: list[Hex], on_hex: Callable[[int], None] | None = None,
+              delay: float = 0.0) -> None:
+        """The miner of `p` walks from its hex through `hexes`; `on_hex(i)` as it reaches each one."""
+        start = self.model.pos[p]
+        if start is None or not hexes:
+            return
+        points = [self.view.centre(start)] + [self.view.centre(h) for h in hexes]
+        s = self.speed()
+        if s <= 0:
+            for i in range(len(hexes)):
+                if on_hex:
+                    on_hex(i)
+            return
+        reached = [-1]
+
+        def upd(t: float) -> None:
+            x = t * len(hexes)
+            k = min(len(hexes) - 1, int(x))
+            frac = x - k
+            self.walk[p] = lerp2(points[k], points[k + 1], ease_in_out_cubic(min(1.0, frac)))
+            while reached[0] < min(len(hexes) - 1, int(x + 0.5) - 1 if t < 1 else len(hexes) - 1):
+                reached[0] += 1
+                if on_hex:
+                    on_hex(reached[0])
+
+        def done() -> None:
+            while reached[0] < len(hexes) - 1:
+                reached[0] += 1
+                if on_hex:
+                    on_hex(reached[0])
+            self.walk.pop(p, None)
+
+        self._tween(beat, T_STEP * len(hexes) + 0.1, upd, done, delay, ease=lambda t: t)
+
+    # ------------------------------------------------------------------ event handlers
+    def _on_setup(self, ev: Event, beat: Beat) -> None:
+        self._hold(beat, 0.2)
+
+    def _on_start(self, ev: Event, beat: Beat) -> None:
+        p, h = int(ev.data["player"]), ev.data["hex"]
+        self.model.pos[p] = h
+
+        def upd(t: float) -> None:
+            self.lift[p] = (1 - t) * 120
+
+        def landed() -> None:
+            self.lift.pop(p, None)
+
+        self._tween(beat, 0.4, upd, landed, ease=_ease_drop)
+        self._hold(beat, 0.15)
+
+    def _on_first(self, ev: Event, beat: Beat) -> None:
+        p = int(ev.data["player"])
+        self.model.starter = p
+        self._players_cache = None
+        h = self.model.pos[p]
+        x, y = self.view.centre(h) if h is not None else MAP.center
+        self._callout(f"{self.match.seats[p].name} starts", (x, y - self.view.size), seat_rgb(p), 22, 1.3)
+        self._hold(beat, 0.5)
+
+    def _on_round(self, ev: Event, beat: Beat) -> None:
+        m = self.model
+        m.round_no = int(ev.data["round"])
+        m.starter = int(ev.data["starter"])
+        m.dice = tuple(int(x) for x in ev.data["dice"])
+        m.taken = [None] * DICE
+        m.taken_as = [""] * DICE
+        m.acted = {}
+        m.step = 0
+        self._players_cache = None
+        s = self.speed()
+        self._play("dice")
+        for i, d in enumerate(self.dice):
+            d.set_out(False, 0.2 * s)
+            d.roll(m.dice[i], (T_ROLL + 0.1 * i) * s)
+        self._callout(f"Round {m.round_no}", (MAP.centerx, MAP.centery - 40), theme.GOLD, 46, 1.1)
+        self._hold(beat, T_ROLL + 0.5)
+
+    def _on_modifier(self, ev: Event, beat: Beat) -> None:
+        p = int(ev.data["player"])
+        die, value, kind = int(ev.data["die"]), int(ev.data["value"]), str(ev.data["kind"])
+        self._callout(f"die {die + 1} acts as {value}: {ACTION_TITLES[kind]}", (DICE_BOX.centerx, DICE_BOX.y + 16),
+                      seat_rgb(p), 20, 1.4)
+        self._hold(beat, 0.5)
+
+    def _begin_action(self, ev: Event, beat: Beat) -> int:
+        """What every action does first: the die is taken, dice changes are paid, the move is shown."""
+        p = int(ev.data["player"])
+        die = int(ev.data["die"])
+        self.model.taken[die] = p
+        self._note_taken(ev)
+        self.dice[die].set_out(True, 0.3 * self.speed())
+        cost = int(ev.data.get("change_cost", 0))
+        if cost:
+            self._money(p, -cost)
+            self._money_callout(p, f"−{cost}$ dice", (255, 150, 130))
+        d = ev.data.get("direction")
+        self.shown_direction = int(d) if d else 0
+        return p
+
+    def _end_action(self) -> None:
+        # The turn passes once the barrier fees that follow a tunnel have been paid too.
+        if not (self.pending and self.pending[0].kind == "fee"):
+            self.model.step += 1
+        self.anim_preview = None
+        self.shown_direction = 0
+        self._players_cache = None
+
+    def _on_mine(self, ev: Event, beat: Beat) -> None:
+        p = self._begin_action(ev, beat)
+        path = [h for h in ev.data["path"]]
+        paid = dict((h, int(x)) for h, x in ev.data.get("collected", ()))
+        self.anim_preview = MapPreview("mine", p, ev.data["start"], path=tuple(path), end=path[-1])
+        self._money(p, -int(ev.data.get("mining_cost", 0)))
+        start = ev.data["start"]
+        self.model.tunnels.append((p, (start,)))
+        tunnel = len(self.model.tunnels) - 1
+        self._money_callout(p, f"−{ev.data.get('mining_cost', 0)}$ digging", (255, 150, 130))
+
+        def reach(i: int) -> None:
+            h = path[i]
+            self.model.tunnels[tunnel] = (p, (start,) + tuple(path[:i + 1]))
+            if h in paid:
+                self.model.collected[h] = (p, paid[h], "mined")
+                self._money(p, paid[h])
+                self._play("draw")
+                x, y = self.view.centre(h)
+                self._callout(f"+{paid[h]}$", (x, y - 10), (255, 226, 120), 26, 1.0)
+
+        def arrive() -> None:
+            self.model.pos[p] = path[-1]
+            self._end_action()
+
+        self._walk(beat, p, path, reach)
+        beat.on_end.append(arrive)
+        self._hold(beat, 0.3)
+
+    def _on_fee(self, ev: Event, beat: Beat) -> None:
+        p, owner, amount = int(ev.data["player"]), int(ev.data["owner"]), int(ev.data["amount"])
+        a, b = self.money_pos(p), self.money_pos(owner)
+        coin = Coin(a, b)
+        self._play("steal")
+        self._money(p, -amount)
+        self._money_callout(p, f"−{amount}$ fee", (255, 150, 130))
+
+        def upd(t: float) -> None:
+            coin.t = t
+            if coin not in self.coins:
+                self.coins.append(coin)
+
+        def land() -> None:
+            if coin in self.coins:
+                self.coins.remove(coin)
+            self._money(owner, amount)
+            self._money_callout(owner, f"+{amount}$ fee", (255, 226, 120))
+
+        self._tween(beat, 0.6, upd, land)
+        beat.on_end.append(self._end_action)
+        self._hold(beat, 0.5)
+
+    def _on_blow(self, ev: Event, beat: Beat) -> None:
+        p = self._begin_action(ev, beat)
+        hexes = [h for h in ev.data["hexes"]]
+        paid = dict((h, int(x)) for h, x in ev.data.get("collected", ()))
+        path = tuple(ev.data["path"])
+        self.anim_preview = MapPreview("blow", p, ev.data["start"], path=path, area=tuple(hexes))
+
+        def boom() -> None:
+            self._play("blast")
+            if self.speed() > 0:
+                self.shake = 0.7
+            for h in hexes:
+                self.model.blasted.add(h)
+                if h in paid:
+                    self.model.collected[h] = (p, paid[h], "blown")
+                    self._money(p, paid[h])
+                    x, y = self.view.centre(h)
+                    self._callout(f"+{paid[h]}$", (x, y - 10), (255, 226, 120), 26, 1.1)
+            self.anim_preview = None
+            for h in hexes:
+                self.bursts.append((h, 0.0))
+
+        def upd(t: float) -> None:
+            self.bursts = [(h, t) for h, _ in self.bursts]
+
+        self._later(beat, 0.5, boom)
+        self._tween(beat, T_BLAST, upd, lambda: self.bursts.clear(), delay=0.5, ease=ease_out_cubic)
+        beat.on_end.append(self._end_action)
+        self._hold(beat, 0.6)
+
+    def _on_block(self, ev: Event, beat: Beat) -> None:
+        p = self._begin_action(ev, beat)
+        hexes = [h for h in ev.data["hexes"]]
+        self.anim_preview = MapPreview("block", p, ev.data["start"], path=tuple(ev.data["path"]), area=tuple(hexes))
+
+        def place() -> None:
+            for h in hexes:
+                self.model.blocked.setdefault(h, p)
+            self._play("click")
+            x, y = self.view.centre(hexes[0])
+            self._callout("BLOCKED", (x, y - 8), (240, 240, 240), 22, 1.0)
+            self.anim_preview = None
+
+        self._later(beat, 0.55, place)
+        beat.on_end.append(self._end_action)
+        self._hold(beat, 0.9)
+
+    def _on_barrier(self, ev: Event, beat: Beat) -> None:
+        p = self._begin_action(ev, beat)
+        hexes = [h for h in ev.data["hexes"]]
+        self.model.barriers.append((p, ()))
+        index = len(self.model.barriers) - 1
+        del self.model.barrier_starts[index:]
+        self.model.barrier_starts += [None] * (index - len(self.model.barrier_starts)) + [ev.data["start"]]
+
+        def reach(i: int) -> None:
+            self.model.barriers[index] = (p, tuple(hexes[:i + 1]))
+
+        def arrive() -> None:
+            self.model.barriers[index] = (p, tuple(hexes))
+            self.model.pos[p] = hexes[-1]
+            self._end_action()
+
+        self._walk(beat, p, hexes, reach)
+        beat.on_end.append(arrive)
+        self._hold(beat, 0.3)
+
+    def _on_income(self, ev: Event, beat: Beat) -> None:
+        p = self._begin_action(ev, beat)
+        income = int(ev.data.get("income", 0))
+
+        def pay() -> None:
+            self._money(p, income)
+            self._play("draw")
+            self._money_callout(p, f"+{income}$ income", (255, 226, 120))
+            h = self.model.pos[p]
+            if h is not None:
+                x, y = self.view.centre(h)
+                self._callout(f"+{income}$", (x, y - 24), (255, 226, 120), 24, 1.0)
+
+        self._later(beat, 0.2, pay)
+        beat.on_end.append(self._end_action)
+        self._hold(beat, 0.8)
+
+    def _on_stuck(self, ev: Event, beat: Beat) -> None:
+        p = int(ev.data["player"])
+        self.model.acted[p] = "sat out"
+        r = self.player_row(p)
+        self._callout("can't act: sits out", (r.centerx, r.centery), theme.INK_DIM, 18, 1.4)
+        beat.on_end.append(self._end_action)
+        self._hold(beat, 0.9)
+
+    def _on_game_over(self, ev: Event, beat: Beat) -> None:
+        self.model.over = True
+        self.model.step = 0
+        self._announce_winners(ev, beat, (MAP.centerx, MAP.centery), 48)
+
+    # ------------------------------------------------------------------ truth
+    def _sync(self) -> None:
+        """Compare the caught-up model with the rules state, then take the state's word for it."""
+        self._adopt_truth(MineModel.from_state(self.state))
+        for i, d in enumerate(self.dice):
+            if not d.rolling and d.value != self.model.dice[i]:
+                d.roll(self.model.dice[i], 0)
+            out = self.model.taken[i] is not None
+            if d.out != out:
+                d.set_out(out)
+        self._players_cache = None
+
+    # ------------------------------------------------------------------ the frame
+    def _animate(self, dt: float) -> None:
+        for d in self.dice:
+            d.update(dt)
+        self._count_money(dt)
+
+    def _hold_frame(self, dt: float) -> bool:
+        if self.bot_move is None:
+            return False
+        # A bot's move is on show: play it when its time is up.
+        action, pv, left = self.bot_move
+        left -= dt
+        if left > 0 and self.speed() > 0:
+            self.bot_move = (action, pv, left)
+            return True
+        self.bot_move = None
+        self._apply(action)
+        return False
+
+    def _needs_sync(self) -> bool:
+        return self.model.round_no == 0
+
+    def _count_money(self, dt: float) -> None:
+        """The money shown counts towards the model's, a few dollars a frame."""
+        if len(self.shown_money) != self.n:
+            self.shown_money = [float(m) for m in self.model.money]
+        for p in range(self.n):
+            target = self.model.money[p]
+            cur = self.shown_money[p]
+            if cur != target:
+                rate = max(12.0, abs(target - cur) * 6)
+                step_ = rate * dt if self.speed() > 0 else abs(target - cur)
+                cur = min(target, cur + step_) if target > cur else max(target, cur - step_)
+                self.shown_money[p] = cur
+                self._players_cache = None
+
+    def _play_bot(self, action: Action) -> None:
+        if self.speed() <= 0:
+            self._apply(action)
+            return
+        # Show what the bot is about to do, then do it.
+        try:
+            pv = self.state.preview(action)
+            shown = self._map_preview(pv, self.match.to_move() or 0)
+        except (IllegalAction, ValueError):
+            shown = None
+        if shown is None:
+            self._apply(action)
+            return
+        self.bot_move = (action, shown, T_BOT_SHOW * self.speed())
+        self.bot_preview = pv
+
+    def _bot_preview(self) -> Preview:
+        assert self.bot_move is not None
+        if self.bot_preview is None or self.bot_preview.action != self.bot_move[0]:
+            self.bot_preview = self.state.preview(self.bot_move[0])
+        return self.bot_preview
+
+    # ================================================================== the human's move
+    @property
+    def move(self) -> Move:
+        """The human's move being assembled."""
+        return self.moves.move
+
+    @move.setter
+    def move(self, move: Move) -> None:
+        self.moves.move = move
+
+    @property
+    def focus(self) -> str | None:
+        """The row of the move panel that takes the +/- keys."""
+        return self.moves.focus
+
+    @focus.setter
+    def focus(self, slot: str | None) -> None:
+        self.moves.focus = slot
+
+    def preview(self) -> Preview | None:
+        """The rules' preview of the move as it stands (None before an action die is chosen)."""
+        return self.moves.preview()
+
+    def current_action(self) -> Action | None:
+        """The action the move makes, when it is complete (legal or not)."""
+        return self.moves.current_action()
+
+    def why_not(self) -> str:
+        """Why Confirm cannot be pressed now ("" when it can), in the rules' words."""
+        return self.moves.why_not()
+
+    def _prepare_human_turn(self) -> None:
+        if self.moves.start_turn():
+            self._buttons_key = None
+        self._ensure_buttons()
+
+    def _after_apply(self) -> None:
+        self.moves.clear()
+
+    def confirm(self) -> bool:
+        """Play the assembled move if it is one of the legal actions; else say why not."""
+        if not self._human_turn():
+            return False
+        action = self.current_action()
+        if action is None or action not in self.moves.legal_set():
+            self._say(self.why_not() or "That move is not allowed.")
+            return False
+        if self.app is not None:
+            self.app.play("click")
+        return self._apply(action)
+
+    def _human_turn(self) -> bool:
+        return self.idle and self.match.human_to_move() and not self.match.is_over()
+
+    def _move_changed(self) -> None:
+        if self.app is not None:
+            self.app.play("click")
+        self._buttons_key = None
+        self.message_time = 0.0
+
+    # -- buttons
+    def row_height(self) -> int:
+        """Rows shrink a little when a move needs five of them (dice modifier into blow or block)."""
+        rows = len(self.move_rows())
+        return max(40, min(ROW_H, (ROWS_BOTTOM - ROWS_Y) // max(1, rows)))
+
+    def _ensure_buttons(self) -> None:
+        key = (len(self.match.actions), self.move, self.focus)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        self.buttons = []
+        h = self.row_height()
+        for slot, y in self.move_rows():
+            row = pygame.Rect(MOVE_BOX.x + 8, y, MOVE_BOX.w - 16, h - 4)
+            by = row.y + (5 if h >= 50 else 2)
+            bh = 30 if h >= 50 else 27
+            if slot == "second":
+                if self.move.dist_die is not None:
+                    self.buttons.append(Button((row.right - 94, by, 42, bh), "◀", lambda: self.moves.cycle_second(-1),
+                                               None, size=14))
+                    self.buttons.append(Button((row.right - 48, by, 42, bh), "▶", lambda: self.moves.cycle_second(1),
+                                               None, size=14))
+                continue
+            die = self.moves.die_of(slot)
+            if die is None:
+                continue
+            change = self.moves.change_of(slot)
+            for delta, x in ((-1, row.right - 94), (1, row.right - 48)):
+                face = self.model.dice[die] + change + delta
+                step_price = self.moves.price(slot, change + delta) - self.moves.price(slot, change)
+                ok = 1 <= face <= 6
+                reason = "" if ok else f"die {die + 1} cannot go {'above 6' if face > 6 else 'below 1'}"
+                b = Button((x, by, 42, bh), f"{'+' if delta > 0 else '−'}1",
+                           self._changer(slot, delta), None, enabled=ok, reason=reason, size=15)
+                b.price = step_price  # type: ignore[attr-defined]
+                self.buttons.append(b)
+        bw = (MOVE_BOX.w - 36) // 2
+        by = MOVE_BOX.bottom - 48
+        # Their keys (Backspace, Enter) are handled by the table, and shown in the labels.
+        undo = Button((MOVE_BOX.x + 12, by, bw, 38), "Undo  ⌫", lambda: None if self.moves.undo() else None, None,
+                      enabled=self.move.action_die is not None, size=17)
+        why = self.why_not()
+        ok = not why and self.current_action() is not None
+        go = Button((MOVE_BOX.x + 24 + bw, by, bw, 38), "Confirm  ⏎", lambda: None if self.confirm() else None, None,
+                    enabled=ok, reason=why, primary=True, size=17)
+        self.buttons += [undo, go]
+
+    def button_for(self, label: str) -> Button | None:
+        """The button whose label starts with `label` ("Confirm", "Undo", "+1"...)."""
+        return next((b for b in self.buttons if b.label.startswith(label)), None)
+
+    def _changer(self, slot: str, delta: int) -> Callable[[], None]:
+        def press() -> None:
+            self.moves.change(slot, delta)
+
+        return press
+
+    def change_button(self, slot: str, delta: int) -> Button | None:
+        """The -1 / +1 button of a row of the move panel (None when that row has none)."""
+        h = self.row_height()
+        label = f"{'+' if delta > 0 else '−'}1"
+        for s, y in self.move_rows():
+            if s == slot:
+                return next((b for b in self.buttons if b.label == label and y <= b.rect.y < y + h), None)
+        return None
+
+    def move_rows(self) -> list[tuple[str, int]]:
+        """The rows of the move panel and their y: the choices made and the next one."""
+        slots = self.moves.rows()
+        h = max(40, min(ROW_H, (ROWS_BOTTOM - ROWS_Y) // max(1, len(slots))))
+        return [(s, ROWS_Y + i * h) for i, s in enumerate(slots)]
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            for b in self.buttons:
+                b.handle_event(event)
+            return False
+        if event.type == pygame.KEYDOWN:
+            if self._table_key(event):
+                return True
+            k = event.key
+            if not self._human_turn():
+                return False
+            if pygame.K_1 <= k <= pygame.K_4 or pygame.K_KP1 <= k <= pygame.K_KP4:
+                i = k - (pygame.K_1 if k <= pygame.K_4 else pygame.K_KP1)
+                self.moves.pick_die(i)
+                return True
+            if k in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.moves.change(self.moves.focus_slot(), 1)
+                return True
+            if k in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.moves.change(self.moves.focus_slot(), -1)
+                return True
+            if k in (pygame.K_LEFT, pygame.K_RIGHT):
+                if self.moves.current_slot() == "second" or self.move.second is not None:
+                    self.moves.cycle_second(1 if k == pygame.K_RIGHT else -1)
+                return True
+            if k == pygame.K_TAB:
+                if self.moves.cycle_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1):
+                    self._buttons_key = None
+                return True
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.confirm()
+                return True
+            if k == pygame.K_BACKSPACE:
+                self.moves.undo()
+                return True
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            return self._wheel_log(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self._human_turn():
+                return False
+            for b in list(self.buttons):
+                if b.handle_event(event):
+                    return True
+            for i in range(DICE):
+                if self.die_rect(i).collidepoint(event.pos):
+                    self.moves.pick_die(i)
+                    return True
+            for slot, y in self.move_rows():
+                row = pygame.Rect(MOVE_BOX.x + 8, y, MOVE_BOX.w - 16, self.row_height() - 4)
+                if row.collidepoint(event.pos) and self.moves.die_of(slot) is not None:
+                    self.focus = slot
+                    self._buttons_key = None
+                    return True
+            h = self.view.hex_at(event.pos) if MAP.collidepoint(event.pos) else None
+            if h is not None:
+                return self.moves.click_hex(h)
+        return False
+
+    def die_rect(self, i: int) -> pygame.Rect:
+        r = pygame.Rect(0, 0, DIE_SIZE + 16, DIE_SIZE + 16)
+        r.center = (DIE_XS[i], DIE_Y)
+        return r
+
+    # ------------------------------------------------------------------ the log
+    def _log(self, ev: Event) -> None:
+        p = ev.data.get("player")
+        colour = seat_rgb(p) if isinstance(p, int) else theme.INK_DIM
+        heading = ev.kind in ("round", "game_over")
+        if heading:
+            colour = theme.GOLD
+        self.log_panel.add(ev.text, colour, heading)
+
+    # ------------------------------------------------------------------ previews for the map
+    def _map_preview(self, pv: Preview, p: int) -> MapPreview | None:
+        """The rules' `Preview` as the map draws it: hexes, per-hex money, the total."""
+        kind = pv.kind
+        origin = pv.start
+        notes: list[HexNote] = []
+        for h, x in pv.collected:
+            notes.append(HexNote(h, f"+{x}$"))
+        if kind == MINE and pv.fees:
+            owners = {o for o, _ in pv.fees}
+            for owner, hexes in self.model.barriers:
+                if owner in owners:
+                    hit = [h for h in pv.path if h in hexes]
+                    if hit:
+                        fee = sum(f for o, f in pv.fees if o == owner)
+                        notes.append(HexNote(hit[0], f"−{fee}$ {self.match.seats[owner].name}", False))
+                        owners.discard(owner)
+        bad = (pv.stop,) if pv.stop is not None else ()
+        choices: tuple[Hex, ...] = ()
+        if self.match.human_to_move() and kind in WITH_SECOND and pv.path and self.move.second is None \
+                and self.move.dist_die is not None:
+            centre = pv.path[-1]
+            choices = tuple(step(centre, x) for x in self.moves.second_choices())
+        if kind == INCOME:
+            return MapPreview("income", p, origin, label=f"+{pv.income - pv.change_cost}$" if pv.allowed else "",
+                              end=origin)
+        aiming = self.match.human_to_move() and self.moves.current_slot() in ("dir", "dist")
+        targets = self.moves.targets() if aiming else ()
+        if kind in WITH_LINE and pv.direction is None:
+            return MapPreview("aim", p, origin, targets=targets)
+        if kind not in WITH_LINE or pv.direction is None:
+            return None
+        if pv.distance is None:
+            # A direction without a distance: the line it could take, numbered 1-6.
+            ray = []
+            for k in range(1, 7):
+                h = step(origin, pv.direction, k)
+                if not self.view.map.on_map(h):
+                    break
+                ray.append(h)
+            notes = [HexNote(h, str(i + 1)) for i, h in enumerate(ray)]
+            return MapPreview("ray", p, origin, path=tuple(ray), notes=tuple(notes), targets=targets)
+        area: tuple[Hex, ...] = ()
+        if kind == BLOW:
+            area = pv.blasted or ((pv.path[-1],) if pv.path else ())
+        elif kind == BLOCK:
+            area = pv.blocked or ((pv.path[-1],) if pv.path else ())
+        path = pv.path
+        end = pv.end if kind in (MINE, BARRIER) else (path[-1] if path else None)
+        net = pv.net
+        if pv.allowed:
+            label = f"net {net:+d}$" if net else "net 0$"
+        elif pv.stop is not None:
+            label = "blocked"
+        else:
+            label = f"{net:+d}$"
+        return MapPreview(kind, p, origin, path=path, area=area, bad=bad, notes=tuple(notes), label=label,
+                          label_good=net >= 0, legal=pv.allowed, end=end, choices=choices)
+
+    def map_preview(self) -> MapPreview | None:
+        """What the map shows over the mountain now: a bot's coming move, the move being played,
+        or the human's move being assembled."""
+        if self.bot_move is not None:
+            return self.bot_move[1]
+        if self.anim_preview is not None:
+            return self.anim_preview
+        if not self.idle or not self.match.human_to_move():
+            return None
+        pv = self.preview()
+        if pv is None:
+            return None
+        return self._map_preview(pv, self.match.to_move() or 0)
+
+    # ------------------------------------------------------------------ what to say
+    def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]:
+        m = self.match
+        if self.bot_move is not None:
+            bot = m.to_move() or 0
+            pv = self._bot_preview()
+            return [(m.seats[bot].name, seat_rgb(bot)), (": " + _after_name(pv.text, m.seats[bot].name), theme.INK)]
+        if not self.idle and self.beat is not None:
+            ev = self.beat.event
+            if ev.kind == "round":
+                return [(ev.text, theme.INK)]
+            return [(ev.text, theme.INK)]
+        if m.is_over():
+            outcome = self.state.outcome()
+            names = " and ".join(m.seats[w].name for w in outcome.winners)
+            top = max(s.total for s in outcome.scores)
+            if outcome.is_tie:
+                return [("Game over: ", theme.GOLD), (f"{names} tie with {top}$", theme.INK)]
+            return [("Game over: ", theme.GOLD), (f"{names} wins with {top}$", theme.INK)]
+        p = m.to_move()
+        if p is None:
+            return [("", theme.INK)]
+        name, col = m.seats[p].name, seat_rgb(p)
+        if not m.seats[p].is_human:
+            return [(name, col), (" is choosing a die…", theme.INK)]
+        slot = self.moves.current_slot()
+        kind = self.moves.kind_now()
+        title = ACTION_TITLES.get(kind or "", "")
+        ask = {
+            "action": "choose an action die (1-4 or click a die)",
+            "new": "dice modifier: choose the die that becomes the new action (1-4)",
+            "dir": f"{title}: choose the direction die (1-4), or click a marked hex",
+            "dist": f"{title}: choose the {'length' if kind == BARRIER else 'distance'} die (1-4), "
+                    f"or click a marked hex",
+            "second": f"{title}: click the second hex next to the centre (← →)",
+        }.get(slot or "", "press Enter to confirm, Backspace to undo")
+        return [(name, col), (f", your turn: {ask}", theme.INK)]
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._static_surface(), (0, 0))
+        self._draw_banner(surface)
+        self._draw_map(surface)
+        self._draw_compass(surface)
+        self._draw_dice(surface)
+        self._draw_move_panel(surface)
+        self._draw_players(surface)
+        self._draw_log(surface)
+        self._draw_coins(surface)
+        self._draw_callouts(surface)
+        self._draw_tooltip(surface)
+        self._draw_shake(surface, 8)
+
+    def _static_surface(self) -> pygame.Surface:
+        """The table and the map's base, composed once per change of the map's marks (opaque)."""
+        marks = self.model.marks()
+        if self._static is None or self._static_key != marks:
+            bg = _table_background().copy()
+            bg.blit(self.view.base(marks), MAP.topleft)
+            self._static = bg.convert() if pygame.display.get_surface() is not None else bg
+            self._static_key = marks
+        return self._static
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        tag = f"Round {self.model.round_no} of {ROUNDS}" if self.model.round_no > 0 else "Gold Mine"
+        surface.blit(banner_image(tuple(self.banner_segments()), tag, BANNER.size, 19, True), BANNER.topleft)
+
+    def _draw_map(self, surface: pygame.Surface) -> None:
+        hover = None
+        if self.mouse is not None and MAP.collidepoint(self.mouse) and self._human_turn():
+            hover = self.view.hex_at(self.mouse)
+        miners = self.miner_positions()
+        active = self.match.to_move() if not self.match.is_over() else None
+        if self.beat is not None and self.beat.actor is not None:
+            active = self.beat.actor
+        self.view.draw(surface, self.model.marks(), preview=self.map_preview(), miners=None, hover=hover,
+                       clock=self.clock, base=False)
+        for h, t in self.bursts:
+            self.view.draw_burst(surface, h, t)
+        self.view.draw_miners(surface, miners, active=active, clock=self.clock, lift=self.lift)
+        pv = self.map_preview()
+        if pv is not None and pv.label:
+            self.view.draw_label(surface, pv)
+
+    def _draw_compass(self, surface: pygame.Surface) -> None:
+        highlight = self.shown_direction
+        available: tuple[int, ...] = ()
+        if self.bot_move is not None:
+            highlight = self._bot_preview().direction or 0
+        elif self._human_turn():
+            pv = self.preview()
+            if pv is not None and pv.direction:
+                highlight = pv.direction
+            if self.moves.current_slot() == "dir":
+                # The directions a legal move can still take (paying for changes included).
+                p = self.match.to_move()
+                start = self.model.pos[p] if p is not None else None
+                if start is not None:
+                    available = tuple(sorted({d for d in (direction_to(start, h) for h in self.moves.targets())
+                                              if d is not None}))
+        img = compass_image(COMPASS_SIZE, highlight, available)
+        surface.blit(img, img.get_rect(center=COMPASS_C))
+        # The round track: eight pips, the rounds played filled in.
+        x0 = COMPASS_BOX.x + COMPASS_SIZE + 18
+        w = COMPASS_BOX.right - x0 - 10
+        theme.text(surface, "ROUND", (x0, COMPASS_BOX.y + 12), 13, theme.INK_DIM, bold=True)
+        rn = self.model.round_no
+        theme.text(surface, str(rn) if rn > 0 else "–", (x0 + 62, COMPASS_BOX.y + 4), 28, theme.GOLD, title=True)
+        theme.text(surface, f"of {ROUNDS}", (x0 + 92, COMPASS_BOX.y + 14), 14, theme.INK_DIM)
+        pip_w = (w - 3 * 6) // 4
+        for i in range(ROUNDS):
+            row, col = divmod(i, 4)
+            r = pygame.Rect(x0 + col * (pip_w + 6), COMPASS_BOX.y + 44 + row * 30, pip_w, 24)
+            done = i + 1 < rn or (self.model.over and i + 1 <= rn)
+            now = i + 1 == rn and not self.model.over
+            fill = theme.GOLD_DARK if done else ((84, 70, 44) if now else (44, 40, 38))
+            pygame.draw.rect(surface, fill, r, border_radius=6)
+            pygame.draw.rect(surface, theme.GOLD if now else (92, 80, 62), r, 2, border_radius=6)
+            theme.text(surface, str(i + 1), r.center, 14, (30, 24, 14) if done else
+                       (theme.GOLD if now else theme.INK_FAINT), bold=True, anchor="center")
+        if rn > 0:
+            s = self.model.starter
+            theme.text(surface, "starts:", (x0, COMPASS_BOX.y + 114), 13, theme.INK_DIM)
+            theme.text(surface, fit(self.match.seats[s].name, w - 50, 15, True), (x0 + 50, COMPASS_BOX.y + 112),
+                       15, seat_rgb(s), bold=True)
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        human = self._human_turn()
+        roles: dict[int, str] = {}
+        if human:
+            m = self.move
+            for role, die in (("ACTION", m.action_die), ("NEW", m.new_die), ("DIR", m.dir_die),
+                              ("DIST" if self.moves.kind_now() != BARRIER else "LENGTH", m.dist_die)):
+                if die is not None:
+                    roles[die] = role
+        choices = self.moves.die_choices() if human else {}
+        bot_roles: dict[int, str] = {}
+        if self.bot_move is not None:
+            try:
+                bm = Move.from_action(self.bot_move[0])
+                for role, die in (("ACTION", bm.action_die), ("NEW", bm.new_die), ("DIR", bm.dir_die),
+                                  ("DIST", bm.dist_die)):
+                    if die is not None:
+                        bot_roles[die] = role
+            except IllegalAction:
+                pass
+        for i, sprite in enumerate(self.dice):
+            x, y = DIE_XS[i], DIE_Y
+            owner = self.model.taken[i]
+            rect = self.die_rect(i)
+            if i in roles or i in bot_roles:
+                col = theme.GOLD if i in roles else seat_rgb(self.match.to_move() or 0)
+                pygame.draw.rect(surface, (60, 50, 30), rect, border_radius=12)
+                pygame.draw.rect(surface, col, rect, 3, border_radius=12)
+            elif i in choices and choices[i] is None:
+                pulse = 0.5 + 0.5 * math.sin(self.clock * 4 + i)
+                pygame.draw.rect(surface, _mixc((90, 80, 50), theme.FOCUS, pulse * 0.6), rect, 2, border_radius=12)
+            sprite.draw(surface, (x, y), lift=0.5)
+            key_col = theme.FOCUS if (i in choices and choices[i] is None) else theme.INK_FAINT
+            theme.text(surface, str(i + 1), (rect.x + 4, rect.y + 1), 13, key_col, bold=True)
+            label = roles.get(i) or bot_roles.get(i)
+            if label:
+                ch = self.moves.change_of({"ACTION": "action", "NEW": "new", "DIR": "dir", "DIST": "dist",
+                                        "LENGTH": "dist"}[label]) if i in roles else 0
+                text = label if not ch else f"{label} → {self.model.dice[i] + ch}"
+                theme.text(surface, text, (x, rect.bottom + 4), 12, theme.GOLD, bold=True, anchor="midtop")
+            elif owner is not None:
+                name = fit(self.match.seats[owner].name, 78, 12, True)
+                theme.text(surface, name, (x, rect.bottom + 2), 12, seat_rgb(owner), bold=True, anchor="midtop")
+                theme.text(surface, self.model.taken_as[i] or "taken", (x, rect.bottom + 16), 11, theme.INK_DIM,
+                           anchor="midtop")
+            elif self.model.round_no > 0 and not sprite.rolling:
+                face = self.model.dice[i]
+                theme.text(surface, ACTION_VERBS[ACTIONS[face]], (x, rect.bottom + 4), 12, theme.INK_DIM,
+                           anchor="midtop")
+
+    def _draw_move_panel(self, surface: pygame.Surface) -> None:
+        r = MOVE_BOX
+        m = self.match
+        if not self._human_turn():
+            self._draw_move_watch(surface)
+            return
+        p = m.to_move() or 0
+        theme.text(surface, "YOUR MOVE", (r.x + 14, r.y + 10), 14, theme.GOLD, bold=True)
+        theme.text(surface, fit(m.seats[p].name, 170, 15, True), (r.right - 14, r.y + 9), 15, seat_rgb(p),
+                   bold=True, anchor="topright")
+        current = self.moves.current_slot()
+        pv = self.preview()
+        h = self.row_height()
+        tall = h >= 50
+        for slot, y in self.move_rows():
+            row = pygame.Rect(r.x + 8, y, r.w - 16, h - 4)
+            is_current = slot == current
+            focused = slot == self.moves.focus_slot() and not is_current
+            fill = (64, 56, 40) if is_current else (50, 46, 44)
+            pygame.draw.rect(surface, fill, row, border_radius=8)
+            edge = theme.GOLD if is_current else (theme.FOCUS if focused else (78, 70, 60))
+            pygame.draw.rect(surface, edge, row, 2, border_radius=8)
+            name = SLOT_NAMES[slot]
+            if slot == "dist" and self.moves.kind_now() == BARRIER:
+                name = "LENGTH"
+            tx = row.x + 48
+            theme.text(surface, name, (tx, row.y + (4 if tall else 2)), 11,
+                       theme.GOLD if is_current else theme.INK_DIM, bold=True)
+            main_y, sub_y = (row.y + 17, row.y + 33) if tall else (row.y + 14, row.y + 28)
+            die = self.moves.die_of(slot)
+            if slot == "second":
+                x = self.move.second
+                if x is None:
+                    text = "click a hex by the centre" if self.move.dist_die is not None else ""
+                    theme.text(surface, text, (tx, main_y + 2), 13, theme.INK_FAINT)
+                else:
+                    theme.text(surface, ARROWS[x], (row.x + 25, row.centery), 24, theme.GOLD, bold=True,
+                               anchor="center")
+                    theme.text(surface, f"{DIRECTION_NAMES[x]} of the centre", (tx, main_y), 15, theme.INK,
+                               bold=True)
+                continue
+            if die is None:
+                pygame.draw.rect(surface, (70, 64, 56), (row.x + 10, row.centery - 15, 30, 30), 2, border_radius=6)
+                theme.text(surface, "?", (row.x + 25, row.centery), 16, theme.INK_FAINT, bold=True, anchor="center")
+                hint = "press 1-4 or click a die"
+                if slot in ("dir", "dist"):
+                    hint = "1-4, or click a marked hex"
+                theme.text(surface, hint if is_current else "", (tx, main_y + 2), 13, theme.INK_FAINT)
+                continue
+            ch = self.moves.change_of(slot)
+            value = self.model.dice[die] + ch
+            img = die_face(6, max(1, min(6, value)), 32, IVORY)
+            surface.blit(img, img.get_rect(center=(row.x + 25, row.centery)))
+            desc = self._slot_words(slot, value)
+            theme.text(surface, fit(desc, 168, 15, True), (tx, main_y), 15, theme.INK, bold=True)
+            price = self.moves.price(slot, ch)
+            sub = f"die {die + 1}"
+            if ch:
+                sub += f" ({self.model.dice[die]}{'+' if ch > 0 else '−'}{abs(ch)}): {price}$" if price else \
+                    f" ({self.model.dice[die]}{'+' if ch > 0 else '−'}{abs(ch)}): free"
+            elif slot == "new":
+                sub += ": ±1 is free"
+            theme.text(surface, sub, (tx, sub_y), 11, theme.GOLD if ch else theme.INK_FAINT)
+        if current == "action":
+            self._draw_action_legend(surface, ROWS_Y + h + 4)
+        self._draw_money_line(surface, r.bottom - 52 - 60, pv)
+        for b in self.buttons:
+            b.draw(surface)
+            extra: int | None = getattr(b, "price", None)
+            if extra is not None and b.enabled:
+                tag = f"{extra}$" if extra > 0 else (f"{-extra}$ back" if extra < 0 else "free")
+                theme.text(surface, tag, (b.rect.centerx, b.rect.bottom + 1), 10,
+                           theme.GOLD if extra > 0 else theme.GOOD, anchor="midtop")
+
+    def _draw_action_legend(self, surface: pygame.Surface, y: int) -> None:
+        """While the action die is being chosen: what each face does (faces on offer bright)."""
+        r = MOVE_BOX
+        offered = {self.model.dice[i] for i, why in self.moves.die_choices().items() if why is None}
+        fee = self.state.fee()
+        words = {
+            1: "Mine: dig a line, 1$ a hex, take its treasure",
+            2: "Blow: blast 2 hexes, half their treasure",
+            3: "Block: close 2 hexes to everyone",
+            4: f"Barrier: a fence others pay {fee}$ to cross",
+            5: "Dice modifier: another die ±1 is the action",
+            6: "Income: half the other three dice",
+        }
+        for face in range(1, 7):
+            yy = y + (face - 1) * 24
+            on = face in offered
+            img = die_face(6, face, 20, IVORY)
+            if not on:
+                img = img.copy()
+                img.set_alpha(90)
+            surface.blit(img, (r.x + 16, yy))
+            theme.text(surface, fit(words[face], r.w - 56, 13), (r.x + 44, yy + 2), 13,
+                       theme.INK if on else theme.INK_FAINT)
+        theme.text(surface, "Changes: 4$ a point on the action die, 2$ on others.",
+                   (r.x + 16, y + 6 * 24 + 2), 11, theme.INK_DIM)
+
+    def _slot_words(self, slot: str, value: int) -> str:
+        if not 1 <= value <= 6:
+            return "?"
+        if slot in ("action", "new"):
+            kind = ACTIONS[value]
+            if slot == "action" and kind == MOD:
+                return f"{value} · Dice modifier"
+            return f"{value} · {ACTION_TITLES[kind]}"
+        if slot == "dir":
+            return f"{value} · {DIRECTION_NAMES[value]} {ARROWS[value]}"
+        return _s(value, "hex")
+
+    def _draw_money_line(self, surface: pygame.Surface, y: int, pv: Preview | None) -> None:
+        r = MOVE_BOX
+        p = self.match.to_move() or 0
+        have = self.model.money[p]
+        box = pygame.Rect(r.x + 8, y, r.w - 16, 58)
+        pygame.draw.rect(surface, (30, 28, 28), box, border_radius=8)
+        why = self.why_not()
+        if pv is not None and pv.kind is not None and (pv.allowed or pv.cost or pv.gain):
+            parts = []
+            if pv.cost:
+                parts.append((f"pay {pv.cost}$", (255, 160, 140)))
+            if pv.gain:
+                parts.append((f"get {pv.gain}$", (150, 230, 140)))
+            if not parts:
+                parts.append(("costs nothing", theme.INK_DIM))
+            x = box.x + 10
+            for text, col in parts:
+                rect = theme.text(surface, text, (x, box.y + 6), 15, col, bold=True)
+                x = rect.right + 12
+            after = have - pv.cost + pv.gain
+            theme.text(surface, f"{have}$ → {after}$", (box.right - 10, box.y + 6), 15, theme.GOLD, bold=True,
+                       anchor="topright")
+        else:
+            theme.text(surface, f"You have {have}$", (box.x + 10, box.y + 6), 15, theme.GOLD, bold=True)
+        if self.message_time > 0:
+            lines, colour = theme.wrap(self.message, box.w - 20, 12), theme.DANGER
+        elif why:
+            incomplete = self.moves.current_slot() is not None and (pv is None or pv.allowed or not pv.reason
+                                                              or pv.reason.startswith(("choose", "mine:",
+                                                                                       "blow:", "block:",
+                                                                                       "barrier:",
+                                                                                       "dice modifier:")))
+            lines = theme.wrap(why, box.w - 20, 12)
+            colour = theme.INK_DIM if incomplete else (255, 130, 110)
+        else:
+            text = pv.text if pv is not None else ""
+            lines, colour = theme.wrap(_after_name(text, self.match.seats[p].name), box.w - 20, 12), theme.GOOD
+        for i, line in enumerate(lines[:2]):
+            theme.text(surface, line, (box.x + 10, box.y + 25 + i * 15), 12, colour)
+
+    def _draw_move_watch(self, surface: pygame.Surface) -> None:
+        """The move panel while others play: what is happening, and whose turn it is."""
+        r = MOVE_BOX
+        m = self.match
+        theme.text(surface, "AT THE TABLE", (r.x + 14, r.y + 12), 14, theme.GOLD, bold=True)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if self.bot_move is not None:
+            bot = m.to_move() or 0
+            pv = self._bot_preview()
+            lines.append((f"{m.seats[bot].name}:", seat_rgb(bot)))
+            lines.append((_after_name(pv.text, m.seats[bot].name), theme.INK))
+        elif self.beat is not None:
+            ev = self.beat.event
+            actor = self.beat.actor
+            lines.append((ev.text, seat_rgb(actor) if actor is not None else theme.INK))
+        elif m.is_over():
+            lines.append(("The game is over.", theme.GOLD))
+        else:
+            who = m.to_move()
+            if who is not None:
+                lines.append((f"{m.seats[who].name} is thinking…", seat_rgb(who)))
+        y = r.y + 40
+        for text, col in lines:
+            for line in theme.wrap(text, r.w - 28, 16):
+                theme.text(surface, line, (r.x + 14, y), 16, col)
+                y += 22
+        # The order of play this round.
+        y = max(y + 10, r.y + 150)
+        theme.text(surface, "THIS ROUND", (r.x + 14, y), 12, theme.INK_DIM, bold=True)
+        y += 20
+        n = self.n
+        for k in range(n):
+            p = (self.model.starter + k) % n
+            done = self.model.acted.get(p)
+            now = (not self.model.over and self.model.round_no > 0 and self.model.turn(n) == p and not done)
+            col = seat_rgb(p)
+            pygame.draw.circle(surface, col, (r.x + 22, y + 9), 6)
+            name = fit(m.seats[p].name, 130, 15, now)
+            theme.text(surface, name, (r.x + 36, y), 15, theme.INK if now or done else theme.INK_DIM, bold=now)
+            what = done or ("playing…" if now else "waits")
+            theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
+                       anchor="topright")
+            y += 24
+        hint = "Space skip animation · Esc menu · H rules" if not self.idle else "Esc menu · H rules"
+        theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
+
+    def _draw_players(self, surface: pygame.Surface) -> None:
+        turn = None if self.model.over or self.model.round_no == 0 else self.model.turn(self.n)
+        key = (tuple(int(round(x)) for x in self.shown_money), turn, self.model.starter, self.model.round_no,
+               tuple(sorted(self.model.acted.items())))
+        if self._players_cache is None or self._players_cache[0] != key:
+            self._players_cache = (key, self._render_players(turn))
+        surface.blit(self._players_cache[1], PLAYERS_BOX.topleft)
+
+    def _render_players(self, turn: int | None) -> pygame.Surface:
+        surf = pygame.Surface(PLAYERS_BOX.size, pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, (24, 23, 26, 240), rect, border_radius=10)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 2, border_radius=10)
+        theme.text(surf, "Miners", (14, 9), 17, theme.GOLD, bold=True)
+        theme.text(surf, "money", (rect.w - 14, 12), 13, theme.INK_DIM, anchor="topright")
+        ox, oy = PLAYERS_BOX.topleft
+        for p in range(self.n):
+            row = self.player_row(p).move(-ox, -oy)
+            col = seat_rgb(p)
+            now = p == turn
+            pygame.draw.rect(surf, (58, 50, 36) if now else (40, 37, 36), row, border_radius=8)
+            pygame.draw.rect(surf, theme.GOLD if now else (70, 64, 58), row, 2 if now else 1, border_radius=8)
+            pygame.draw.rect(surf, col, (row.x + 3, row.y + 6, 4, row.h - 12), border_radius=2)
+            token = miner_token(p, 34)
+            surf.blit(token, token.get_rect(center=(row.x + 26, row.centery)))
+            seat = self.match.seats[p]
+            money = int(round(self.shown_money[p])) if p < len(self.shown_money) else self.model.money[p]
+            money_w = theme.font(24, title=True).size(f"{money}$")[0]
+            theme.text(surf, fit(seat.name, row.w - 48 - money_w - 16, 15, True), (row.x + 48, row.y + 5), 15, col,
+                       bold=True)
+            who = "human" if seat.is_human else f"{seat.level} bot"
+            status = self.model.acted.get(p) or ("to play" if now else who)
+            if p == self.model.starter and self.model.round_no > 0:
+                status = "starts · " + status
+            theme.text(surf, fit(status, 118, 12), (row.x + 48, row.y + 26), 12,
+                       theme.GOLD if now else theme.INK_DIM)
+            theme.text(surf, f"{money}$", (row.right - 10, row.centery), 24, theme.GOLD, title=True,
+                       anchor="midright")
+        return surf
+
+    def _draw_coins(self, surface: pygame.Surface) -> None:
+        for c in self.coins:
+            x, y = lerp2(c.a, c.b, c.t)
+            y -= math.sin(math.pi * c.t) * 60
+            pygame.draw.circle(surface, (80, 56, 10), (int(x) + 1, int(y) + 2), 10)
+            pygame.draw.circle(surface, theme.GOLD, (int(x), int(y)), 10)
+            pygame.draw.circle(surface, (255, 236, 150), (int(x) - 3, int(y) - 3), 3)
+            theme.text(surface, "$", (int(x), int(y)), 13, (90, 60, 10), bold=True, anchor="center")
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        if self.mouse is None or self.walk:
+            return
+        text = ""
+        if MAP.collidepoint(self.mouse):
+            h = self.view.hex_at(self.mouse)
+            if h is not None:
+                names = [s.name for s in self.match.seats]
+                text = self.view.describe(h, self.model.marks(), names)
+                here = [names[p] for p, ph in enumerate(self.model.pos) if ph == h]
+                if here:
+                    text += " · " + ", ".join(here) + " here"
+        else:
+            for i in range(DICE):
+                if self.die_rect(i).collidepoint(self.mouse) and self.model.round_no > 0:
+                    face = self.model.dice[i]
+                    text = f"Die {i + 1}: {face}, as an action: {ACTION_TITLES[ACTIONS[face]]}; as a direction: " \
+                           f"{DIRECTION_NAMES[face]}; as a distance: {_s(face, 'hex')}"
+                    why = self.moves.die_choices().get(i) if self._human_turn() else None
+                    if why:
+                        text += f". Not now: {why}"
+                    owner = self.model.taken[i]
+                    if owner is not None:
+                        text += f". Taken by {self.match.seats[owner].name} this round"
+            for b in self.buttons:
+                if b.rect.collidepoint(self.mouse) and not b.enabled and b.reason:
+                    text = b.reason
+        if not text:
+            return
+        self._draw_tooltip_text(surface, text, 320)
+
+
+# ============================================================================ helpers
+def _after_name(text: str, name: str) -> str:
+    """'Ana mines 3 hexes up: +7$' -> 'mines 3 hexes up: +7$' (the name is shown beside it)."""
+    if text.startswith(name + ": "):
+        return text[len(name) + 2:]
+    if text.startswith(name + " "):
+        return text[len(name) + 1:]
+    return text
+
+
+def _ease_drop(t: float) -> float:
+    from game.ui.tween import ease_out_bounce
+
+    return ease_out_bounce(t)
+
+
+def _mixc(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+@lru_cache(maxsize=1)
+def _table_background() -> pygame.Surface:
+    """Dark timber with the mountain's cave behind the map, and the panels' wells; drawn once."""
+    surf = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+    surf.blit(theme.vertical_gradient((theme.WIDTH, theme.HEIGHT), (34, 30, 28), (20, 18, 18)), (0, 0))
+    # The cave: a deep, slightly warm rock face behind the mountain, lit from the top.
+    cave = theme.vertical_gradient(MAP.size, (40, 36, 34), (22, 20, 20))
+    glow = pygame.Surface(MAP.size, pygame.SRCALPHA)
+    for i in range(16):
+        pygame.draw.ellipse(glow, (255, 200, 120, 4), glow.get_rect().inflate(-i * 36, -i * 30).move(0, -60))
+    cave.blit(glow, (0, 0))
+    rng = __import__("random").Random(7)
+    for _ in range(140):
+        x, y = rng.randrange(MAP.w), rng.randrange(MAP.h)
+        c = rng.randint(26, 46)
+        pygame.draw.circle(cave, (c + 4, c, c - 2), (x, y), rng.randint(1, 3))
+    surf.blit(cave, MAP.topleft)
+    pygame.draw.rect(surf, (70, 54, 38), MAP.inflate(4, 4), 3, border_radius=12)
+    for box in (COMPASS_BOX, DICE_BOX, MOVE_BOX):
+        pygame.draw.rect(surf, (38, 34, 33), box, border_radius=10)
+        pygame.draw.rect(surf, theme.PANEL_EDGE, box, 2, border_radius=10)
+    return surf

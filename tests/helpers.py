@@ -1,0 +1,88 @@
+"""What the UI tests share besides fixtures (those are in conftest.py): seats, key and mouse
+events, the autosave's actions, stepping an App until its table is idle, a finished match, and
+emptying an App after a test.
+
+Import pygame-using tests' headless drivers before this module (it imports pygame).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from game.core.match import BOT, Match, Seat
+
+NAMES = ("Ana", "Bo", "Cyd", "Dee", "Eli", "Flo")
+
+
+# ---------------------------------------------------------------------------- seats and matches
+def bots(n: int) -> list[Seat]:
+    """n bots, normal and easy in turn."""
+    return [Seat(NAMES[i], "bot", "normal" if i % 2 == 0 else "easy") for i in range(n)]
+
+
+def humans(n: int) -> list[Seat]:
+    return [Seat(NAMES[i]) for i in range(n)]
+
+
+def finished_match(seed: int, game: str = "ya_blew_it") -> Match:
+    """A game of a human and two bots, played to its end with random legal actions."""
+    m = Match(game, [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+    return m
+
+
+# ---------------------------------------------------------------------------- input
+def key_event(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def key(app: Any, k: int, mod: int = 0) -> None:
+    """Press key `k` in the App."""
+    app.handle(key_event(k, mod))
+
+
+def click(app: Any, pos: tuple[float, float]) -> None:
+    """Move the mouse to `pos` and click there (down and up)."""
+    p = (int(round(pos[0])), int(round(pos[1])))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=p))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=p))
+
+
+# ---------------------------------------------------------------------------- the App
+def saved_actions(home: Path) -> list[str]:
+    """The actions in the autosave of the user folder `home` (none when there is no autosave)."""
+    path = home / "data" / "autosave.json"
+    return list(json.loads(path.read_text("utf-8"))["actions"]) if path.exists() else []
+
+
+def run_until(app: Any, done: Callable[[], bool], what: str, frames: int = 20000) -> None:
+    """Step the App 1/60 s at a time until `done()`, then one frame more (an idle table builds its
+    buttons then); fail, saying `what` never happened, after `frames` frames."""
+    for _ in range(frames):
+        app.step(1 / 60)
+        if done():
+            app.step(1 / 60)
+            return
+    raise AssertionError(f"the table never {what}")
+
+
+def run_until_idle(app: Any, table: Any, frames: int = 20000) -> None:
+    run_until(app, lambda: table.idle, "became idle", frames)
+
+
+def run_until_human(app: Any, table: Any, frames: int = 20000) -> None:
+    run_until(app, lambda: table.idle and table.match.human_to_move(), "waited for a human", frames)
+
+
+def close_app(app: Any) -> None:
+    """Exit every scene of the App (stopping the bot threads of tables)."""
+    while app.stack:
+        app.stack.pop().exit()

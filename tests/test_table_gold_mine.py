@@ -1,0 +1,532 @@
+"""The Gold Mine table scene and its map, driven headless through the real App (SDL dummy drivers).
+
+Whole bots-only games reach the results screen with the display never drifting from the rules; a
+human assembles moves with the keyboard and with the mouse, and what they build is exactly a legal
+action, applied and autosaved; the map's preview says what `rules.preview` says; every hex centre
+hit-tests back to its hex; the setup's map chooser lists a broken user map with its reason and
+refuses it; the demo tool writes PNGs for Gold Mine.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json  # noqa: E402
+import math  # noqa: E402
+import shutil  # noqa: E402
+from dataclasses import replace  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from helpers import NAMES, bots, click, humans, key, run_until_human, saved_actions  # noqa: E402
+
+from game.core.contract import Action  # noqa: E402
+from game.core.match import Match, Seat  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.games.gold_mine.board import step  # noqa: E402
+from game.games.gold_mine.rules import INFO, GoldMineState, Move  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Every test gets a fresh display; `app`, `make_app` and `home` are in conftest.py.
+pytestmark = pytest.mark.usefixtures("fresh_display")
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gold Mine in the game registry (a no-op once the registry lists it)."""
+    import game.games as games
+
+    if "gold_mine" not in games.GAMES:
+        monkeypatch.setitem(games.GAMES, "gold_mine", INFO)
+
+
+def gm(match: Match) -> GoldMineState:
+    """The match's state, as the Gold Mine state it is."""
+    state = match.state
+    assert isinstance(state, GoldMineState)
+    return state
+
+
+def open_table(app, match: Match):  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+
+    table = table_for(match)
+    app.push(table)
+    return table
+
+
+def pick_options(match: Match, rng: Rng, count: int) -> list[Action]:
+    """A spread of legal actions: every kind there is, with and without paid changes."""
+    opts = gm(match).options()
+    chosen: list[Action] = []
+    for want in ("mine", "blow", "block", "barrier", "income"):
+        for modifier in (False, True):
+            same = [o for o in opts if o.kind == want and o.modifier == modifier]
+            if same:
+                chosen.append(rng.choice(same).action)
+    rest = [o.action for o in opts if o.action not in chosen]
+    while rest and len(chosen) < count:
+        chosen.append(rest.pop(rng.below(len(rest))))
+    return chosen
+
+
+# ---------------------------------------------------------------------------- assembling moves
+def assemble_with_keys(app, table, action: Action) -> None:  # type: ignore[no-untyped-def]
+    """Build `action` with the keyboard only: 1-4 pick dice, Up/Down pay for changes, Left/Right
+    choose the second hex."""
+    mv = Move.from_action(action)
+
+    def adjust(change: int) -> None:
+        for _ in range(abs(change)):
+            key(app, pygame.K_UP if change > 0 else pygame.K_DOWN)
+
+    key(app, pygame.K_1 + mv.action_die)
+    adjust(mv.action_change)
+    if mv.new_die is not None:
+        key(app, pygame.K_1 + mv.new_die)
+        adjust(mv.new_change)
+    if mv.dir_die is not None:
+        key(app, pygame.K_1 + mv.dir_die)
+        adjust(mv.dir_change)
+        # Picks the distance die, or (dice modifier: it was filled in) puts the keys on its row.
+        key(app, pygame.K_1 + mv.dist_die)
+        adjust(mv.dist_change)
+    if mv.second is not None:
+        for _ in range(8):
+            if table.move.second == mv.second:
+                break
+            key(app, pygame.K_RIGHT)
+
+
+def assemble_with_mouse(app, table, action: Action) -> None:  # type: ignore[no-untyped-def]
+    """Build `action` with the mouse only: click dice, the -1/+1 buttons, and the second hex."""
+    mv = Move.from_action(action)
+
+    def adjust(slot: str, change: int) -> None:
+        for _ in range(abs(change)):
+            app.step(1 / 60)  # the buttons follow the move
+            b = table.change_button(slot, 1 if change > 0 else -1)
+            assert b is not None and b.enabled, f"no enabled button to change {slot}"
+            click(app, b.rect.center)
+
+    click(app, table.die_rect(mv.action_die).center)
+    adjust("action", mv.action_change)
+    if mv.new_die is not None:
+        click(app, table.die_rect(mv.new_die).center)
+        adjust("new", mv.new_change)
+    if mv.dir_die is not None:
+        click(app, table.die_rect(mv.dir_die).center)
+        adjust("dir", mv.dir_change)
+        if table.move.dist_die is None:
+            click(app, table.die_rect(mv.dist_die).center)
+        adjust("dist", mv.dist_change)
+    if mv.second is not None:
+        centre = table.preview().path[-1]
+        click(app, table.view.centre(step(centre, mv.second)))
+
+
+def test_keyboard_builds_exactly_the_legal_action_and_it_is_played_and_saved(make_app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    rng = Rng(5)
+    played = 0
+    kinds: set[str] = set()
+    for seed in (3, 8, 21):
+        match = Match("gold_mine", [Seat("Ana"), Seat("Bo", "bot", "easy")], seed)
+        table = open_table(app, match)
+        for _ in range(3):
+            run_until_human(app, table)
+            for action in pick_options(match, rng, 12):
+                assemble_with_keys(app, table, action)
+                assert table.current_action() == action, f"keys built {table.current_action()}, wanted {action}"
+                assert table.why_not() == ""
+                kinds.add(action.kind)
+                key(app, pygame.K_BACKSPACE)  # take the move apart again, step by step
+                for _ in range(6):
+                    key(app, pygame.K_BACKSPACE)
+                assert table.move == Move()
+            action = pick_options(match, rng, 1)[0]
+            assemble_with_keys(app, table, action)
+            before = len(match.actions)
+            key(app, pygame.K_RETURN)
+            assert len(match.actions) == before + 1 and match.actions[-1] == str(action)
+            assert saved_actions(home)[-1] == str(action)
+            played += 1
+        app.pop()
+    assert played == 9
+    assert {"mine", "blow", "block", "barrier", "mod"} <= kinds
+
+
+def test_mouse_builds_exactly_the_legal_action_and_it_is_played(make_app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    rng = Rng(9)
+    match = Match("gold_mine", [Seat("Ana"), Seat("Bo", "bot", "normal")], 8)
+    table = open_table(app, match)
+    for _ in range(4):
+        run_until_human(app, table)
+        for action in pick_options(match, rng, 6):
+            assemble_with_mouse(app, table, action)
+            assert table.current_action() == action, f"clicks built {table.current_action()}, wanted {action}"
+            app.step(1 / 60)
+            undo = table.button_for("Undo")
+            assert undo is not None
+            for _ in range(7):
+                if table.move == Move():
+                    break
+                click(app, undo.rect.center)
+                app.step(1 / 60)
+                undo = table.button_for("Undo")
+            assert table.move == Move()
+        action = pick_options(match, rng, 1)[0]
+        assemble_with_mouse(app, table, action)
+        app.step(1 / 60)
+        confirm = table.button_for("Confirm")
+        assert confirm is not None and confirm.enabled
+        click(app, confirm.rect.center)
+        assert match.actions[-1] == str(action)
+        assert saved_actions(home)[-1] == str(action)
+
+
+def test_clicking_a_target_hex_chooses_the_cheapest_legal_dice(app) -> None:  # type: ignore[no-untyped-def]
+    match = Match("gold_mine", [Seat("Ana"), Seat("Bo")], 3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    state = gm(match)
+    mines = [o for o in state.options() if o.kind == "mine" and not o.modifier]
+    assert mines
+    target = min(mines, key=lambda o: (o.change_cost, -o.gain))
+    a = Move.from_action(target.action).action_die
+    same_die = [o for o in mines if Move.from_action(o.action).action_die == a
+                and Move.from_action(o.action).action_change == Move.from_action(target.action).action_change
+                and o.direction == target.direction and o.distance == target.distance]
+    cheapest = min(o.change_cost for o in same_die)
+    key(app, pygame.K_1 + a)
+    for _ in range(abs(Move.from_action(target.action).action_change)):
+        key(app, pygame.K_UP if Move.from_action(target.action).action_change > 0 else pygame.K_DOWN)
+    seat = match.to_move()
+    assert seat is not None
+    start = state.pos[seat]
+    click(app, table.view.centre(step(start, target.direction, target.distance)))
+    action = table.current_action()
+    assert action is not None and action in match.legal_actions()
+    chosen = next(o for o in state.options() if o.action == action)
+    assert (chosen.direction, chosen.distance) == (target.direction, target.distance)
+    assert chosen.change_cost == cheapest
+
+
+# ---------------------------------------------------------------------------- reasons
+def test_a_die_taken_by_another_player_is_refused_with_the_reason(app) -> None:  # type: ignore[no-untyped-def]
+    match = Match("gold_mine", humans(2), 4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    first = match.legal_actions()[0]
+    taken = Move.from_action(first).action_die
+    assert taken is not None
+    match.apply(first)
+    run_until_human(app, table)
+    key(app, pygame.K_1 + taken)
+    assert table.move.action_die is None
+    owner = gm(match).taken[taken]
+    assert owner is not None
+    assert "already" in table.message and NAMES[owner] in table.message
+
+
+def test_an_impossible_move_shows_the_rules_reason_and_enter_does_nothing(app) -> None:  # type: ignore[no-untyped-def]
+    match = Match("gold_mine", [Seat("Ana"), Seat("Bo")], 3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    state = gm(match)
+    # Find a complete move the rules refuse (a tunnel into rock or off the map, or too dear).
+    bad = None
+    for a in state.free_dice():
+        for d in range(4):
+            for dl in range(4):
+                if len({a, d, dl}) < 3:
+                    continue
+                for ch in range(-5, 6):
+                    mv = Move(a, 1 - state.dice[a], None, 0, d, 0, dl, ch)
+                    if not 1 <= state.dice[dl] + ch <= 6 or not 1 <= state.dice[a] + mv.action_change <= 6:
+                        continue
+                    pv = state.preview(mv)
+                    if not pv.allowed and pv.kind == "mine":
+                        bad = (mv, pv)
+                        break
+                if bad:
+                    break
+            if bad:
+                break
+        if bad:
+            break
+    assert bad is not None
+    mv, pv = bad
+    table.move = mv
+    table._buttons_key = None
+    app.step(1 / 60)
+    assert table.why_not() == pv.reason[:1].upper() + pv.reason[1:]
+    confirm = table.button_for("Confirm")
+    assert confirm is not None and not confirm.enabled and confirm.reason == table.why_not()
+    before = len(match.actions)
+    key(app, pygame.K_RETURN)
+    assert len(match.actions) == before
+    assert table.message == table.why_not()
+
+
+# ---------------------------------------------------------------------------- the preview
+def test_the_map_preview_is_what_the_rules_preview_says(app) -> None:  # type: ignore[no-untyped-def]
+    match = Match("gold_mine", [Seat("Ana"), Seat("Bo"), Seat("Cyd")], 12)
+    table = open_table(app, match)
+    rng = Rng(12)
+    checked = 0
+    for _ in range(9):
+        run_until_human(app, table)
+        state = gm(match)
+        for action in pick_options(match, rng, 15):
+            table.move = replace(Move.from_action(action), kind=None)
+            pv = table.preview()
+            truth = state.preview(action)
+            assert pv is not None
+            for f in ("allowed", "kind", "direction", "distance", "start", "end", "path", "stop", "blasted",
+                      "blocked", "barrier", "collected", "fees", "cost", "gain"):
+                assert getattr(pv, f) == getattr(truth, f), f"{action}: {f}"
+            shown = table.map_preview()
+            if truth.kind == "income":
+                assert shown is not None and shown.label == f"+{truth.income - truth.change_cost}$"
+            else:
+                assert shown is not None
+                assert shown.path == truth.path
+                if truth.kind == "blow":
+                    assert shown.area == truth.blasted
+                elif truth.kind == "block":
+                    assert shown.area == truth.blocked
+                assert {(n.hex, n.text) for n in shown.notes if n.good} == {(h, f"+{x}$") for h, x in truth.collected}
+                assert shown.label == (f"net {truth.net:+d}$" if truth.net else "net 0$")
+            assert table.current_action() == action
+            checked += 1
+        table.move = Move()
+        match.apply(rng.choice(match.legal_actions()))
+    assert checked > 40
+
+
+# ---------------------------------------------------------------------------- the map
+@pytest.mark.parametrize("rect", [(8, 52, 640, 662), (0, 0, 250, 136), (100, 30, 900, 400)])
+def test_every_hex_centre_hit_tests_back_to_its_hex(rect: tuple[int, int, int, int]) -> None:
+    from game.games.gold_mine.tmx import load_map
+    from game.ui.hexmap import HexMapView
+
+    game_map = load_map(ROOT / "maps" / "gold_mine.tmx")
+    view = HexMapView(game_map, pygame.Rect(rect))
+    inner = view.size * math.sqrt(3) / 2
+    for h in game_map.hexes():
+        cx, cy = view.centre(h)
+        assert view.hex_at((cx, cy)) == h
+        assert view.rect.collidepoint(cx, cy)
+        for k in range(12):  # well inside the hex, all round
+            a = math.radians(30 * k)
+            assert view.hex_at((cx + math.cos(a) * inner * 0.8, cy + math.sin(a) * inner * 0.8)) == h
+    assert view.hex_at((view.rect.x - 500, view.rect.y - 500)) is None
+    top = min(game_map.hexes(), key=lambda h: view.centre(h)[1])
+    tx, ty = view.centre(top)
+    assert view.hex_at((tx, ty - view.size * 1.2)) is None  # above the mountain's peak
+
+
+def test_map_drawing_marks_everything_and_stays_cheap() -> None:
+    import time
+
+    from game.games.gold_mine.tmx import load_map
+    from game.ui.hexmap import HexMapView, MapMarks, MapPreview
+
+    pygame.display.init()
+    surface = pygame.Surface((1280, 720))
+    game_map = load_map(ROOT / "maps" / "gold_mine.tmx")
+    view = HexMapView(game_map, pygame.Rect(8, 52, 640, 662))
+    view.prewarm()
+    mines = game_map.mine_hexes()
+    a, b = game_map.central
+    marks = MapMarks(collected=frozenset(mines[:4]), blown=frozenset(mines[4:6]),
+                     blocks=frozenset({step(a, 1), step(a, 2)}),
+                     barrier_lines=((0, (step(b, 1), step(b, 1, 2))), (1, (step(b, 1),))),
+                     barrier_starts=(b, b), tunnels=((0, (a, step(a, 1), step(a, 1, 2))),))
+    before = view.base(MapMarks()).copy()
+    after = view.base(marks)
+    for h in list(marks.collected) + list(marks.blown) + list(marks.blocks):
+        x, y = view.centre(h)
+        px = (int(x) - view.rect.x, int(y) - view.rect.y)
+        assert before.get_at(px) != after.get_at(px), f"{h} looks the same after it changed"
+    names = ["Ana", "Bo"]
+    assert "barrier of Ana, Bo" in view.describe(step(b, 1), marks, names)
+    assert "BLOCKED" in view.describe(step(a, 1), marks, names)
+    pv = MapPreview("mine", 0, a, path=(step(a, 1), step(a, 1, 2)), end=step(a, 1, 2), label="net +3$")
+    miners = view.miner_offsets({0: a, 1: a})
+    assert miners[0] != miners[1]  # two miners on one hex stand apart
+    times = []
+    for i in range(60):
+        t0 = time.perf_counter()
+        view.draw(surface, marks, preview=pv, miners=miners, hover=b, clock=i / 60)
+        times.append(time.perf_counter() - t0)
+    assert sorted(times)[len(times) // 2] < 0.004
+
+
+# ---------------------------------------------------------------------------- whole games
+@pytest.mark.slow
+@pytest.mark.parametrize("players, animation, dt", [(2, "fast", 1 / 20), (4, "instant", 1 / 60)])
+def test_bots_play_a_whole_game_to_the_results(make_app, home: Path, players: int, animation: str,  # type: ignore[no-untyped-def]
+                                               dt: float) -> None:
+    from game.ui.scenes.results import ResultsScene
+
+    app = make_app(animation)
+    match = Match("gold_mine", bots(players), seed=7 * players)
+    table = open_table(app, match)
+    checks = 0
+    for _ in range(60000):
+        app.step(dt)
+        if app.top is not table:
+            break
+        if table.idle and not match.is_over():
+            from game.ui.tables.gold_mine import MineModel
+
+            assert table.model.rules_key() == MineModel.from_state(gm(match)).rules_key()
+            checks += 1
+    assert match.is_over(), "the bots did not finish the game"
+    assert isinstance(app.top, ResultsScene)
+    assert table.drift == 0, "the display model disagreed with the rules state at some point"
+    assert checks > 0
+    for _ in range(5):
+        app.step(dt)
+    assert not (home / "data" / "autosave.json").exists()
+
+
+def test_fast_forward_and_space_finish_every_animation(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.gold_mine import MineModel
+
+    app = make_app("slow")
+    match = Match("gold_mine", humans(2), seed=8)
+    table = open_table(app, match)
+    app.step(1 / 60)
+    assert not table.idle  # the opening (miners, the first roll) is still being shown
+    table.fast_forward()
+    assert table.idle
+    assert table.model.rules_key() == MineModel.from_state(gm(match)).rules_key()
+    match.apply(match.legal_actions()[0])
+    app.step(1 / 60)
+    assert not table.idle
+    key(app, pygame.K_SPACE)
+    assert table.idle and table.drift == 0
+
+
+def test_resumed_match_starts_from_its_position_with_its_tunnels(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.gold_mine import MineModel
+
+    match = Match("gold_mine", humans(3), seed=4)
+    rng = Rng(4)
+    for _ in range(14):
+        match.apply(rng.choice(match.legal_actions()))
+    again = Match.from_json(json.loads(json.dumps(match.to_json())))
+    table = open_table(app, again)
+    app.step(1 / 60)
+    assert table.idle
+    assert table.model.rules_key() == MineModel.from_state(gm(again)).rules_key()
+    mined = [e for e in again.history if e.kind == "mine"]
+    assert len(table.model.tunnels) == len(mined)
+    assert len(table.model.barrier_starts) == len(gm(again).barriers)
+    assert table.log_lines
+
+
+def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.dialogs import PauseMenu
+    from game.ui.scenes.rules_page import RulesScene
+
+    match = Match("gold_mine", humans(2), seed=2)
+    open_table(app, match)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    app.pop()
+    key(app, pygame.K_h)
+    assert isinstance(app.top, RulesScene)
+    app.step(1 / 60)
+
+
+# ---------------------------------------------------------------------------- the setup's maps
+def _user_maps(home: Path) -> Path:
+    folder = home / "data" / "maps"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("gold_mine_tiles.tsx", "gold_mine_tiles.png"):
+        shutil.copy(ROOT / "maps" / name, folder / name)
+    text = (ROOT / "maps" / "gold_mine.tmx").read_text("utf-8")
+    (folder / "a_broken_hill.tmx").write_text(text.replace('orientation="hexagonal"', 'orientation="orthogonal"'),
+                                              "utf-8")
+    (folder / "my_hill.tmx").write_text(text.replace('value="The Old Mountain"', 'value="My Hill"'), "utf-8")
+    return folder
+
+
+def test_setup_lists_a_broken_user_map_with_its_reason_and_refuses_it(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.setup import SetupScene
+
+    _user_maps(home)
+    setup = SetupScene(INFO)
+    app.push(setup)
+    app.step(1 / 60)
+    chooser = setup.maps
+    assert chooser is not None
+    titles = [(e.title, e.ok) for e in chooser.entries]
+    assert titles == [("The Old Mountain", True), ("A Broken Hill", False), ("My Hill", True)]
+    broken = chooser.entries[1]
+    assert "orthogonal" in broken.reason and "hexagonal" in broken.reason
+    assert chooser.index == 0
+    # Clicking the broken map does not choose it; its reason is shown instead.
+    click(app, chooser.row_rect(1).center)
+    assert chooser.index == 0 and setup.refused is broken
+    assert chooser.choose(1) is False and chooser.index == 0
+    app.step(1 / 60)
+    # The keyboard skips it too.
+    chooser.focused = True
+    key(app, pygame.K_DOWN)
+    assert chooser.index == 2
+    key(app, pygame.K_UP)
+    assert chooser.index == 0
+    key(app, pygame.K_DOWN)
+    match = setup.build_match()
+    assert match.config.options["map"] == chooser.entries[2].game_map.to_json()
+    assert gm(match).map.name == "My Hill"
+
+
+def test_setup_of_other_games_has_no_map_chooser(app) -> None:  # type: ignore[no-untyped-def]
+    from game.games import get
+    from game.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(get("ya_blew_it"))
+    app.push(setup)
+    app.step(1 / 60)
+    assert setup.maps is None
+    assert "map" not in setup.build_match().config.options
+
+
+def test_setup_starts_gold_mine_on_the_shipped_map(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.tables.gold_mine import GoldMineTable
+
+    setup = SetupScene(INFO)
+    app.push(setup)
+    setup.set_players(2)
+    setup.start()
+    assert isinstance(app.top, GoldMineTable)
+    assert gm(app.top.match).map.name == "The Old Mountain"
+    assert (home / "data" / "autosave.json").exists()
+
+
+# ---------------------------------------------------------------------------- the demo tool
+@pytest.mark.slow
+def test_demo_command_plays_gold_mine_and_writes_pngs(home: Path, tmp_path: Path) -> None:
+    from game.tools.demo import main
+
+    shots = tmp_path / "shots"
+    rc = main(["gold_mine", "--players", "2", "--seed", "3", "--shots", str(shots), "--speed", "instant"])
+    assert rc == 0
+    pngs = sorted(shots.glob("*.png"))
+    assert len(pngs) >= 3
+    assert any("results" in p.name for p in pngs)
+    for p in pngs:
+        assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
