@@ -1,11 +1,17 @@
-"""Setting up a new game: how many players, who sits where (human or bot), the seed, who starts."""
+"""Setting up a new game: how many players, who sits where (human or bot), the seed, who starts.
+
+Gold Mine also chooses its map: the shipped one or any `.tmx` in the user maps folder; a map that
+cannot be played is listed with the reason and cannot be chosen.
+"""
 
 from __future__ import annotations
 
 import logging
 import random
 import time
-from typing import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
 
 import pygame
 
@@ -28,6 +34,7 @@ MINER_NAMES = (
 NAME_LEN = 16
 SEED_LEN = 12
 KINDS = ("Human",) + tuple(f"Bot: {level}" for level in PLAYER_LEVELS)
+MAP_PANEL = pygame.Rect(28, 474, 1224, 152)  # Gold Mine's map chooser, under the two panels
 
 
 def random_seed() -> int:
@@ -52,6 +59,159 @@ class SeatRow:
     @property
     def level(self) -> str:
         return "" if self.is_human else PLAYER_LEVELS[self.kind.index - 1]
+
+
+@dataclass(frozen=True)
+class MapEntry:
+    """One line of the map chooser: a playable map, or a file that is not one and why."""
+
+    title: str
+    source: str                 # "comes with the game" or the file name
+    game_map: Any = None        # a GoldMineMap when playable
+    reason: str = ""            # why it cannot be played
+
+    @property
+    def ok(self) -> bool:
+        return self.game_map is not None
+
+
+def gold_mine_maps(folder: Path | None = None) -> list[MapEntry]:
+    """The shipped map first, then every `.tmx` in the user maps folder (`folder` for tests)."""
+    from game.games.gold_mine.tmx import MapError, list_user_maps, load_map, shipped_map_path
+
+    entries: list[MapEntry] = []
+    try:
+        shipped = load_map(shipped_map_path())
+        entries.append(MapEntry(shipped.name, "comes with the game", shipped))
+    except MapError as exc:  # a broken install: say so rather than crash
+        entries.append(MapEntry("The shipped map", shipped_map_path().name, None, exc.cause))
+    for path, found in list_user_maps(folder):
+        if isinstance(found, MapError):
+            entries.append(MapEntry(path.stem.replace("_", " ").title(), path.name, None, found.cause))
+        else:
+            entries.append(MapEntry(found.name, path.name, found))
+    return entries
+
+
+def short_summary(game_map: Any) -> str:
+    """'91 hexes, 26 mines worth 224$ in all, 8 rocks': one map in a few words."""
+    mines = game_map.mine_hexes()
+    return (f"{len(game_map.tiles)} hexes, {len(mines)} mines worth {game_map.total_treasure()}$ in all, "
+            f"{len(game_map.rock_hexes())} rocks")
+
+
+class MapChooser:
+    """A list of maps: click a row (or Up/Down, Left/Right when focused) to choose a playable one.
+
+    Rows that are not playable show their reason in red and refuse to be chosen.
+    """
+
+    ROW = 34
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], entries: list[MapEntry],
+                 on_refuse: Callable[[MapEntry], None] | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.entries = entries
+        self.on_refuse = on_refuse
+        self.index = next((i for i, e in enumerate(entries) if e.ok), -1)
+        self.scroll = 0
+        self.focused = False
+        self.hover = -1
+
+    @property
+    def chosen(self) -> MapEntry | None:
+        return self.entries[self.index] if 0 <= self.index < len(self.entries) else None
+
+    @property
+    def visible(self) -> int:
+        return max(1, self.rect.h // self.ROW)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x, self.rect.y + (i - self.scroll) * self.ROW, self.rect.w, self.ROW - 4)
+
+    def choose(self, i: int) -> bool:
+        """Choose entry `i`; False (and nothing changes) when that map cannot be played."""
+        if not 0 <= i < len(self.entries):
+            return False
+        entry = self.entries[i]
+        if not entry.ok:
+            if self.on_refuse:
+                self.on_refuse(entry)
+            return False
+        self.index = i
+        self._show(i)
+        return True
+
+    def _show(self, i: int) -> None:
+        if i < self.scroll:
+            self.scroll = i
+        elif i >= self.scroll + self.visible:
+            self.scroll = i - self.visible + 1
+
+    def step(self, delta: int) -> None:
+        """Move to the next playable map up or down the list (wrapping round)."""
+        n = len(self.entries)
+        for k in range(1, n + 1):
+            j = (self.index + delta * k) % n
+            if self.entries[j].ok:
+                self.choose(j)
+                return
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = -1
+            for i in range(self.scroll, min(len(self.entries), self.scroll + self.visible)):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.hover = i
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i in range(self.scroll, min(len(self.entries), self.scroll + self.visible)):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.choose(i)
+                    return True
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            top = max(0, len(self.entries) - self.visible)
+            self.scroll = max(0, min(top, self.scroll - event.y))
+            return True
+        if self.focused and event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            self.step(-1 if event.key in (pygame.K_UP, pygame.K_LEFT) else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i in range(self.scroll, min(len(self.entries), self.scroll + self.visible)):
+            e = self.entries[i]
+            r = self.row_rect(i)
+            chosen = i == self.index
+            if chosen:
+                fill, edge = (70, 58, 38), (theme.FOCUS if self.focused else theme.GOLD)
+            elif not e.ok:
+                fill, edge = (44, 34, 34), (90, 56, 52)
+            else:
+                fill, edge = ((60, 54, 48) if i == self.hover else (48, 44, 42)), theme.PANEL_EDGE
+            pygame.draw.rect(surface, fill, r, border_radius=7)
+            pygame.draw.rect(surface, edge, r, 2, border_radius=7)
+            mark = "●" if chosen else ("✕" if not e.ok else "○")
+            theme.text(surface, mark, (r.x + 16, r.centery), 16,
+                       theme.GOLD if chosen else (theme.DANGER if not e.ok else theme.INK_DIM), anchor="center")
+            name = fit_text(e.title, 250, 17, True)
+            theme.text(surface, name, (r.x + 32, r.centery), 17, theme.INK if e.ok else theme.INK_DIM,
+                       bold=True, anchor="midleft")
+            x = r.x + 40 + theme.font(17, True).size(name)[0]
+            if e.ok:
+                detail = f"{e.source}  ·  {short_summary(e.game_map)}"
+                colour = theme.INK_DIM
+            else:
+                detail = f"{e.source}: can't be played: {e.reason}"
+                colour = (240, 130, 110)
+            theme.text(surface, fit_text(detail, r.right - x - 10, 14), (x, r.centery), 14, colour,
+                       anchor="midleft")
+        if len(self.entries) > self.visible:
+            more = f"{self.scroll + 1}-{min(len(self.entries), self.scroll + self.visible)} of {len(self.entries)}"
+            theme.text(surface, more, (self.rect.right, self.rect.y - 22), 13, theme.INK_FAINT,
+                       anchor="topright")
 
 
 class SetupScene(Scene):
@@ -83,8 +243,19 @@ class SetupScene(Scene):
         self.first = Cycler((left, 276, 440, 52), "First player", ["Random"], 0, size=20)
         self.seed = TextField((left + 200, 350, 236, 44), "", max_len=SEED_LEN, allowed=str.isdigit,
                               placeholder="random", size=20)
-        self.rules_button = Button((left, 150 + 56 + 64 * info.max_players - 80, 440, 50),
-                                   f"Read the rules of {info.title}", self.show_rules, pygame.K_r, size=18)
+        self.maps: MapChooser | None = None
+        self._thumb: tuple[Any, pygame.Surface] | None = None
+        self.refused: MapEntry | None = None   # the unplayable map clicked last, shown with its reason
+        self.message_time = 0.0
+        if info.name == "gold_mine":
+            self.maps = MapChooser((MAP_PANEL.x + 20, MAP_PANEL.y + 44, MAP_PANEL.w - 300, 104),
+                                   gold_mine_maps(), self._map_refused)
+            # The map panel takes the room under the seats; the rules button goes to the bottom row.
+            rules_rect = (left + 196, theme.HEIGHT - 84, 300, 56)
+        else:
+            rules_rect = (left, max(150 + 56 + 64 * info.max_players - 80, 456), 440, 50)
+        self.rules_button = Button(rules_rect, f"Read the rules of {info.title}", self.show_rules, pygame.K_r,
+                                   size=18)
         self.back_button = Button((left, theme.HEIGHT - 84, 180, 56), "Back", self.back, pygame.K_ESCAPE)
         self.start_button = Button((theme.WIDTH - 48 - 260, theme.HEIGHT - 84, 260, 56), "Start game",
                                    self.start, pygame.K_RETURN, primary=True, size=22)
@@ -157,6 +328,8 @@ class SetupScene(Scene):
         widgets: list[object] = [self.count, self.first, self.seed]
         for row in self.rows[:self.players]:
             widgets += [row.kind, row.name]
+        if self.maps is not None:
+            widgets.append(self.maps)
         widgets += [self.rules_button, self.back_button, self.start_button]
         # Keep keyboard focus on the same widget, without re-focusing a field the player just left.
         ring = self.ring
@@ -171,7 +344,17 @@ class SetupScene(Scene):
     def build_match(self) -> Match:
         """The match the current choices describe; a new seed from the clock if none was typed."""
         seed = int(self.seed.value) if self.seed.value else random_seed()
-        return Match(self.info.name, self.seats(), seed, options={"first_player": self.first_player()})
+        options: dict[str, Any] = {"first_player": self.first_player()}
+        if self.maps is not None:
+            entry = self.maps.chosen
+            if entry is None or entry.game_map is None:
+                raise ValueError("no playable map to choose; check the maps folder")
+            options["map"] = entry.game_map.to_json()
+        return Match(self.info.name, self.seats(), seed, options=options)
+
+    def _map_refused(self, entry: MapEntry) -> None:
+        self.refused = entry
+        self.message_time = 5.0
 
     def start(self) -> None:
         from game.saves import autosave
@@ -232,6 +415,8 @@ class SetupScene(Scene):
             if c.handle_event(event):
                 self._refresh()
                 return True
+        if self.maps is not None and self.maps.handle_event(event):
+            return True
         for b in (self.rules_button, self.back_button, self.start_button):
             if b.handle_event(event):
                 return True
@@ -239,6 +424,7 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.message_time = max(0.0, self.message_time - dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         from game.ui.scenes.title import backdrop
@@ -267,6 +453,8 @@ class SetupScene(Scene):
                                             "deal the same game again.", 430, 15)):
             theme.text(surface, line, (52, 406 + i * 20), 15, theme.INK_FAINT)
         self.rules_button.draw(surface)
+        if self.maps is not None:
+            self._draw_maps(surface)
 
         # Right: the seats.
         right = pygame.Rect(536, 150, 716, 56 + 64 * self.info.max_players)
@@ -301,3 +489,47 @@ class SetupScene(Scene):
                    theme.INK_DIM, anchor="midright")
         self.back_button.draw(surface)
         self.start_button.draw(surface)
+
+    def _draw_maps(self, surface: pygame.Surface) -> None:
+        assert self.maps is not None
+        theme.panel(surface, MAP_PANEL, (34, 30, 30), (76, 64, 50), 14)
+        theme.text(surface, "Map", (MAP_PANEL.x + 20, MAP_PANEL.y + 12), 22, theme.INK, bold=True)
+        from game.games.gold_mine.tmx import user_maps_dir
+
+        try:
+            folder = str(user_maps_dir())
+        except OSError:
+            folder = "the maps folder"
+        hint = f"Your own Tiled maps go in {folder}"
+        theme.text(surface, fit_text(hint, MAP_PANEL.w - 400, 13), (MAP_PANEL.x + 80, MAP_PANEL.y + 19), 13,
+                   theme.INK_FAINT)
+        self.maps.draw(surface)
+        entry = self.maps.chosen
+        box = pygame.Rect(MAP_PANEL.right - 264, MAP_PANEL.y + 8, 250, MAP_PANEL.h - 16)
+        pygame.draw.rect(surface, (22, 20, 20), box, border_radius=10)
+        # The chosen map's picture; an unplayable one pointed at (or just refused) shows why instead.
+        bad = None
+        if 0 <= self.maps.hover < len(self.maps.entries) and not self.maps.entries[self.maps.hover].ok:
+            bad = self.maps.entries[self.maps.hover]
+        elif self.message_time > 0 and self.refused is not None:
+            bad = self.refused
+        if bad is not None:
+            theme.text(surface, "Can't be played", (box.x + 12, box.y + 10), 15, theme.DANGER, bold=True)
+            lines = theme.wrap(bad.reason, box.w - 24, 13)
+            for i, line in enumerate(lines[:6]):
+                theme.text(surface, line, (box.x + 12, box.y + 32 + i * 16), 13, (240, 190, 170))
+            edge = theme.DANGER
+        else:
+            if entry is not None and entry.game_map is not None:
+                surface.blit(self._thumbnail(entry.game_map, box.size), box.topleft)
+            edge = theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, box, 2, border_radius=10)
+
+    def _thumbnail(self, game_map: Any, size: tuple[int, int]) -> pygame.Surface:
+        """A small picture of the chosen map (drawn once per map)."""
+        if self._thumb is None or self._thumb[0] != game_map:
+            from game.ui.hexmap import HexMapView, MapMarks
+
+            view = HexMapView(game_map, pygame.Rect(0, 0, *size), margin=6)
+            self._thumb = (game_map, view.base(MapMarks()))
+        return self._thumb[1]
