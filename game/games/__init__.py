@@ -6,9 +6,10 @@ from game.core.contract import GameInfo
 
 
 def _load() -> dict[str, GameInfo]:
+    from game.games.gold_mine.rules import INFO as gold_mine
     from game.games.ya_blew_it.rules import INFO as ya_blew_it
 
-    return {info.name: info for info in (ya_blew_it,)}
+    return {info.name: info for info in (ya_blew_it, gold_mine)}
 
 
 GAMES: dict[str, GameInfo] = _load()
