@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
@@ -592,7 +593,8 @@ def _hex_sprite_cached(tile: tuple[str, str, int], status: str, s: float, varian
     big = pygame.Surface((W, H), pygame.SRCALPHA)
     cx, cy = W / 2, H / 2
     outer = hex_corners(cx, cy, S)
-    rng = random.Random(hash((kind, colour, variant)) & 0xFFFF)
+    # A stable seed (str hashes change per process), so the map looks the same every run.
+    rng = random.Random(zlib.crc32(f"{kind}/{colour}/{variant}".encode()))
     if kind == "rock":
         _rock(big, cx, cy, S, rng)
     else:
