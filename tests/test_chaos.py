@@ -54,10 +54,10 @@ def live_match(seed: int = 4) -> Match:
     return m
 
 
-def table_scene() -> Scene:
+def table_scene(game: str = INFO.name) -> Scene:
     from game.ui.tables import table_for
 
-    m = Match(INFO.name, [Seat("Ana"), Seat("Bo"), Seat("Dusty", BOT, "easy")], 9)
+    m = Match(game, [Seat("Ana"), Seat("Bo"), Seat("Dusty", BOT, "easy")], 9)
     return table_for(m)
 
 
@@ -72,6 +72,8 @@ FACTORIES: dict[str, Callable[[], Scene]] = {
     "pause": lambda: PauseMenu(live_match()),
     "pass": lambda: PassScreen("Ana", None, match=live_match()),
     "table": table_scene,
+    "gold_mine_table": lambda: table_scene("gold_mine"),
+    "gold_mine_setup": lambda: SetupScene(GAMES["gold_mine"], rng=random.Random(1)),
 }
 
 

@@ -64,8 +64,8 @@ def test_atomic_write_replaces_whole_files(tmp_path: Path) -> None:
     assert [p.name for p in target.parent.iterdir()] == ["save.json"]
 
 
-def _played(seed: int, moves: int) -> Match:
-    match = Match("ya_blew_it", [Seat("Ana"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "normal")], seed)
+def _played(seed: int, moves: int, game: str = "ya_blew_it") -> Match:
+    match = Match(game, [Seat("Ana"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "normal")], seed)
     rng = Rng(seed)
     for _ in range(moves):
         if match.is_over():
@@ -74,8 +74,9 @@ def _played(seed: int, moves: int) -> Match:
     return match
 
 
-def test_a_saved_match_resumes_in_the_same_position(tmp_path: Path) -> None:
-    match = _played(11, 60)
+@pytest.mark.parametrize("game", ["ya_blew_it", "gold_mine"])
+def test_a_saved_match_resumes_in_the_same_position(tmp_path: Path, game: str) -> None:
+    match = _played(11, 15, game)
     path = tmp_path / "autosave.json"
     match.save(path)
     again = load_match(path)
