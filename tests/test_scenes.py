@@ -31,7 +31,7 @@ from game.ui.app import App  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.dialogs import MessageBox, PassScreen, PauseMenu  # noqa: E402
 from game.ui.scenes.results import ResultsScene  # noqa: E402
-from game.ui.scenes.rules_page import RulesScene, parse_inline, parse_markdown  # noqa: E402
+from game.ui.scenes.rulebook import RulesScene, parse_inline, parse_markdown  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402

@@ -437,7 +437,7 @@ def test_resumed_match_starts_from_its_position_with_its_tunnels(app) -> None:  
 
 def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.scenes.dialogs import PauseMenu
-    from game.ui.scenes.rules_page import RulesScene
+    from game.ui.scenes.rulebook import RulesScene
 
     match = Match("gold_mine", humans(2), seed=2)
     open_table(app, match)

@@ -239,7 +239,7 @@ def test_resumed_match_starts_from_its_position(app) -> None:  # type: ignore[no
 
 def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.scenes.dialogs import PauseMenu
-    from game.ui.scenes.rules_page import RulesScene
+    from game.ui.scenes.rulebook import RulesScene
     from game.ui.tables import table_for
 
     match = Match("ya_blew_it", humans(2), seed=2)

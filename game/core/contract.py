@@ -87,6 +87,12 @@ class Outcome:
     def is_tie(self) -> bool:
         return len(self.winners) > 1
 
+    @classmethod
+    def highest_wins(cls, scores: tuple[PlayerScore, ...]) -> "Outcome":
+        """The outcome where every player with the top total wins (several on a tie)."""
+        top = max(s.total for s in scores)
+        return cls(scores, tuple(s.player for s in scores if s.total == top))
+
 
 @dataclass(frozen=True)
 class GameConfig:

@@ -958,9 +958,7 @@ class GoldMineState(GameState):
 
     def outcome(self) -> Outcome:
         """Money per player with its breakdown; the richest win (several on a tie)."""
-        scores = tuple(self.score(p) for p in range(self.n))
-        top = max(s.total for s in scores)
-        return Outcome(scores, tuple(s.player for s in scores if s.total == top))
+        return Outcome.highest_wins(tuple(self.score(p) for p in range(self.n)))
 
     # ----------------------------------------------------------------- views & saves
     def view(self, player: int) -> "GoldMineView":

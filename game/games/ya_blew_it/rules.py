@@ -585,9 +585,7 @@ class YaBlewItState(GameState):
         return PlayerScore(p, total, tuple(breakdown))
 
     def outcome(self) -> Outcome:
-        scores = tuple(self.score(p) for p in range(self.n))
-        top = max(s.total for s in scores)
-        return Outcome(scores, tuple(s.player for s in scores if s.total == top))
+        return Outcome.highest_wins(tuple(self.score(p) for p in range(self.n)))
 
     # ----------------------------------------------------------------- views & saves
     def view(self, player: int) -> "YaBlewItView":

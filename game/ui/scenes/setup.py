@@ -379,7 +379,7 @@ class SetupScene(Scene):
             self.app.pop()
 
     def show_rules(self) -> None:
-        from game.ui.scenes.rules_page import RulesScene
+        from game.ui.scenes.rulebook import RulesScene
 
         if self.app is not None:
             self.app.push(RulesScene(self.info))

@@ -477,7 +477,7 @@ class TitleScene(Scene):
             self.app.push(SetupScene(info))
 
     def show_rules(self, info: GameInfo) -> None:
-        from game.ui.scenes.rules_page import RulesScene
+        from game.ui.scenes.rulebook import RulesScene
 
         if self.app is not None:
             self.app.push(RulesScene(info))
