@@ -527,7 +527,7 @@ class TableScene(Scene):
     def _open_rules(self) -> None:
         if self.app is None:
             return
-        from game.ui.scenes.rules_page import RulesScene
+        from game.ui.scenes.rulebook import RulesScene
 
         self.app.push(RulesScene(self.match.info))
 
