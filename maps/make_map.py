@@ -13,12 +13,21 @@ hex is: the character at position c is column c, and the other positions are spa
     u  blue mine (sapphire, 15)    e  green mine (emerald, 20)
     X  start point (dirt)          C  central start point (dirt), used in two-player games
 
-The design, top to bottom: a rock summit; gold just under it; the sapphire core, shielded from
-below by two rocks; the two emeralds in the heart of the mountain; a ring of silver; copper in the
-foothills; and at the foot a rock ridge that parts the two central start points (two-player
-games start on either side of it). The outer start points sit low on the flanks. The map is
-left-right symmetric about column 5, so mirrored start points see the very same mountain, and
-`maps/fairness.py` shows the outer and central pairs level (within 3% at every distance).
+The design: the heart of the mountain, a lode that is the same seen from above and from below
+and from either side. Across the middle runs a row of three sapphires; an emerald sits above the
+middle one and another below it, each shielded by a rock on the mountain's axis (the summit rock
+and the foot rock), and gold flanks them. Rocks right above and below the outer sapphires make
+them a matter of diagonals; silver rings the core and copper lines the flanks. The four start
+points are on the flanks, two a side: the lower pair is central (two-player games), the upper
+pair outer. Every start point's best tunnels are the two diagonals into the mountain (the inner
+one through copper and silver to a sapphire, the outer one through copper and silver to gold),
+and the sapphire is shared with the start point above or below on the same flank.
+
+The layout is symmetric left-right (column 5) and top-bottom (between rows 4 and 5; odd columns
+have no row 9), with one exception: the silver at (9, 4), whose mirror (1, 4) is copper. The
+compass is not symmetric in play (the dice reach some directions more easily than others), and
+without that one hex the left start points won about 4 points more often than the right ones in
+bot games; see maps/README.md for the figures. `maps/fairness.py` shows the four level.
 Tile ids and values come from `make_tileset.TILES`; the file is plain TMX 1.10 that Tiled opens.
 """
 
@@ -45,26 +54,26 @@ HEIGHT = 10
 # Character c of each string is column c (0-10); a row's even columns are on its first line, its
 # odd columns (drawn half a hex lower) on the second.
 LAYOUT = (
-    ". . . . . .",   # row 0
-    " . . r . . ",
-    ". . d d . .",   # row 1
-    " . d d d . ",
-    ". d y y d .",   # row 2
-    " d s d s d ",
-    "d r u u r d",   # row 3
-    " d s u s d ",
-    "s d r r d s",   # row 4
-    " d y d y d ",
-    "b d e e d b",   # row 5
-    " d b d b d ",
-    "d d s s d d",   # row 6
-    " d b y b d ",
-    "d d b b d d",   # row 7
-    " d d d d d ",
-    "X b r r b X",   # row 8
-    " d d r d d ",
-    "d d d d d d",   # row 9
-    " d C r C d ",
+    ". . d d . .",   # row 0
+    " . d y d . ",
+    ". d d d d .",   # row 1
+    " d s r s d ",
+    "d b d d b d",   # row 2
+    " d y e y d ",
+    "X d d d d X",   # row 3
+    " b r d r b ",
+    "d s d d s d",   # row 4
+    " b u u u s ",
+    "d s d d s d",   # row 5
+    " b r d r b ",
+    "C d d d d C",   # row 6
+    " d y e y d ",
+    "d b d d b d",   # row 7
+    " d s r s d ",
+    ". d d d d .",   # row 8
+    " . d y d . ",
+    ". . d d . .",   # row 9
+    " . . . . . ",
 )
 
 LETTERS = {

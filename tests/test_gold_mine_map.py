@@ -713,10 +713,42 @@ def test_shipped_map_lint(path):
 
 
 def test_shipped_map_is_fair():
+    """Level on the straight-line reach (what 1-3 tunnels can collect from each start point).
+
+    A quick check only: bot simulations are the real measure (the figures are in maps/README.md).
+    """
     fairness = _script("fairness")
     m = load_map(MAPS / "gold_mine.tmx")
     _text, worst = fairness.report(m)
     assert worst <= 0.10
+
+
+def test_fairness_counts_straight_tunnels_not_walking_steps():
+    """Two mines two steps from their start points: one in a straight line, one round a corner.
+
+    On foot both are equally near; a tunnel reaches the first in one move and the second only in
+    two (and rock stops a tunnel where walking goes round it). The map is unfair, and the
+    straight-line measure says so.
+    """
+    fairness = _script("fairness")
+    tiles = {Hex(q, r): Tile("dirt") for q in range(-7, 8) for r in range(-7, 8)
+             if distance(Hex(q, r), Hex(0, 0)) <= 7}
+    a, b, c, d = Hex(-4, 2), Hex(4, -2), Hex(0, -6), Hex(0, 6)
+    straight = step(a, 1, 2)                 # up, up
+    corner = step(step(b, 1), 2)             # up, up-right
+    behind_rock = step(c, 4, 2)              # down, down, with rock on the first step
+    for h in (straight, corner, behind_rock):
+        tiles[h] = Tile("mine", "green", 20)
+    tiles[step(c, 4)] = Tile("rock")
+    m = GoldMineMap("corners", tiles, (a, b, c, d), (a, b))
+    assert direction_to(b, corner) is None
+    assert fairness.reach(m, a)[0] == fairness.reach(m, b)[0] == 20          # k = 2 on foot
+    assert fairness.line_reach(m, a, 1) == 18                                  # 20$ - 2 hexes
+    assert fairness.line_reach(m, b, 1) == 0
+    assert fairness.line_reach(m, b, 2) >= 18  # 1 + 1 hexes, or more
+    assert fairness.line_reach(m, c, 1) == 0 and fairness.reach(m, c)[:2] == [0, 20]
+    _text, worst = fairness.report(m)
+    assert worst > 0.10
 
 
 def test_shipped_map_shape_and_values():
