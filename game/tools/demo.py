@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from game.tools.bench import percentile
 
 NAMES = ("Ana", "Bo", "Cyd", "Dee", "Eli", "Flo")
 # Moments worth a picture: event kind -> how many shots of it at most.
@@ -25,16 +26,6 @@ KEY_EVENTS = {"draw": 1, "steal": 1, "miss": 1, "fire_drawn": 1, "blast": 1, "ga
               "mine": 2, "blow": 1, "block": 1, "barrier": 1, "fee": 1, "modifier": 1}
 MAX_TABLE_SHOTS = 20
 PROGRESS_SHOTS = 8  # spread over the game by how far the deck has run down
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    xs = sorted(values)
-    k = (len(xs) - 1) * q / 100
-    lo = int(k)
-    hi = min(lo + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
 def _prepare_environment() -> str | None:
@@ -180,9 +171,9 @@ def _run(args: argparse.Namespace) -> int:
     shoot("results")
     print(f"demo: {info.title}, {args.players} players, seed {args.seed}: {len(match.actions)} actions, "
           f"{len(frame_ms)} table frames, {taken} shots in {shots}\n"
-          f"  frame wall time p50 {_percentile(frame_ms, 50):.2f} ms, p99 {_percentile(frame_ms, 99):.2f} ms, "
+          f"  frame wall time p50 {percentile(frame_ms, 50):.2f} ms, p99 {percentile(frame_ms, 99):.2f} ms, "
           f"max {max(frame_ms):.2f} ms\n"
-          f"  frame CPU time  p50 {_percentile(cpu_ms, 50):.2f} ms, p99 {_percentile(cpu_ms, 99):.2f} ms, "
+          f"  frame CPU time  p50 {percentile(cpu_ms, 50):.2f} ms, p99 {percentile(cpu_ms, 99):.2f} ms, "
           f"max {max(cpu_ms):.2f} ms")
     app.quit()
     _close(app)
