@@ -55,12 +55,17 @@ class Event:
 
     `visible_to` is None when every seat may see it, or the set of seats that may (an empty set:
     only the replay sees it, as with the order of a shuffled deck).
+
+    `reveals` is True when the event shows someone something new that chance decided (a die
+    roll, a card drawn or turned): an action that caused such an event can never be taken back,
+    because the player has seen the future it drew.
     """
 
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
     visible_to: frozenset[int] | None = None
+    reveals: bool = False
 
     def seen_by(self, player: int | None) -> bool:
         """Whether `player` may see this event (None stands for a spectator of public events)."""
@@ -217,6 +222,9 @@ class GameInfo:
     score_unit: tuple[str, str] = ("point", "points")
     # True when the rulebook settles a tie with another game (the results screen offers one).
     tie_break_game: bool = False
+    # Options that games saved by version 0.1.0 (save format 1) were played with, where a newer
+    # default would change how their actions replay.
+    legacy_options: Mapping[str, Any] = field(default_factory=dict)
 
     def unit(self, amount: int) -> str:
         """The score unit that goes with `amount`."""

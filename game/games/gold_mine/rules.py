@@ -75,6 +75,9 @@ DICE = 4
 ACTION_DIE_PRICE = 4   # $ per point of change on the action die
 OTHER_DIE_PRICE = 2    # $ per point of change on any other die
 MINING_PRICE = 1       # $ per hex mined
+# Events that show what chance decided (a new round's dice): an action that caused one cannot be
+# taken back.
+REVEALING = frozenset({"round"})
 BARRIER_FEE: Mapping[int, int] = {2: 10, 3: 7, 4: 5}
 
 MINE, BLOW, BLOCK, BARRIER, MOD, INCOME = "mine", "blow", "block", "barrier", "mod", "income"
@@ -372,7 +375,7 @@ class GoldMineState(GameState):
         return [owner for owner, hexes in self.barriers if h in hexes]
 
     def _emit(self, event_kind: str, text: str, /, **data: Any) -> None:
-        self._ev.append(Event(event_kind, text, data))
+        self._ev.append(Event(event_kind, text, data, reveals=event_kind in REVEALING))
 
     # ----------------------------------------------------------------- contract
     def to_move(self) -> int | None:

@@ -44,6 +44,9 @@ from game.games.ya_blew_it.cards import (
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# Events that show what chance decided (a card turned over, a die rolled): an action that caused
+# one cannot be taken back.
+REVEALING = frozenset({"draw", "fire_drawn", "roll", "reroll"})
 
 JUMPER_PHASE = "jumper"
 MINER = "miner"
@@ -228,7 +231,7 @@ class YaBlewItState(GameState):
         return [p for p in order if not self.out[p]]
 
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
-        self._ev.append(Event(kind, text, data, visible_to))
+        self._ev.append(Event(kind, text, data, visible_to, reveals=kind in REVEALING))
 
     # ----------------------------------------------------------------- contract
     def to_move(self) -> int | None:
