@@ -8,6 +8,8 @@ differently), which also checks that the save is sound.
 from __future__ import annotations
 
 import concurrent.futures
+import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -70,6 +72,9 @@ class Match:
         self.history: list[Event] = list(events)
         self.opening_events: list[Event] = list(events)
         self._bots: dict[int, Bot] = {}
+        # Which match this is (its save and replay files are named after it) and when it began.
+        self.match_id = uuid.uuid4().hex[:16]
+        self.started = time.time()
 
     # ------------------------------------------------------------------ play
     def to_move(self) -> int | None:
