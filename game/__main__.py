@@ -5,6 +5,8 @@
     python -m game bench --json         the performance report
     python -m game demo GAME ...        a bots-only game through the real scenes, with screenshots
     python -m game check-map FILE       validate a Gold Mine map made in Tiled
+    python -m game replay FILE --shots DIR   a replay drawn headless, one PNG a move
+    python -m game verify FILE          check a replay was dealt from its seed (OK or the first bad move)
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ TOOLS = {
     "bench": "game.tools.bench",
     "demo": "game.tools.demo",
     "check-map": "game.games.gold_mine.tmx",
+    "replay": "game.tools.replay",
+    "verify": "game.tools.verify",
 }
 
 

@@ -1,32 +1,280 @@
-"""The autosave: written after every action, so a killed process resumes where it was."""
+"""Saved games and replays, one file per match in the user data folder.
+
+- `saves/<match id>.json`: an unfinished game, written atomically after every action, so a killed
+  process loses at most the move being made. The title screen lists them under Continue.
+- `replays/<match id>.json`: a finished game (or an unfinished one retired from a full Continue
+  list): the same record plus who won and what chance decided at every move, so that anyone can
+  watch it again or check that it was dealt from its seed (`python -m game verify`).
+
+Both are the save format (game, config, seed, seats, actions) with a small `summary` that lists
+can show without replaying anything. 0.1.0's single `autosave.json` is moved into `saves/` the
+first time the list is read.
+"""
 
 from __future__ import annotations
 
+import logging
+import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Mapping
 
 from game import paths
-from game.core.match import Match, load_or_set_aside
+from game.core.contract import BadSave
+from game.core.match import Match, load_match, load_or_set_aside
+from game.core.storage import read_json, set_aside, write_json_atomic
+
+log = logging.getLogger(__name__)
+
+MAX_SAVES = 20       # unfinished games under Continue; older ones are retired to the replays
+MAX_REPLAYS = 200    # the oldest replays go first
+LEGACY_AUTOSAVE = "autosave.json"
 
 
-def autosave_path() -> Path:
-    return paths.user_data_dir() / "autosave.json"
+def saves_dir() -> Path:
+    path = paths.user_data_dir() / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
-def autosave(match: Match) -> None:
-    """Save `match` atomically; a finished game is removed instead (there is nothing to continue)."""
+def replays_dir() -> Path:
+    path = paths.user_data_dir() / "replays"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def save_path(match: Match) -> Path:
+    return saves_dir() / f"{match.match_id}.json"
+
+
+def replay_path(match: Match) -> Path:
+    return replays_dir() / f"{match.match_id}.json"
+
+
+# ============================================================================ what lists show
+@dataclass(frozen=True)
+class Entry:
+    """A saved game or a replay as a list shows it, read without replaying the moves."""
+
+    path: Path
+    game: str
+    title: str
+    seats: tuple[str, ...]        # each seat as "Ana" or "Dusty (easy bot)"
+    progress: str                 # "Round 3 of 8"
+    moves: int
+    when: float                   # last played (saves) or finished (replays)
+    winners: tuple[str, ...] = ()
+    finished: bool = True
+
+    @property
+    def players(self) -> str:
+        names = list(self.seats)
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    @property
+    def result(self) -> str:
+        if not self.finished:
+            return "unfinished"
+        if not self.winners:
+            return "nobody won"
+        return " & ".join(self.winners) + (" won" if len(self.winners) == 1 else " tied")
+
+
+def _summary(match: Match) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "title": match.info.title,
+        "seats": [s.describe() for s in match.seats],
+        "progress": match.progress(),
+        "moves": len(match.actions),
+    }
     if match.is_over():
-        clear_autosave()
-    else:
-        match.save(autosave_path())
+        outcome = match.state.outcome()
+        out["winners"] = [match.seats[w].name for w in outcome.winners]
+        out["scores"] = [[s.player, s.total] for s in outcome.scores]
+    return out
 
 
-def clear_autosave() -> None:
+def _entry(path: Path, data: Any, when_key: str) -> Entry:
+    """The list entry for a file's contents; raises BadSave when it is not one of ours."""
+    from game.games import GAMES
+
+    if not isinstance(data, Mapping) or not isinstance(data.get("summary"), Mapping):
+        raise BadSave("the file has no summary")
+    s = data["summary"]
+    game = str(data.get("game", ""))
+    if game not in GAMES:
+        raise BadSave(f"no game called {game!r}")
+    seats = s.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise BadSave("the file names no players")
+    when = data.get(when_key)
+    winners = s.get("winners", [])
+    return Entry(path=path, game=game, title=GAMES[game].title,
+                 seats=tuple(str(x) for x in seats),
+                 progress=str(s.get("progress", "")),
+                 moves=int(s.get("moves", 0)) if isinstance(s.get("moves"), int) else 0,
+                 when=float(when) if isinstance(when, (int, float)) else path.stat().st_mtime,
+                 winners=tuple(str(w) for w in winners) if isinstance(winners, list) else (),
+                 finished=bool(data.get("finished", when_key == "ended")))
+
+
+# ============================================================================ saved games
+def autosave(match: Match) -> str | None:
+    """Save `match` after an action: an unfinished game in its save file, a finished one as a
+    replay (its save removed, its players' statistics counted). Returns a message for the player
+    when something they had was found damaged and set aside on the way, else None."""
+    if match.spectator:
+        return None
+    if match.is_over():
+        return finish(match)
+    data = match.to_json()
+    data["updated"] = time.time()
+    data["summary"] = _summary(match)
+    write_json_atomic(save_path(match), data)
+    return None
+
+
+def finish(match: Match) -> str | None:
+    """A finished game: keep it as a replay, count it in the statistics, remove its save.
+
+    Safe to call more than once for the same match (the statistics count each match once)."""
+    write_replay(match)
+    message = None
+    from game.stats import record_match
+
     try:
-        autosave_path().unlink()
+        message = record_match(match)
+    except OSError as exc:
+        log.error("could not record the statistics: %s", exc)
+    delete_file(save_path(match))
+    return message
+
+
+def delete_file(path: Path) -> None:
+    try:
+        path.unlink()
     except FileNotFoundError:
         pass
 
 
-def load_autosave() -> tuple[Match | None, str | None]:
-    """The game to continue, if any, and a message for the player if the save was unreadable."""
-    return load_or_set_aside(autosave_path())
+def _migrate_legacy() -> str | None:
+    """Move 0.1.0's single autosave into the saves folder (a damaged one is set aside)."""
+    old = paths.user_data_dir() / LEGACY_AUTOSAVE
+    if not old.exists():
+        return None
+    match, message = load_or_set_aside(old)
+    if match is None:
+        return message
+    autosave(match)
+    delete_file(old)
+    log.info("moved the 0.1.0 autosave into the saves folder as %s", match.match_id)
+    return None
+
+
+def list_saves() -> tuple[list[Entry], list[str]]:
+    """The unfinished games, newest first, and messages for the player (files set aside, games
+    retired to the replays because the list was full)."""
+    messages: list[str] = []
+    legacy = _migrate_legacy()
+    if legacy:
+        messages.append(legacy)
+    entries = _read_folder(saves_dir(), "updated", messages, "saved game")
+    entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)
+    if len(entries) > MAX_SAVES:
+        retired = entries[MAX_SAVES:]
+        entries = entries[:MAX_SAVES]
+        names = []
+        for e in retired:
+            if _retire(e):
+                names.append(f"{e.title} with {e.players} ({e.progress})")
+        if names:
+            messages.append(
+                f"Only the {MAX_SAVES} newest unfinished games are kept under Continue. "
+                f"Moved to Replays, where they can still be watched: {'; '.join(names)}.")
+    return entries, messages
+
+
+def _read_folder(folder: Path, when_key: str, messages: list[str], what: str) -> list[Entry]:
+    entries: list[Entry] = []
+    for path in sorted(folder.glob("*.json")):
+        if "." in path.stem or not path.is_file():
+            continue  # a file set aside earlier ("<id>.unreadable-<when>.json"), or no file at all
+        try:
+            entries.append(_entry(path, read_json(path), when_key))
+        except (OSError, ValueError, BadSave) as exc:
+            messages.append(_set_aside_message(path, f"A {what} could not be read", exc))
+    return entries
+
+
+def _set_aside_message(path: Path, what: str, exc: Exception) -> str:
+    try:
+        kept = set_aside(path)
+        where = f" It was kept as {kept.name}."
+    except OSError:
+        where = ""
+    return f"{what} ({exc}).{where}"
+
+
+def _retire(entry: Entry) -> bool:
+    """Move an unfinished game from Continue to the replays (kept, never deleted)."""
+    try:
+        match = load_match(entry.path)
+    except BadSave as exc:
+        log.warning("could not retire %s: %s", entry.path.name, exc)
+        return False
+    write_replay(match)
+    delete_file(entry.path)
+    return True
+
+
+def resume(entry: Entry) -> tuple[Match | None, str | None]:
+    """The saved match of `entry`, or None and a message (a damaged save is set aside)."""
+    return load_or_set_aside(entry.path)
+
+
+# ============================================================================ replays
+def write_replay(match: Match) -> Path:
+    """Keep `match` as a replay: the save record, who won, and what chance decided at each move."""
+    data = match.to_json()
+    data["kind"] = "replay"
+    data["finished"] = match.is_over()
+    data["ended"] = time.time()
+    data["summary"] = _summary(match)
+    data["outcomes"] = match.revealed_outcomes()
+    path = replay_path(match)
+    write_json_atomic(path, data)
+    _prune_replays()
+    return path
+
+
+def _prune_replays() -> None:
+    files = [p for p in replays_dir().glob("*.json") if "." not in p.stem and p.is_file()]
+    if len(files) <= MAX_REPLAYS:
+        return
+    files.sort(key=lambda p: p.stat().st_mtime)
+    for p in files[:len(files) - MAX_REPLAYS]:
+        delete_file(p)
+
+
+def list_replays() -> tuple[list[Entry], list[str]]:
+    """Every replay, newest first, and messages about files that had to be set aside."""
+    messages: list[str] = []
+    entries = _read_folder(replays_dir(), "ended", messages, "replay")
+    entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)
+    return entries, messages
+
+
+def load_replay(path: Path) -> tuple[Match, list[str]]:
+    """A replay's match at its start (no action played) and all its actions; raises BadSave."""
+    try:
+        data = read_json(path)
+    except OSError as exc:
+        raise BadSave(f"the replay cannot be opened ({exc.strerror or exc})") from exc
+    except ValueError as exc:
+        raise BadSave(f"the replay is damaged: {exc}") from exc
+    return Match.from_header(data)
+
+
+def replay_of(match: Match) -> tuple[Match, list[str]]:
+    """A fresh copy of `match` at its start, and its actions (to watch a game just played)."""
+    return Match.from_header(match.to_json())

@@ -57,10 +57,17 @@ def click(app: Any, pos: tuple[float, float]) -> None:
 
 
 # ---------------------------------------------------------------------------- the App
+def save_files(home: Path) -> list[Path]:
+    """The saved (unfinished) games of the user folder `home`, most recently written first."""
+    folder = home / "data" / "saves"
+    files = [p for p in folder.glob("*.json")] if folder.is_dir() else []
+    return sorted(files, key=lambda p: p.stat().st_mtime_ns, reverse=True)
+
+
 def saved_actions(home: Path) -> list[str]:
-    """The actions in the autosave of the user folder `home` (none when there is no autosave)."""
-    path = home / "data" / "autosave.json"
-    return list(json.loads(path.read_text("utf-8"))["actions"]) if path.exists() else []
+    """The actions in the most recent save of the user folder `home` (none when there is none)."""
+    files = save_files(home)
+    return list(json.loads(files[0].read_text("utf-8"))["actions"]) if files else []
 
 
 def run_until(app: Any, done: Callable[[], bool], what: str, frames: int = 20000) -> None:

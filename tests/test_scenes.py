@@ -224,17 +224,19 @@ def test_missing_rules_page_says_so(app: App, tmp_path: Path) -> None:
     frames(app, 5)
 
 
-# ============================================================================ title and autosave
-def test_title_offers_continue_only_with_an_autosave(app: App) -> None:
+# ============================================================================ title and saves
+def test_title_offers_continue_only_with_a_saved_game(app: App) -> None:
     title = TitleScene()
     app.reset(title)
-    assert "Continue" not in title_labels(title)
+    assert "Resume" not in title_labels(title) and not title.continue_panel.h
     assert app.top is title
-    saves.autosave(new_match())
+    m = new_match()
+    saves.autosave(m)
     title2 = TitleScene()
     app.reset(title2)
-    assert title_labels(title2)[0] == "Continue"
-    assert title2.resume_match is not None and [s.name for s in title2.resume_match.seats][0] == "Ana"
+    assert title_labels(title2)[:2] == ["Resume", "Delete"]
+    assert [e.path.stem for e in title2.saves] == [m.match_id]
+    assert title2.saves[0].seats[0] == "Ana" and title2.saves[0].title == INFO.title
     # Every listed game is a registered one, and every registered game is listed.
     assert [info.name for info, _ in title2.game_rows] == list(GAMES)
 
@@ -251,9 +253,10 @@ def test_continue_opens_the_saved_game(app: App, dummy_tables: list[DummyTable])
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "illegal move"])
-def test_damaged_autosave_is_set_aside_with_a_message(app: App, damage: str) -> None:
-    path = saves.autosave_path()
-    saves.autosave(new_match(moves=6))
+def test_damaged_save_is_set_aside_with_a_message(app: App, damage: str) -> None:
+    m = new_match(moves=6)
+    saves.autosave(m)
+    path = saves.save_path(m)
     text = path.read_text(encoding="utf-8")
     if damage == "garbage":
         path.write_bytes(b"\x00\xff not a save")
@@ -265,13 +268,17 @@ def test_damaged_autosave_is_set_aside_with_a_message(app: App, damage: str) -> 
         path.write_text(json.dumps(data), encoding="utf-8")
     title = TitleScene()
     app.reset(title)
+    if damage == "illegal move":
+        # The list reads only the summary: the damage shows when the game is resumed.
+        assert len(title.saves) == 1
+        app.handle(key(pygame.K_c))
     box = app.top
     assert isinstance(box, MessageBox), "the damaged save was not reported"
-    assert "could not be resumed" in box.text
-    kept = list(path.parent.glob("autosave.unreadable-*"))
+    assert ("could not be resumed" if damage == "illegal move" else "could not be read") in box.text
+    kept = list(path.parent.glob(f"{m.match_id}.unreadable-*"))
     assert len(kept) == 1 and kept[0].read_bytes()  # kept aside, not deleted
     assert not path.exists()
-    assert "Continue" not in title_labels(title)
+    assert "Resume" not in title_labels(title)
     frames(app, 10)
     app.handle(key(pygame.K_RETURN))
     assert app.top is title
@@ -301,7 +308,7 @@ def run_game_safely(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_run_game_starts_despite_a_damaged_save(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui import main
 
-    saves.autosave_path().write_text("{ broken", encoding="utf-8")
+    (saves.saves_dir() / "0123abcd.json").write_text("{ broken", encoding="utf-8")
     seen: dict[str, object] = {}
 
     def short_run(self: App) -> None:  # a few frames instead of the endless loop
@@ -314,8 +321,8 @@ def test_run_game_starts_despite_a_damaged_save(home: Path, monkeypatch: pytest.
     monkeypatch.setattr(App, "run", short_run)
     assert main.run_game() == 0
     assert seen["stack"] == ["TitleScene", "MessageBox"]
-    assert "could not be resumed" in str(seen["text"])
-    assert list(saves.autosave_path().parent.glob("autosave.unreadable-*"))
+    assert "could not be read" in str(seen["text"])
+    assert list(saves.saves_dir().glob("0123abcd.unreadable-*"))
     assert (home / "logs" / main.LOG_FILE).exists()
 
 
@@ -380,7 +387,9 @@ def test_setup_builds_the_chosen_match(app: App, dummy_tables: list[DummyTable])
     started = dummy_tables[0].match
     assert [s.name for s in started.seats] == [
         "Zed", setup.rows[1].name.value, "Bo", setup.rows[3].name.value]
-    loaded, message = saves.load_autosave()
+    listed, messages = saves.list_saves()
+    assert not messages and [e.path.stem for e in listed] == [started.match_id]
+    loaded, message = saves.resume(listed[0])
     assert message is None and loaded is not None and loaded.seed == 427
     assert [s.to_json() for s in loaded.seats] == [s.to_json() for s in started.seats]
 
@@ -444,7 +453,7 @@ def test_start_without_a_table_explains_and_saves_nothing(app: App,
     app.push(setup)
     app.handle(key(pygame.K_RETURN))
     assert isinstance(app.top, MessageBox) and app.stack[-2] is setup
-    assert not saves.autosave_path().exists()
+    assert saves.list_saves() == ([], [])
 
 
 # ============================================================================ settings
@@ -489,13 +498,11 @@ def test_settings_cyclers_work_with_tab_and_arrows(app: App) -> None:
 
 
 # ============================================================================ results
-def test_results_show_the_winner_and_clear_the_autosave(app: App, dummy_tables: list[DummyTable]) -> None:
+def test_results_show_the_winner(app: App, dummy_tables: list[DummyTable]) -> None:
     m = finished_match(5)
-    saves.autosave(new_match())  # a stale save that the finished game replaces
     app.reset(TitleScene())
     results = ResultsScene(m, rng=random.Random(0))
     app.replace(results)
-    assert not saves.autosave_path().exists()
     assert "win" in app.played  # type: ignore[attr-defined]
     outcome = m.state.outcome()
     big, _ = results.headline()
@@ -510,7 +517,7 @@ def test_results_show_the_winner_and_clear_the_autosave(app: App, dummy_tables: 
     again = dummy_tables[-1].match
     assert app.top is dummy_tables[-1]
     assert again.seats == m.seats and again.seed != m.seed and not again.actions
-    assert saves.load_autosave()[0] is not None
+    assert [e.path.stem for e in saves.list_saves()[0]] == [again.match_id]
 
 
 def test_results_tie_is_a_shared_win(app: App) -> None:
@@ -563,11 +570,13 @@ def test_pause_menu_actions(app: App, dummy_tables: list[DummyTable]) -> None:
     app.push(PauseMenu(m))
     app.handle(key(pygame.K_m))  # Save and leave to menu
     assert len(app.stack) == 1 and isinstance(app.top, TitleScene)
-    assert title_labels(app.top)[0] == "Continue"
-    assert app.top.resume_match is not None and app.top.resume_match.actions == m.actions
+    assert title_labels(app.top)[0] == "Resume"
+    assert [e.path.stem for e in app.top.saves] == [m.match_id]
+    assert app.top.saves[0].moves == len(m.actions)
+    saves.save_path(m).unlink()
     app.push(PauseMenu(m))
     app.handle(key(pygame.K_q))  # Quit game
-    assert not app.running and saves.autosave_path().exists()
+    assert not app.running and saves.save_path(m).exists()
 
 
 def test_pass_screen_hides_the_table_until_ready(app: App) -> None:

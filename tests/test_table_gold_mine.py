@@ -22,7 +22,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import NAMES, bots, click, humans, key, run_until_human, saved_actions  # noqa: E402
+from helpers import NAMES, bots, click, humans, key, run_until_human, save_files, saved_actions  # noqa: E402
 
 from game.core.contract import Action  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
@@ -396,7 +396,9 @@ def test_bots_play_a_whole_game_to_the_results(make_app, home: Path, players: in
     assert checks > 0
     for _ in range(5):
         app.step(dt)
-    assert not (home / "data" / "autosave.json").exists()
+    # A finished game leaves no save behind (nothing to continue) and is kept as a replay.
+    assert not save_files(home)
+    assert (home / "data" / "replays" / f"{table.match.match_id}.json").exists()
 
 
 def test_fast_forward_and_space_finish_every_animation(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -514,7 +516,7 @@ def test_setup_starts_gold_mine_on_the_shipped_map(app, home: Path) -> None:  # 
     setup.start()
     assert isinstance(app.top, GoldMineTable)
     assert gm(app.top.match).map.name == "The Old Mountain"
-    assert (home / "data" / "autosave.json").exists()
+    assert [p.stem for p in save_files(home)] == [app.top.match.match_id]
 
 
 # ---------------------------------------------------------------------------- the demo tool

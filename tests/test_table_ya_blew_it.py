@@ -16,7 +16,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import bots, humans, key, run_until_idle, saved_actions  # noqa: E402
+from helpers import bots, humans, key, run_until_idle, save_files, saved_actions  # noqa: E402
 
 from game.core.contract import Action  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
@@ -50,8 +50,9 @@ def test_bots_play_a_whole_game_to_the_results(make_app, home: Path, players: in
     assert table.drift == 0, "the display model disagreed with the rules state at some point"
     for _ in range(5):
         app.step(dt)  # the results screen draws
-    # A finished game leaves no autosave behind (there is nothing to continue).
-    assert not (home / "data" / "autosave.json").exists()
+    # A finished game leaves no save behind (nothing to continue) and is kept as a replay.
+    assert not save_files(home)
+    assert (home / "data" / "replays" / f"{table.match.match_id}.json").exists()
 
 
 # ---------------------------------------------------------------------------- human buttons

@@ -160,6 +160,10 @@ class GameState(ABC):
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...
 
+    def progress(self) -> str:
+        """How far the game has come, in a player's words ("Round 3 of 8"); "" when not told."""
+        return ""
+
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not allowed now; games override this with their own words."""
         legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing"

@@ -1,13 +1,19 @@
-"""The match runner between the scenes and the rules: seats, the action log, saves, bot turns.
+"""The match runner between the scenes and the rules: seats, the action log, saves, undo, bot turns.
 
 A save is the game name, its config, the seed, the seats and the action strings; loading replays
 the actions through the rules (the generator lives in the state, so nothing is re-rolled
 differently), which also checks that the save is sound.
+
+The runner keeps every position the match has passed through, so it can go back to one that
+existed: `undo` for a player taking back a slip (within the fair-play policy of `undo_target`),
+`rewind` for a replay stepping backwards. Going back never draws a new future: the generator is
+part of the position.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import time
 import uuid
 from dataclasses import dataclass
@@ -19,7 +25,9 @@ from game.core.contract import Action, BadSave, Event, GameState, IllegalAction,
 from game.core.rng import derive_seed
 from game.core.storage import read_json, set_aside, write_json_atomic
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+# Format 1 (version 0.1.0) had no match id; it is read, with the game's `legacy_options`.
+READABLE_FORMATS = (1, 2)
 HUMAN = "human"
 BOT = "bot"
 
@@ -75,6 +83,18 @@ class Match:
         # Which match this is (its save and replay files are named after it) and when it began.
         self.match_id = uuid.uuid4().hex[:16]
         self.started = time.time()
+        # Every position so far (states are values), the history's length after each action,
+        # who took each action and whether it revealed anything: what undo and replays need.
+        self._states: list[GameState] = [state]
+        self._marks: list[int] = [len(self.history)]
+        self._actors: list[int] = []
+        self._revealed: list[bool] = []
+        # Changes whenever the position changes, forwards or back (bot requests are keyed on it).
+        self.version = 0
+        # A replay's table: nobody decides, and `reveal_all` shows every seat's secrets.
+        self.spectator = False
+        self.reveal_all = False
+        self.view_seat: int | None = None
 
     # ------------------------------------------------------------------ play
     def to_move(self) -> int | None:
@@ -83,9 +103,15 @@ class Match:
     def is_over(self) -> bool:
         return self.state.is_over()
 
+    @property
+    def fresh(self) -> bool:
+        """True for a match that has not begun: no action played, none taken back (a table
+        shows its opening deal then; otherwise it starts from the position as it stands)."""
+        return not self.actions and self.version == 0
+
     def human_to_move(self) -> bool:
         p = self.to_move()
-        return p is not None and self.seats[p].is_human
+        return p is not None and not self.spectator and self.seats[p].is_human
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
@@ -94,13 +120,118 @@ class Match:
         """Play `action` for the seat to move; raises IllegalAction (and changes nothing) if illegal."""
         if isinstance(action, str):
             action = Action.parse(action)
+        actor = self.state.to_move()
         self.state, events = self.state.apply(action)
         self.actions.append(str(action))
         self.history.extend(events)
+        self._states.append(self.state)
+        self._marks.append(len(self.history))
+        self._actors.append(-1 if actor is None else actor)
+        self._revealed.append(any(reveals(ev) for ev in events))
+        self.version += 1
         return events
 
     def view(self, seat: int) -> View:
         return self.state.view(seat)
+
+    def progress(self) -> str:
+        """How far the game has come ("Round 3 of 8"), or the move number when the game says not."""
+        return self.state.progress() or f"move {len(self.actions) + 1}"
+
+    # ------------------------------------------------------------------ going back
+    def undo_target(self, seat: int | None = None) -> int | None:
+        """How many actions remain if `seat` takes back their last action now (default: whoever
+        may); None when the policy forbids it.
+
+        The policy: the last human to decide may take back that decision, together with the bot
+        replies that followed it, unless any of those revealed something (a roll, a card turned,
+        a secret shown to someone). Anything before another human's decision, or before
+        something was revealed, stands. Nothing random is ever re-rolled: the position gone back
+        to existed, generator and all.
+        """
+        point = self._undo_point()
+        if point is None or (seat is not None and seat != point[0]):
+            return None
+        return point[1]
+
+    def undo_seat(self) -> int | None:
+        """The seat that may take back a move now, if any."""
+        point = self._undo_point()
+        return None if point is None else point[0]
+
+    def _undo_point(self) -> tuple[int, int] | None:
+        if self.spectator or self.is_over():
+            return None
+        i = len(self.actions)
+        while i > 0:
+            if self._revealed[i - 1]:
+                return None
+            actor = self._actors[i - 1]
+            if 0 <= actor < len(self.seats) and self.seats[actor].is_human:
+                return actor, i - 1
+            i -= 1  # a bot's reply that revealed nothing: taken back with the decision before it
+        return None
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_target(seat) is not None
+
+    def undo(self, seat: int | None = None) -> tuple[int, list[Event]]:
+        """Take back `seat`'s last action (and the bot replies after it); returns the seat and
+        the events that were taken back. Raises IllegalAction when the policy forbids it."""
+        if seat is None:
+            seat = self.undo_seat()
+        target = self.undo_target(seat)
+        if target is None or seat is None:
+            raise IllegalAction("there is nothing you may take back now")
+        undone = self.history[self._marks[target]:]
+        count = len(self.actions) - target
+        self.rewind(target)
+        name = self.seats[seat].name
+        mine = self.action_events_of(undone, seat)
+        what = mine[0].text if mine else "their last move"
+        if what.startswith(name + " "):
+            what = what[len(name) + 1:]
+        extra = f" (and {count - 1} repl{'y' if count == 2 else 'ies'} after it)" if count > 1 else ""
+        note = Event("took_back", f"{name} took back a move{extra}: {what}", {"player": seat})
+        # The note stays in the log of this position; it is no action and reveals nothing.
+        self.history.append(note)
+        self._marks[-1] = len(self.history)
+        return seat, undone
+
+    @staticmethod
+    def action_events_of(events: list[Event], seat: int) -> list[Event]:
+        """The events among `events` that name `seat` as the player."""
+        return [ev for ev in events if ev.data.get("player") == seat]
+
+    def rewind(self, count: int) -> None:
+        """Go back to the position after the first `count` actions (a position that existed)."""
+        if not 0 <= count <= len(self.actions):
+            raise ValueError(f"there is no position after {count} actions")
+        self.state = self._states[count]
+        del self._states[count + 1:]
+        del self.actions[count:]
+        del self.history[self._marks[count]:]
+        del self._marks[count + 1:]
+        del self._actors[count:]
+        del self._revealed[count:]
+        self.version += 1
+
+    def actor(self, index: int) -> int:
+        """The seat that took action number `index` (0-based)."""
+        return self._actors[index]
+
+    def action_events(self, index: int) -> list[Event]:
+        """The events that action number `index` caused."""
+        return self.history[self._marks[index]:self._marks[index + 1]]
+
+    def revealed_outcomes(self) -> dict[str, Any]:
+        """What chance decided, in order: at the opening and after each action (for replays and
+        `verify`). Each outcome is an event's kind and data, as JSON."""
+        def outcomes(events: list[Event]) -> list[Any]:
+            return [[ev.kind, _plain(ev.data)] for ev in events if ev.reveals]
+
+        return {"opening": outcomes(self.history[:self._marks[0]]),
+                "moves": [outcomes(self.action_events(i)) for i in range(len(self.actions))]}
 
     def bot(self, seat: int) -> Bot:
         """The bot for `seat`, with its own seed derived from the match seed."""
@@ -112,18 +243,28 @@ class Match:
         return self._bots[seat]
 
     def viewer(self) -> int | None:
-        """The seat whose eyes the table shows: the human deciding now, else the last human to act."""
+        """The seat whose eyes the table shows: the human deciding now, else the last human to act.
+
+        A replay shows the seat chosen for it (`view_seat`), or, with `reveal_all`, everything."""
+        if self.spectator:
+            return self.view_seat
         p = self.to_move()
         if p is not None and self.seats[p].is_human:
             return p
         humans = [i for i, s in enumerate(self.seats) if s.is_human]
         return humans[0] if humans else None
 
+    def sees(self, ev: Event) -> bool:
+        """Whether the table's viewer may see `ev`."""
+        return self.reveal_all or ev.seen_by(self.viewer())
+
     # ------------------------------------------------------------------ saves
     def to_json(self) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
             "game": self.game,
+            "match_id": self.match_id,
+            "started": self.started,
             "seed": self.seed,
             "seats": [s.to_json() for s in self.seats],
             "options": dict(self.config.options),
@@ -131,20 +272,38 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Match":
-        """Rebuild a match by replaying its actions; raises BadSave saying what is wrong."""
+    def from_header(cls, data: Any) -> tuple["Match", list[str]]:
+        """The match a save or replay starts from (no action played yet) and its action strings;
+        raises BadSave saying what is wrong."""
         if not isinstance(data, Mapping):
-            raise BadSave("the save is not a saved game")
-        if data.get("format") != SAVE_FORMAT:
-            raise BadSave(f"the save has format {data.get('format')!r}; this version reads {SAVE_FORMAT}")
+            raise BadSave("the file is not a saved game")
+        fmt = data.get("format")
+        if fmt not in READABLE_FORMATS:
+            raise BadSave(f"the save has format {fmt!r}; this version reads "
+                          f"{', '.join(str(f) for f in READABLE_FORMATS)}")
         try:
             seats = [Seat.from_json(s) for s in data["seats"]]
-            match = cls(str(data["game"]), seats, int(data["seed"]), dict(data.get("options", {})))
+            from game.games import get
+
+            options = dict(data.get("options", {}))
+            if fmt == 1:
+                options = {**get(str(data["game"])).legacy_options, **options}
+            match = cls(str(data["game"]), seats, int(data["seed"]), options)
             actions = [str(a) for a in data["actions"]]
+            if data.get("match_id"):
+                match.match_id = _safe_id(str(data["match_id"]))
+            if isinstance(data.get("started"), (int, float)):
+                match.started = float(data["started"])
         except BadSave:
             raise
-        except (KeyError, TypeError, ValueError, IllegalAction) as exc:
+        except (KeyError, TypeError, ValueError, IllegalAction, AttributeError) as exc:
             raise BadSave(f"the save is incomplete or damaged ({exc})") from exc
+        return match, actions
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Match":
+        """Rebuild a match by replaying its actions; raises BadSave saying what is wrong."""
+        match, actions = cls.from_header(data)
         for i, text in enumerate(actions):
             try:
                 match.apply(text)
@@ -154,6 +313,23 @@ class Match:
 
     def save(self, path: Path) -> None:
         write_json_atomic(path, self.to_json())
+
+
+def reveals(ev: Event) -> bool:
+    """Whether `ev` showed someone something new: chance's outcome, or a secret shown to a seat."""
+    return ev.reveals or bool(ev.visible_to)
+
+
+def _plain(data: Any) -> Any:
+    """`data` as plain JSON values (tuples become lists), so recorded and replayed outcomes compare."""
+    return json.loads(json.dumps(data, sort_keys=True, default=str))
+
+
+def _safe_id(text: str) -> str:
+    """A match id fit to be a file name; anything else gets a fresh id."""
+    if 0 < len(text) <= 40 and all(c.isalnum() or c in "-_" for c in text) and text.isascii():
+        return text
+    return uuid.uuid4().hex[:16]
 
 
 def load_match(path: Path) -> Match:
@@ -198,7 +374,7 @@ class BotThinker:
         seat = match.to_move()
         if seat is None:
             return
-        key = (id(match), len(match.actions))
+        key = (id(match), match.version)
         if self._key == key:
             return
         self._key = key
@@ -209,7 +385,7 @@ class BotThinker:
         """The decision, once ready, for the position it was asked about; None while thinking."""
         if self._future is None or not self._future.done():
             return None
-        if self._key != (id(match), len(match.actions)):
+        if self._key != (id(match), match.version):
             self._future = None
             return None
         action = self._future.result()

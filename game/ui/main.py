@@ -1,4 +1,4 @@
-"""Starting the game window: logging, the app, the title screen (with any autosave), the loop."""
+"""Starting the game window: logging, the app, the title screen (with the saved games), the loop."""
 
 from __future__ import annotations
 
@@ -64,17 +64,11 @@ def run_game(exit_after_first_frame: bool = False) -> int:
     log.info("%s %s starting (Python %s)", APP_NAME, __version__, sys.version.split()[0])
     app = None
     try:
-        from game.saves import load_autosave
         from game.ui.app import App
         from game.ui.scenes.title import TitleScene
 
         app = App()
-        try:
-            match, message = load_autosave()
-        except Exception as exc:  # a broken save must never keep the game from starting
-            log.exception("reading the autosave failed")
-            match, message = None, f"The saved game could not be read ({exc})."
-        app.push(TitleScene(autosave=(match, message)))
+        app.push(TitleScene())  # it lists the saved games (and says if one was set aside)
         if exit_after_first_frame:
             app.step(0.0)
             return 0

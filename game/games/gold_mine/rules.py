@@ -384,6 +384,9 @@ class GoldMineState(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def progress(self) -> str:
+        return "Game over" if self.phase == OVER else f"Round {self.round_no} of {ROUNDS}"
+
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to move, in a deterministic order.
 

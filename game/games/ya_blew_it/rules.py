@@ -240,6 +240,11 @@ class YaBlewItState(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def progress(self) -> str:
+        if self.phase == OVER:
+            return "Game over"
+        return f"Round {self.round_no}, {len(self.deck)} cards left"
+
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == MINER:

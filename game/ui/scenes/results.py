@@ -1,4 +1,8 @@
-"""The end of a game: every seat's score with its breakdown, the winner(s), a little celebration."""
+"""The end of a game: every seat's score with its breakdown, the winner(s), a little celebration.
+
+From here the game can be looked at again: the replay from the first move, the table as it
+ended, and the whole log.
+"""
 
 from __future__ import annotations
 
@@ -60,15 +64,22 @@ class ResultsScene(Scene):
         self.rank = {s.player: 1 + sum(1 for o in self.outcome.scores if o.total > s.total)
                      for s in self.outcome.scores}
         self.cards = self._layout_cards()
-        bw = 250
         # A tie in a game whose rules settle ties by playing again offers that game first.
         self.tie_break = self.outcome.is_tie and match.info.tie_break_game
         label = "Tie-break game" if self.tie_break else "Play again"
-        self.again_button = Button((W // 2 - bw - 12, H - 82, bw, 58), label, self.play_again,
-                                   pygame.K_p, primary=True, size=22)
-        self.menu_button = Button((W // 2 + 12, H - 82, bw, 58), "Back to menu", self.back_to_menu,
-                                  pygame.K_ESCAPE, size=22)
-        self.ring = FocusRing([self.again_button, self.menu_button])
+        specs = [(label, 216, self.play_again, pygame.K_p, True),
+                 ("Watch the replay", 208, self.watch_replay, pygame.K_w, False),
+                 ("Show the table", 190, self.show_table, pygame.K_t, False),
+                 ("Game log", 150, self.show_log, pygame.K_l, False),
+                 ("Back to menu", 190, self.back_to_menu, pygame.K_ESCAPE, False)]
+        gap = 14
+        x = (W - sum(w for _, w, *_ in specs) - gap * (len(specs) - 1)) // 2
+        self.buttons: list[Button] = []
+        for text, w, cb, k, primary in specs:
+            self.buttons.append(Button((x, H - 78, w, 54), text, cb, k, primary=primary, size=19))
+            x += w + gap
+        self.again_button, self.menu_button = self.buttons[0], self.buttons[-1]
+        self.ring = FocusRing(self.buttons)
 
     # ---------------------------------------------------------------- facts
     @property
@@ -100,14 +111,46 @@ class ResultsScene(Scene):
 
     # ---------------------------------------------------------------- actions
     def enter(self) -> None:
-        from game.saves import clear_autosave
-
-        try:
-            clear_autosave()  # a finished game has nothing to continue
-        except OSError as exc:
-            log.error("could not remove the autosave: %s", exc)
+        # (The game was kept as a replay, and its save removed, when its last move was saved.)
         if self.app is not None:
             self.app.play("win")
+
+    def watch_replay(self) -> None:
+        """The game again from its first move, playing by itself (←/→ to step)."""
+        self._open_replay(at=0, play=True)
+
+    def show_table(self) -> None:
+        """The table as the game ended, with its log; ← steps back through the game."""
+        self._open_replay(at=len(self.match.actions), play=False)
+
+    def _open_replay(self, *, at: int, play: bool) -> None:
+        from game.saves import replay_of
+        from game.ui.scenes.replay import ReplayScene
+
+        if self.app is None:
+            return
+        match, actions = replay_of(self.match)
+        title = "Replay" if play else "The final table"
+        self.app.push(ReplayScene(match, actions, at=at, play=play, title=title))
+
+    def show_log(self) -> None:
+        from game.ui.scenes.gamelog import GameLogScene
+        from game.ui.tables import table_for
+
+        if self.app is None:
+            return
+        # The table's own words and colours for every entry, as a finished game shows them.
+        from game.saves import replay_of
+
+        match, actions = replay_of(self.match)
+        match.spectator = True
+        match.reveal_all = True
+        for a in actions:
+            match.apply(a)
+        table = table_for(match)
+        entries = list(table.log_panel.entries)  # type: ignore[attr-defined]
+        table.exit()
+        self.app.push(GameLogScene(f"{self.match.info.title}: the game log", entries))
 
     def play_again(self) -> None:
         """Same game, same seats and options, a fresh seed."""
@@ -136,7 +179,7 @@ class ResultsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.ring.handle_event(event):
             return True
-        for b in (self.again_button, self.menu_button):
+        for b in self.buttons:
             if b.handle_event(event):
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_m, pygame.K_BACKSPACE):
@@ -181,11 +224,11 @@ class ResultsScene(Scene):
         theme.text(surface, fit_text(small, W - 120, 22), (W // 2, 124), 22, theme.INK, anchor="midtop")
         m = self.match
         facts = f"{m.info.title}  ·  seed {m.seed}  ·  {len(m.actions)} moves"
-        theme.text(surface, facts, (28, H - 22), 14, theme.INK_FAINT, anchor="bottomleft")
+        theme.text(surface, facts, (28, 24), 14, theme.INK_FAINT, anchor="topleft")
         for player, rect in self.cards:
             self._draw_card(surface, player, rect)
-        self.again_button.draw(surface)
-        self.menu_button.draw(surface)
+        for b in self.buttons:
+            b.draw(surface)
 
     def _draw_card(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         score = next(s for s in self.outcome.scores if s.player == player)

@@ -2,6 +2,11 @@
 
 The backdrop (sky, mountains, the mine mouth, rails, a loaded cart) is drawn once into a surface;
 each frame adds only what moves: twinkling stars, glinting gems, a flickering lantern.
+
+The menu has two panels. On the right, every game (a row each, laid out for up to five: New game
+and Rules), then Replays, Statistics, Settings and Quit. On the left, when there are unfinished
+games, **Continue**: one row per saved game, newest first (game, players, how far, when last
+played), each with Resume and Delete (which asks first); the list scrolls past three rows.
 """
 
 from __future__ import annotations
@@ -11,8 +16,8 @@ import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING
+import time
+from typing import Callable
 
 import pygame
 
@@ -21,11 +26,8 @@ from game.core.contract import GameInfo
 from game.games import GAMES
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import MessageBox, fit_text, open_table, seats_summary
+from game.ui.scenes.dialogs import MessageBox, fit_text, open_table
 from game.ui.widgets import Button, FocusRing
-
-if TYPE_CHECKING:
-    from game.core.match import Match
 
 log = logging.getLogger(__name__)
 
@@ -334,140 +336,192 @@ def golden_title(msg: str, size: int) -> pygame.Surface:
 
 
 # ============================================================================ the scene
-def _autosave_signature() -> tuple[int, int] | None:
-    """Size and change time of the autosave file, to notice when it changed since we read it."""
-    from game.saves import autosave_path
+def when_text(stamp: float, now: float | None = None) -> str:
+    """When something happened, as a player says it: "just now", "12 min ago", "today 14:03",
+    "yesterday 09:10", "3 Nov", "3 Nov 2025"."""
+    now = time.time() if now is None else now
+    ago = now - stamp
+    if 0 <= ago < 60:
+        return "just now"
+    if 0 <= ago < 3600:
+        return f"{int(ago // 60)} min ago"
+    then, today = time.localtime(stamp), time.localtime(now)
+    if then.tm_year == today.tm_year and then.tm_yday == today.tm_yday:
+        return time.strftime("today %H:%M", then)
+    if then.tm_year == today.tm_year and then.tm_yday == today.tm_yday - 1:
+        return time.strftime("yesterday %H:%M", then)
+    day = str(then.tm_mday) + time.strftime(" %b", then)
+    return day if then.tm_year == today.tm_year else f"{day} {then.tm_year}"
 
-    try:
-        st = Path(autosave_path()).stat()
-    except OSError:
-        return None
-    return (st.st_size, st.st_mtime_ns)
+
+MAX_GAME_ROWS = 9
+CONTINUE_ROWS = 3    # saved games shown at once; the list scrolls for more
 
 
 class TitleScene(Scene):
-    """The first screen: Continue (when there is a game to resume), new games, rules, settings, quit.
+    """The first screen: Continue (the unfinished games), new games, rules, replays, statistics,
+    settings, quit. Saved games are read on entering and whenever the player comes back."""
 
-    Pass `autosave=(match, message)` when the caller has already read the autosave; otherwise the
-    scene reads it on entering. A message (the save was damaged and set aside) is shown in a box.
-    """
-
-    def __init__(self, autosave: "tuple[Match | None, str | None] | None" = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
         self.clock = 0.0
-        self.resume_match: "Match | None" = None
-        self.pending_message: str | None = None
-        self._preloaded = autosave
-        self._signature: tuple[int, int] | None = None
+        from game.saves import Entry
+
+        self.saves: list[Entry] = []
+        self.pending_messages: list[str] = []
         self.buttons: list[Button] = []
         self.ring = FocusRing([])
         self.games: list[GameInfo] = list(GAMES.values())
         self.panel = pygame.Rect(736, 214, 500, 470)
+        self.continue_panel = pygame.Rect(40, 198, 580, 0)
         self.game_rows: list[tuple[GameInfo, int]] = []
-        self.blurb: list[tuple[str, int]] = []
-        self.continue_y = 0
-        self.compact = False
-        self.row_h = 86
+        self.save_rows: list[tuple[int, pygame.Rect]] = []   # (index into saves, row rect)
+        self.save_scroll = 0
+        self.row_h = 64
 
-    # ---------------------------------------------------------------- autosave
-    def _read_autosave(self) -> None:
-        from game.saves import load_autosave
+    # ---------------------------------------------------------------- saved games
+    def _read_saves(self) -> None:
+        from game.saves import list_saves
 
-        if self._preloaded is not None:
-            match, message = self._preloaded
-            self._preloaded = None
-        else:
-            try:
-                match, message = load_autosave()
-            except Exception as exc:  # never let a save stop the game from starting
-                log.exception("reading the autosave failed")
-                match, message = None, f"The saved game could not be read ({exc})."
-        self.resume_match = match
-        self._signature = _autosave_signature()
-        if message:
-            log.warning("autosave: %s", message)
-            self.pending_message = message
+        try:
+            self.saves, messages = list_saves()
+        except Exception as exc:  # never let the saves folder stop the game from starting
+            log.exception("reading the saved games failed")
+            self.saves, messages = [], [f"The saved games could not be read ({exc})."]
+        for m in messages:
+            log.warning("saved games: %s", m)
+        self.pending_messages.extend(messages)
+        self.save_scroll = max(0, min(self.save_scroll, len(self.saves) - CONTINUE_ROWS))
 
     @property
     def can_continue(self) -> bool:
-        return self.resume_match is not None
+        return bool(self.saves)
 
     # ---------------------------------------------------------------- lifecycle
     def enter(self) -> None:
-        self._read_autosave()
-        self._build()
-        self._show_message()
+        self._refresh()
 
     def resume(self) -> None:
-        # Back from a game or a dialog: the autosave may have changed (or gone) meanwhile.
-        if _autosave_signature() != self._signature:
-            self._read_autosave()
-            self._build()
-            self._show_message()
+        # Back from a game or a dialog: the saved games may have changed meanwhile.
+        self._refresh()
 
-    def _show_message(self) -> None:
-        if self.pending_message and self.app is not None:
-            msg, self.pending_message = self.pending_message, None
-            self.app.push(MessageBox("Saved game set aside", msg))
+    def _refresh(self) -> None:
+        self._read_saves()
+        self._build()
+        self._show_messages()
+
+    def _show_messages(self) -> None:
+        if self.pending_messages and self.app is not None:
+            msg = "\n\n".join(self.pending_messages)
+            self.pending_messages = []
+            self.app.push(MessageBox("Saved games", msg))
 
     def _build(self) -> None:
-        """Lay out the menu panel; its height follows what it holds (Continue, one row per game).
-
-        With many games the rows turn compact (one line each) so the panel always fits on screen.
-        """
-        width = 500
-        x, w = theme.WIDTH - width - 44 + 24, width - 48
-        games = self.games[:9]
-        single = len(games) == 1
-        blurb = theme.wrap(games[0].blurb, w, 17)[:4] if single else []
-        room = H - 24 - 214
-        self.compact = False
-        cont_h, row_h = (56 + 90 if self.can_continue else 0), 86
-        height = 22 + cont_h + row_h * len(games) + len(blurb) * 24 + (14 if blurb else 0) + 50 + 22
-        if height > room:
-            self.compact, blurb = True, []
-            cont_h, row_h = (56 + 40 if self.can_continue else 0), 56
-            height = 22 + cont_h + row_h * len(games) + 50 + 22
-        # Centre the panel in the space under the title (or start it higher if it is tall).
-        top = max(196, 214 + (room - height) // 2)
-        self.panel = pygame.Rect(theme.WIDTH - width - 44, top, width, height)
-        self.row_h = row_h
-        y = top + 22
+        """Lay out both panels; each one's height follows what it holds."""
         self.buttons = []
-        self.continue_y = y + 60
-        if self.can_continue:
-            self.buttons.append(Button((x, y, w, 56), "Continue", self.continue_game, pygame.K_c,
-                                       primary=True, size=24))
-            y += cont_h
-        self.game_rows = []
-        bh = 40 if self.compact else 46
-        # Compact rows: narrower buttons leave room for long game names.
-        play_w, rules_w = (118, 92) if self.compact else (132, 108)
-        for i, info in enumerate(games):
-            play_key = pygame.K_n if single else pygame.K_1 + i
-            rules_key = pygame.K_r if single else pygame.K_F1 + i
-            self.game_rows.append((info, y))
-            by = y + 4 if self.compact else y + 8
-            self.buttons.append(Button((x + w - rules_w - 10 - play_w, by, play_w, bh), "New game",
-                                       lambda info=info: self.new_game(info), play_key,
-                                       primary=not self.can_continue, size=17 if self.compact else 19))
-            self.buttons.append(Button((x + w - rules_w, by, rules_w, bh), "Rules",
-                                       lambda info=info: self.show_rules(info), rules_key,
-                                       size=17 if self.compact else 19))
-            y += row_h
-        self.blurb = [(line, y + i * 24) for i, line in enumerate(blurb)]
-        y = self.panel.bottom - 22 - 50
-        half = (w - 16) // 2
-        self.buttons.append(Button((x, y, half, 50), "Settings", self.show_settings, pygame.K_s))
-        self.buttons.append(Button((x + half + 16, y, half, 50), "Quit", self.quit_game, pygame.K_q))
+        self._build_continue()
+        self._build_games()
         self.ring = FocusRing(self.buttons)
 
+    def _build_continue(self) -> None:
+        self.save_rows = []
+        if not self.saves:
+            self.continue_panel.h = 0
+            return
+        shown = min(CONTINUE_ROWS, len(self.saves))
+        more = len(self.saves) > CONTINUE_ROWS
+        p = self.continue_panel
+        p.h = 44 + shown * 58 + (18 if more else 0) + 10
+        x, w = p.x + 16, p.w - 32
+        for k in range(shown):
+            i = self.save_scroll + k
+            row = pygame.Rect(x, p.y + 44 + k * 58, w, 54)
+            self.save_rows.append((i, row))
+            resume_key = pygame.K_c if i == 0 else None
+            self.buttons.append(Button((row.right - 196, row.y + 9, 110, 36), "Resume",
+                                       lambda i=i: self.resume_save(i), resume_key, primary=i == 0,
+                                       size=17))
+            self.buttons.append(Button((row.right - 80, row.y + 9, 80, 36), "Delete",
+                                       lambda i=i: self.ask_delete(i), None, size=15))
+
+    def _build_games(self) -> None:
+        games = self.games[:MAX_GAME_ROWS]
+        width = 500
+        room = H - 24 - 200
+        row_h = 64 if 22 + 64 * len(games) + 16 + 50 + 22 <= room else 52
+        self.row_h = row_h
+        height = 22 + row_h * len(games) + 16 + 50 + 22
+        top = max(196, 200 + (room - height) // 2)
+        self.panel = pygame.Rect(theme.WIDTH - width - 44, top, width, height)
+        x, w = self.panel.x + 24, self.panel.w - 48
+        y = top + 22
+        self.game_rows = []
+        bh = min(42, row_h - 14)
+        for i, info in enumerate(games):
+            self.game_rows.append((info, y))
+            by = y + (row_h - 8 - bh) // 2
+            self.buttons.append(Button((x + w - 96 - 10 - 124, by, 124, bh), "New game",
+                                       lambda info=info: self.new_game(info), pygame.K_1 + i,
+                                       primary=not self.can_continue, size=18))
+            self.buttons.append(Button((x + w - 96, by, 96, bh), "Rules",
+                                       lambda info=info: self.show_rules(info), pygame.K_F1 + i,
+                                       size=18))
+            y += row_h
+        y = self.panel.bottom - 22 - 50
+        specs: list[tuple[str, Callable[[], None], int]] = [
+            ("Replays", self.show_replays, pygame.K_r), ("Statistics", self.show_statistics, pygame.K_t),
+            ("Settings", self.show_settings, pygame.K_s), ("Quit", self.quit_game, pygame.K_q)]
+        gap = 10
+        bw = (w - gap * (len(specs) - 1)) // len(specs)
+        for k, (label, cb, key) in enumerate(specs):
+            self.buttons.append(Button((x + k * (bw + gap), y, bw, 50), label, cb, key, size=17))
+
     # ---------------------------------------------------------------- actions
-    def continue_game(self) -> None:
-        if self.app is None or self.resume_match is None:
+    def resume_save(self, index: int) -> None:
+        from game.saves import resume
+
+        if self.app is None or not 0 <= index < len(self.saves):
             return
         self.app.play("click")
-        open_table(self.app, self.resume_match, replace=False)
+        match, message = resume(self.saves[index])
+        if match is None:
+            self.pending_messages.append(message or "The saved game could not be resumed.")
+            self._refresh()
+            return
+        open_table(self.app, match, replace=False)
+
+    def continue_game(self) -> None:
+        """Resume the most recently played game."""
+        self.resume_save(0)
+
+    def ask_delete(self, index: int) -> None:
+        if self.app is None or not 0 <= index < len(self.saves):
+            return
+        e = self.saves[index]
+        self.app.push(MessageBox("Delete this saved game?",
+                                 f"{e.title} with {e.players} ({e.progress}, last played "
+                                 f"{when_text(e.when)}) will be gone for good.",
+                                 [("Delete", pygame.K_d, lambda: self.delete_save(index)),
+                                  ("Keep it", pygame.K_ESCAPE, None)]))
+
+    def delete_save(self, index: int) -> None:
+        from game.saves import delete_file
+
+        if not 0 <= index < len(self.saves):
+            return
+        try:
+            delete_file(self.saves[index].path)
+        except OSError as exc:
+            self.pending_messages.append(f"The saved game could not be deleted ({exc}).")
+        if self.app is not None and self.app.top is self:
+            self._refresh()
+
+    def scroll_saves(self, rows: int) -> None:
+        top = max(0, len(self.saves) - CONTINUE_ROWS)
+        new = max(0, min(top, self.save_scroll + rows))
+        if new != self.save_scroll:
+            self.save_scroll = new
+            self._build()
 
     def new_game(self, info: GameInfo) -> None:
         from game.ui.scenes.setup import SetupScene
@@ -482,6 +536,18 @@ class TitleScene(Scene):
         if self.app is not None:
             self.app.push(RulesScene(info))
 
+    def show_replays(self) -> None:
+        from game.ui.scenes.replays import ReplaysScene
+
+        if self.app is not None:
+            self.app.push(ReplaysScene())
+
+    def show_statistics(self) -> None:
+        from game.ui.scenes.statistics import StatisticsScene
+
+        if self.app is not None:
+            self.app.push(StatisticsScene())
+
     def show_settings(self) -> None:
         from game.ui.scenes.settings_scene import SettingsScene
 
@@ -495,7 +561,7 @@ class TitleScene(Scene):
     def confirm_quit(self) -> None:
         if self.app is not None:
             self.app.push(MessageBox("Leave Mother Lode?",
-                                     "Any game in progress is saved and can be continued next time.",
+                                     "Every game in progress is saved and can be continued next time.",
                                      [("Quit", pygame.K_q, self.quit_game),
                                       ("Stay", pygame.K_ESCAPE, None)]))
 
@@ -506,9 +572,17 @@ class TitleScene(Scene):
         for b in self.buttons:
             if b.handle_event(event):
                 return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.confirm_quit()
+        if event.type == pygame.MOUSEWHEEL and self.continue_panel.h and \
+                self.continue_panel.collidepoint(pygame.mouse.get_pos()):
+            self.scroll_saves(-event.y)
             return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.confirm_quit()
+                return True
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.saves:
+                self.scroll_saves(-CONTINUE_ROWS if event.key == pygame.K_PAGEUP else CONTINUE_ROWS)
+                return True
         return False
 
     def update(self, dt: float) -> None:
@@ -522,42 +596,52 @@ class TitleScene(Scene):
                    anchor="midtop")
         theme.text(surface, "Mining games for the kitchen table", (W // 2, 160), 24, (236, 214, 170),
                    anchor="midtop")
+        if self.saves:
+            self._draw_continue(surface)
         self._draw_panel(surface)
+        for b in self.buttons:
+            b.draw(surface)
         theme.text(surface, f"v{__version__}", (W - 10, H - 6), 13, theme.INK_FAINT, anchor="bottomright")
+
+    @staticmethod
+    def _veil(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (20, 17, 18, 214), veil.get_rect(), border_radius=16)
+        surface.blit(veil, rect)
+        pygame.draw.rect(surface, theme.GOLD_DARK, rect, 2, border_radius=16)
+
+    def _draw_continue(self, surface: pygame.Surface) -> None:
+        p = self.continue_panel
+        self._veil(surface, p)
+        theme.text(surface, "Continue", (p.x + 18, p.y + 10), 24, theme.GOLD, bold=True)
+        count = len(self.saves)
+        label = f"{count} unfinished game{'s' if count != 1 else ''}"
+        theme.text(surface, label, (p.right - 18, p.y + 16), 15, theme.INK_DIM, anchor="topright")
+        now = time.time()
+        for i, row in self.save_rows:
+            e = self.saves[i]
+            text_w = row.w - 206
+            if i != self.save_scroll:
+                pygame.draw.line(surface, (70, 60, 52), (row.x, row.y - 3), (row.right, row.y - 3), 1)
+            head = fit_text(f"{e.title} · {e.progress}", text_w, 18, True)
+            theme.text(surface, head, (row.x + 2, row.y + 4), 18, theme.INK, bold=True)
+            who = fit_text(f"{e.players} · {when_text(e.when, now)}", text_w, 14)
+            theme.text(surface, who, (row.x + 2, row.y + 30), 14, theme.INK_DIM)
+        if count > CONTINUE_ROWS:
+            first, last = self.save_scroll + 1, self.save_scroll + len(self.save_rows)
+            theme.text(surface, f"{first}-{last} of {count} · wheel or PgUp/PgDn for more",
+                       (p.centerx, p.bottom - 8), 13, theme.INK_FAINT, anchor="midbottom")
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         p = self.panel
-        veil = pygame.Surface(p.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (20, 17, 18, 214), veil.get_rect(), border_radius=16)
-        surface.blit(veil, p)
-        pygame.draw.rect(surface, theme.GOLD_DARK, p, 2, border_radius=16)
+        self._veil(surface, p)
         x, w = p.x + 24, p.w - 48
-        if self.resume_match is not None:
-            m = self.resume_match
-            where = f"{m.info.title}, move {len(m.actions) + 1}"
-            if self.compact:
-                line = fit_text(f"{where}: {seats_summary(m)}", w - 4, 16)
-                theme.text(surface, line, (x + 2, self.continue_y + 2), 16, theme.INK_DIM)
-            else:
-                theme.text(surface, where + ", with", (x + 2, self.continue_y + 2), 16, theme.GOLD)
-                lines = theme.wrap(seats_summary(m), w - 4, 16)
-                if len(lines) > 2:
-                    lines = [lines[0], fit_text(" ".join(lines[1:]), w - 4, 16)]
-                for i, line in enumerate(lines):
-                    theme.text(surface, line, (x + 2, self.continue_y + 24 + 22 * i), 16, theme.INK_DIM)
+        big = self.row_h >= 64
         for info, y in self.game_rows:
             players = f"{info.min_players}-{info.max_players} players"
-            if self.compact:
-                theme.text(surface, fit_text(info.title, w - 226, 20, True), (x, y + 2), 20, theme.INK,
-                           bold=True)
-                theme.text(surface, players, (x, y + 27), 14, theme.GOLD)
-            else:
-                theme.text(surface, fit_text(info.title, w - 262, 26, True), (x, y + 4), 26, theme.INK,
-                           bold=True)
-                theme.text(surface, players, (x, y + 38), 16, theme.GOLD)
-            line_y = y + self.row_h - (6 if self.compact else 14)
+            size = 24 if big else 20
+            theme.text(surface, fit_text(info.title, w - 244, size, True), (x, y + 4), size, theme.INK,
+                       bold=True)
+            theme.text(surface, players, (x, y + (36 if big else 30)), 15, theme.GOLD)
+            line_y = y + self.row_h - 6
             pygame.draw.line(surface, (70, 60, 52), (x, line_y), (x + w, line_y), 1)
-        for line, y in self.blurb:
-            theme.text(surface, line, (x, y), 17, theme.INK_DIM)
-        for b in self.buttons:
-            b.draw(surface)

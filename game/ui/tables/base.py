@@ -9,8 +9,12 @@ that show each one. Whenever the queue runs dry the model is compared with `matc
 rebuilt from it (`_sync`, with `_adopt_truth` counting any mismatch in `drift`).
 
 `TableScene` holds that machinery, the log panel, the keys every table knows (Esc: the pause menu,
-F1/H: the rules, Space: skip the animations, PgUp/PgDn and the wheel: the log), the hot-seat
-curtain, and the move to the results screen when the game is over. A game's table adds its own
+F1/H: the rules, Space: skip the animations, PgUp/PgDn and the wheel: the log, Ctrl+Z: undo), the
+Undo button, the hot-seat curtain, and the move to the results screen when the game is over.
+
+Undo follows the match runner's fair-play policy (`Match.undo_target`); after it, the table is
+built afresh from the match, exactly as when a saved game is resumed. A table in `replay` mode
+(inside the replay viewer) only shows: nobody decides, no bot plays, nothing is saved. A game's table adds its own
 model, drawing and interaction by filling in the hooks below (`_animate`, `_moving`,
 `_prepare_human_turn`, `_sync`, `_log`...).
 
@@ -35,6 +39,7 @@ from game.saves import autosave
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import fit_text
+from game.ui.widgets import Button
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
 
 log = logging.getLogger(__name__)
@@ -90,10 +95,13 @@ class LogPanel:
         self.visible = (rect.h - footer - top) // self.LINE
         # (text, colour, heading, first line of its entry)
         self.lines: list[tuple[str, RGB, bool, bool]] = []
+        # Every entry as it was written (text, colour, heading), for the full-log screen.
+        self.entries: list[tuple[str, RGB, bool]] = []
         self.scroll = 0
         self._cache: tuple[Any, pygame.Surface] | None = None
 
     def add(self, text: str, colour: RGB, heading: bool) -> None:
+        self.entries.append((text, colour, heading))
         wrapped = theme.wrap(text, self.rect.w - 34, 14, heading)
         self.lines.extend((line, colour, heading, i == 0) for i, line in enumerate(wrapped))
         if self.scroll:  # reading older lines: keep them in place while new ones arrive
@@ -171,12 +179,16 @@ class TableScene(Scene):
         self._seen = 0
         self._ff = False
         self._curtain_seat: int | None = None
+        self.replay = False           # shown inside the replay viewer: nobody plays
+        self.undo_button = Button((log_panel.rect.right - 112, log_panel.rect.y + 7, 104, 24),
+                                  "Undo  Ctrl+Z", self.undo, None, size=14)
+        self._undo_key: Any = None
+        self._undo_ok = False
 
     def _resume_history(self) -> None:
         """A resumed game starts from its saved position: every event is in the log, none is shown."""
-        viewer = self.match.viewer()
         for ev in self.match.history:
-            if ev.seen_by(viewer):
+            if self.match.sees(ev):
                 self._log(ev)
         self._seen = len(self.match.history)
 
@@ -187,6 +199,8 @@ class TableScene(Scene):
     def on_quit(self) -> None:
         # Every action was saved as it was applied; this only makes sure nothing is left over.
         self.thinker.cancel()
+        if self.replay:
+            return
         try:
             autosave(self.match)
         except OSError as exc:
@@ -301,9 +315,8 @@ class TableScene(Scene):
         if self._seen < len(history):
             self._events_arrived()
             self._buttons_key = None
-            viewer = self.match.viewer()
             for ev in history[self._seen:]:
-                if ev.seen_by(viewer):
+                if self.match.sees(ev):
                     self.pending.append(ev)
             self._seen = len(history)
 
@@ -417,6 +430,8 @@ class TableScene(Scene):
             return
         if was_busy or self._needs_sync():
             self._sync()
+        if self.replay:
+            return
         if self.match.is_over():
             self._finish_game(dt)
             return
@@ -485,6 +500,60 @@ class TableScene(Scene):
         self._ingest()
         return True
 
+    # ------------------------------------------------------------------ undo
+    def can_undo(self) -> bool:
+        """Whether the Undo button shows now: the policy allows it and the table is not busy
+        showing a bot's move or asking another human to take the screen."""
+        if self.replay or self.app is None or self.match.is_over():
+            return False
+        key = (self.match.version, self.match.to_move())
+        if key != self._undo_key:
+            self._undo_key = key
+            seat = self.match.undo_seat()
+            self._undo_ok = seat is not None
+            now = self.match.to_move()
+            if seat is not None and now is not None and now != seat and self.match.seats[now].is_human:
+                # Hot-seat: the next player has not decided yet; the button says whose move goes.
+                self.undo_button.label = fit_text(f"Undo {self.match.seats[seat].name}", 94, 14, True)
+            else:
+                self.undo_button.label = "Undo  Ctrl+Z"
+        return self._undo_ok
+
+    def undo(self) -> bool:
+        """Take back the last action of the human at the table (see `Match.undo_target`)."""
+        if not self.can_undo() or self.app is None:
+            self._say("There is nothing you may take back now.")
+            return False
+        self.thinker.cancel()
+        try:
+            seat, undone = self.match.undo()
+        except IllegalAction as exc:
+            self._say(str(exc))
+            return False
+        try:
+            autosave(self.match)
+        except OSError as exc:
+            self.logger.error("autosave failed: %s", exc)
+        self.app.play("click")
+        from game.ui.tables import table_for
+
+        fresh = table_for(self.match)
+        fresh._curtain_seat = self._curtain_seat
+        fresh._say(self.match.history[-1].text if self.match.history else "")
+        self.app.replace(fresh)
+        return True
+
+    def _draw_undo(self, surface: pygame.Surface) -> None:
+        if self.can_undo():
+            self.undo_button.draw(surface)
+
+    def _undo_click(self, event: pygame.event.Event) -> bool:
+        """The Undo button, for the table's own `handle_event` to ask first."""
+        if not self.can_undo():
+            self.undo_button.hover = False
+            return False
+        return self.undo_button.handle_event(event)
+
     def _say(self, text: str) -> None:
         self.message = text
         self.message_time = self.message_seconds
@@ -493,6 +562,9 @@ class TableScene(Scene):
     def _table_key(self, event: pygame.event.Event) -> bool:
         """Esc: the pause menu; F1/H: the rules; Space: skip the animations; PgUp/PgDn: the log."""
         k = event.key
+        if k == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()
+            return True
         if k == pygame.K_ESCAPE:
             self._open_pause()
             return True
@@ -534,6 +606,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing every table shares
     def _draw_log(self, surface: pygame.Surface) -> None:
         self.log_panel.draw(surface)
+        self._draw_undo(surface)
 
     def _draw_callouts(self, surface: pygame.Surface) -> None:
         for c in self.callouts:

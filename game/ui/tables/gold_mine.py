@@ -212,7 +212,7 @@ class GoldMineTable(TableScene):
         self._static_key: Any = None
         self.dice = [DieSprite(6, DIE_SIZE, seed=i + 1, look=IVORY) for i in range(DICE)]
         # A new game shows its own set-up; a resumed one starts from the saved position.
-        if match.actions:
+        if not match.fresh:
             self.model = MineModel.from_state(state)
             self._cosmetics_from_history()
             self._resume_history()
@@ -804,6 +804,8 @@ class GoldMineTable(TableScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._undo_click(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for b in self.buttons:

@@ -247,7 +247,7 @@ class YaBlewItTable(TableScene):
         self.marker_pos: tuple[float, float] | None = None
         self._marker_from: tuple[float, float] | None = None
         # A new game shows its own deal; a resumed one starts from the saved position.
-        if match.actions:
+        if not match.fresh:
             self.model = TableModel.from_state(match.state)
             self._resume_history()
         else:
@@ -870,6 +870,8 @@ class YaBlewItTable(TableScene):
         self._panel_cache.pop(p, None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._undo_click(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         if event.type == pygame.KEYDOWN:

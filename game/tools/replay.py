@@ -1,0 +1,44 @@
+"""`python -m game replay FILE --shots DIR [--every N]`: a replay drawn headless, one PNG a move.
+
+The pictures come from the same replay viewer and table drawing as on screen (with SDL's dummy
+video driver, so no window opens), which makes them good attachments to a bug report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from game.tools.verify import _printable
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game replay", description=__doc__.splitlines()[0])
+    parser.add_argument("file", help="a replay or saved game (.json)")
+    parser.add_argument("--shots", required=True, help="folder for the PNG pictures")
+    parser.add_argument("--every", type=int, default=1, help="a picture every N moves (default 1)")
+    args = parser.parse_args(argv)
+    if args.every < 1:
+        parser.error("--every must be 1 or more")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.core.contract import BadSave
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.replay import replay_scene_for_file
+
+    try:
+        scene = replay_scene_for_file(Path(args.file))
+    except BadSave as exc:
+        print(_printable(f"{args.file}: {exc}"))
+        return 1
+    app = App(Settings(animation="instant", muted=True))
+    try:
+        app.push(scene)
+        count = scene.shoot(Path(args.shots), args.every)
+    finally:
+        while app.stack:
+            app.stack.pop().exit()
+    print(_printable(f"{count} pictures of {scene.match.info.title} ({scene.total} moves) in {args.shots}"))
+    return 0

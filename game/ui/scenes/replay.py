@@ -1,0 +1,331 @@
+"""Watching a game again: the real table, stepped forward and back through the moves.
+
+The viewer owns a table scene in `replay` mode (nobody decides, no bot plays, nothing is saved)
+and a match made from the record. Stepping forward plays the next recorded action, so the table
+animates it exactly as it did in the game; stepping back, or jumping, goes to a position that
+existed (`Match.rewind`) and builds the table afresh from it, as a resumed game is built.
+
+Keys: ←/→ a move back/forward, Home/End the start/the end, Space play/pause, V whose hands are
+shown (games with hidden hands), Esc back. The slider under the log jumps anywhere.
+
+`ReplayScene.shoot` is the headless path of `python -m game replay FILE --shots DIR`: the same
+table and drawing, one PNG per move.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game.core.match import Match
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import fit_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.tables.base import TableScene
+
+log = logging.getLogger(__name__)
+
+BAR_H = 96          # the control bar at the foot of the log panel
+AUTOPLAY_GAP = 0.7  # seconds between moves while playing (at normal animation speed)
+
+
+class ReplayScene(Scene):
+    """The replay viewer for a match record: `match` at its start and its `actions`."""
+
+    def __init__(self, match: Match, actions: list[str], *, at: int = 0, play: bool = False,
+                 title: str = "Replay") -> None:
+        super().__init__()
+        match.spectator = True
+        match.reveal_all = True
+        self.match = match
+        self.actions = list(actions)
+        self.title = title
+        self.playing = play
+        self.wait = 0.0
+        self.table: "TableScene | None" = None
+        self.dragging = False
+        # Whose secrets are shown: None = every hand; else a seat (games with hidden hands only).
+        self.viewers: list[int | None] = [None]
+        if match.info.private_hands:
+            self.viewers += list(range(len(match.seats)))
+        self.viewer_index = 0
+        self._start_at = max(0, min(at, len(self.actions)))
+        self.buttons: list[Button] = []
+
+    # ------------------------------------------------------------------ position
+    @property
+    def position(self) -> int:
+        """How many moves have been played on the table shown."""
+        return len(self.match.actions)
+
+    @property
+    def total(self) -> int:
+        return len(self.actions)
+
+    def enter(self) -> None:
+        self._goto(self._start_at, rebuild=True)
+
+    def exit(self) -> None:
+        if self.table is not None:
+            self.table.exit()
+            self.table = None
+
+    def _build_table(self) -> None:
+        from game.ui.tables import table_for
+
+        if self.table is not None:
+            self.table.exit()
+        table = table_for(self.match)
+        table.replay = True
+        table.app = self.app
+        table.enter()
+        # Leave room under the log for the controls.
+        panel = table.log_panel
+        panel.visible = max(3, panel.visible - (BAR_H + 4) // panel.LINE)
+        panel._cache = None
+        self.table = table
+        self._layout()
+
+    def _goto(self, count: int, *, rebuild: bool = False) -> None:
+        """Show the position after `count` moves, without animation."""
+        count = max(0, min(count, self.total))
+        if count < self.position:
+            self.match.rewind(count)
+        while self.position < count:
+            self.match.apply(self.actions[self.position])
+        self._build_table()
+
+    def step(self, delta: int) -> None:
+        """A move forward (animated, as in the game) or back (at once)."""
+        if self.table is None:
+            return
+        if delta > 0:
+            if self.position >= self.total:
+                self.playing = False
+                return
+            if not self.table.idle:
+                self.table.fast_forward()
+            self.match.apply(self.actions[self.position])
+        elif self.position > 0:
+            self._goto(self.position - 1)
+
+    def jump(self, count: int) -> None:
+        if count != self.position:
+            self._goto(count)
+
+    def toggle_play(self) -> None:
+        if self.position >= self.total:
+            self._goto(0)
+        self.playing = not self.playing
+        self.wait = 0.0
+        self._layout()
+
+    def cycle_viewer(self) -> None:
+        if len(self.viewers) < 2:
+            return
+        self.viewer_index = (self.viewer_index + 1) % len(self.viewers)
+        seat = self.viewers[self.viewer_index]
+        self.match.reveal_all = seat is None
+        self.match.view_seat = seat
+        self._build_table()
+
+    def viewer_label(self) -> str:
+        seat = self.viewers[self.viewer_index]
+        return "every hand" if seat is None else f"{self.match.seats[seat].name}'s eyes"
+
+    def close(self) -> None:
+        if self.app is not None and self.app.top is self:
+            self.app.pop()
+
+    # ------------------------------------------------------------------ layout
+    def bar_rect(self) -> pygame.Rect:
+        assert self.table is not None
+        log_rect = self.table.log_panel.rect
+        return pygame.Rect(log_rect.x + 8, log_rect.bottom - BAR_H - 6, log_rect.w - 16, BAR_H)
+
+    def slider_rect(self) -> pygame.Rect:
+        bar = self.bar_rect()
+        return pygame.Rect(bar.x + 14, bar.y + 52, bar.w - 28, 12)
+
+    def _layout(self) -> None:
+        if self.table is None:
+            return
+        bar = self.bar_rect()
+        w, gap = 40, 6
+        x = bar.centerx - (5 * w + 4 * gap) // 2
+        specs: list[tuple[str, Callable[[], None], int]] = [
+            ("start", lambda: self.jump(0), pygame.K_HOME),
+            ("back", lambda: self.step(-1), pygame.K_LEFT),
+            ("pause" if self.playing else "play", self.toggle_play, pygame.K_SPACE),
+            ("forward", lambda: self.step(1), pygame.K_RIGHT),
+            ("end", lambda: self.jump(self.total), pygame.K_END),
+        ]
+        self.buttons = []
+        for i, (name, cb, k) in enumerate(specs):
+            b = Button((x + i * (w + gap), bar.y + 10, w, 32), "", cb, k, size=14)
+            b.icon = name  # type: ignore[attr-defined]
+            self.buttons.append(b)
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.table is None:
+            return False
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+                return True
+            if k == pygame.K_v:
+                self.cycle_viewer()
+                return True
+            if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_SPACE):
+                self.playing = self.playing and k == pygame.K_SPACE
+                for b in self.buttons:
+                    if b.key == k:
+                        b.on_click()
+                self._layout()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.slider_rect().inflate(0, 16).collidepoint(event.pos):
+                self.dragging = True
+                self.playing = False
+                self._drag_to(event.pos[0])
+                return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._drag_to(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        for b in self.buttons:
+            if b.handle_event(event):
+                if b.key != pygame.K_SPACE:
+                    self.playing = False
+                self._layout()
+                return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
+                self.bar_rect().collidepoint(event.pos):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_z,):
+            return True  # no undo in a replay
+        return self.table.handle_event(event)
+
+    def _drag_to(self, x: int) -> None:
+        r = self.slider_rect()
+        t = max(0.0, min(1.0, (x - r.x) / max(1, r.w)))
+        self.jump(round(t * self.total))
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        if self.table is None:
+            return
+        self.table.update(dt)
+        if self.playing and self.table.idle:
+            speed = self.app.settings.speed if self.app is not None else 1.0
+            self.wait += dt
+            if self.wait >= AUTOPLAY_GAP * speed:
+                self.wait = 0.0
+                if self.position >= self.total:
+                    self.playing = False
+                    self._layout()
+                else:
+                    self.step(1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.table is None:
+            return
+        self.table.draw(surface)
+        self._draw_bar(surface)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        bar = self.bar_rect()
+        pygame.draw.rect(surface, (16, 15, 18), bar, border_radius=10)
+        pygame.draw.rect(surface, theme.GOLD_DARK, bar, 2, border_radius=10)
+        for b in self.buttons:
+            b.draw(surface)
+            _icon(surface, getattr(b, "icon", ""), b.rect.center, theme.INK)
+        r = self.slider_rect()
+        pygame.draw.rect(surface, (58, 52, 46), r, border_radius=6)
+        t = self.position / self.total if self.total else 1.0
+        filled = r.copy()
+        filled.w = max(6, int(r.w * t))
+        pygame.draw.rect(surface, theme.GOLD_DARK, filled, border_radius=6)
+        pygame.draw.circle(surface, theme.GOLD, (r.x + int(r.w * t), r.centery), 9)
+        pygame.draw.circle(surface, (30, 24, 18), (r.x + int(r.w * t), r.centery), 9, 2)
+        where = f"Move {self.position} of {self.total}"
+        if len(self.viewers) > 1:
+            where += f"  ·  V: {self.viewer_label()}"
+        theme.text(surface, fit_text(where, bar.w - 20, 13), (bar.centerx, bar.bottom - 8), 13,
+                   theme.INK_DIM, anchor="midbottom")
+        # What this is, over the table's banner corner.
+        tag = fit_text(f"{self.title}  ·  ←/→ step  ·  Esc back", 420, 14)
+        img = theme.font(14, True).render(tag, True, theme.GOLD)
+        box = img.get_rect(bottomleft=(14, theme.HEIGHT - 8)).inflate(16, 8)
+        pygame.draw.rect(surface, (16, 15, 18), box, border_radius=8)
+        pygame.draw.rect(surface, theme.GOLD_DARK, box, 1, border_radius=8)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    # ------------------------------------------------------------------ headless pictures
+    def shoot(self, folder: Path, every: int = 1, on_shot: Callable[[Path], Any] | None = None) -> int:
+        """Render the game from its start, one PNG every `every` moves (and the last position)
+        into `folder`; returns how many were written. Needs `self.app` (any video driver)."""
+        assert self.app is not None
+        folder.mkdir(parents=True, exist_ok=True)
+        written = 0
+        digits = len(str(self.total))
+        for count in range(self.total + 1):
+            if count % every and count != self.total:
+                continue
+            self._goto(count)
+            assert self.table is not None
+            self.table.fast_forward()
+            self.table.update(0.0)
+            path = folder / f"move_{count:0{digits}d}.png"
+            self.app.screenshot(path)
+            written += 1
+            if on_shot is not None:
+                on_shot(path)
+        return written
+
+
+def _icon(surface: pygame.Surface, name: str, centre: tuple[int, int], rgb: tuple[int, int, int]) -> None:
+    """The transport icons, drawn (no font has to carry them)."""
+    x, y = centre
+
+    def tri(cx: float, pointing: int) -> None:
+        pygame.draw.polygon(surface, rgb, [(cx - 6 * pointing, y - 7), (cx + 6 * pointing, y),
+                                           (cx - 6 * pointing, y + 7)])
+
+    if name == "play":
+        tri(x + 1, 1)
+    elif name == "pause":
+        pygame.draw.rect(surface, rgb, (x - 6, y - 7, 4, 14))
+        pygame.draw.rect(surface, rgb, (x + 2, y - 7, 4, 14))
+    elif name == "forward":
+        tri(x + 3, 1)
+        pygame.draw.rect(surface, rgb, (x - 7, y - 7, 3, 14))
+    elif name == "back":
+        tri(x - 3, -1)
+        pygame.draw.rect(surface, rgb, (x + 4, y - 7, 3, 14))
+    elif name == "end":
+        tri(x - 3, 1)
+        tri(x + 5, 1)
+        pygame.draw.rect(surface, rgb, (x + 10, y - 7, 2, 14))
+    elif name == "start":
+        tri(x + 3, -1)
+        tri(x - 5, -1)
+        pygame.draw.rect(surface, rgb, (x - 12, y - 7, 2, 14))
+
+
+def replay_scene_for_file(path: Path, **kwargs: Any) -> ReplayScene:
+    """The viewer for a replay file; raises BadSave when the file is not a sound record."""
+    from game.saves import load_replay
+
+    match, actions = load_replay(path)
+    return ReplayScene(match, actions, **kwargs)

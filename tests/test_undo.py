@@ -1,0 +1,190 @@
+"""Undo: the fair-play policy of the match runner, for every game, and the table's Undo.
+
+The policy (`Match.undo_target`): the last human to decide may take back that decision and the
+bot replies after it, unless any of them revealed something; nothing revealed ever changes.
+Property tests play random games of every registered game with a mix of humans and bots and try
+to undo at random moments; the table tests drive the real tables.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json  # noqa: E402
+import random  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from helpers import key, run_until, saved_actions  # noqa: E402
+
+from game.core.contract import IllegalAction  # noqa: E402
+from game.core.match import BOT, Match, Seat, reveals  # noqa: E402
+from game.games import GAMES  # noqa: E402
+
+
+def mixed_seats(game: str, rng: random.Random) -> list[Seat]:
+    info = GAMES[game]
+    n = rng.randint(info.min_players, min(info.max_players, 4))
+    seats = [Seat(f"H{i}") if rng.random() < 0.5 else Seat(f"B{i}", BOT, rng.choice(["easy", "normal"]))
+             for i in range(n)]
+    if all(not s.is_human for s in seats):
+        seats[rng.randrange(n)] = Seat("H")
+    return seats
+
+
+def event_key(ev: Any) -> tuple[str, str, str]:
+    return (ev.kind, ev.text, json.dumps(ev.data, sort_keys=True, default=str))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_undo_never_changes_what_was_revealed(game: str) -> None:
+    undos = sum(undo_at_random(game, seed) for seed in range(8))
+    assert undos > 0, "the random games never offered an undo (the test proves nothing then)"
+
+
+def undo_at_random(game: str, seed: int) -> int:
+    """One random game with undos tried at random moments, every one checked; how many were made."""
+    rng = random.Random(seed)
+    m = Match(game, mixed_seats(game, rng), seed)
+    undos = 0
+    steps = 0
+    while not m.is_over() and steps < 3000:
+        steps += 1
+        if m.actions and rng.random() < 0.35:
+            target = m.undo_target()
+            if target is None:
+                # Forbidden exactly when a reveal or only bots stand since the last human decision.
+                tail = list(zip(m._actors, m._revealed))
+                last_human = max((i for i, (a, _) in enumerate(tail) if m.seats[a].is_human), default=None)
+                assert last_human is None or any(r for _, r in tail[last_human:])
+            else:
+                undos += 1
+                seat = m.undo_seat()
+                assert seat is not None and m.seats[seat].is_human
+                before_history = list(m.history)
+                mark = m._marks[target]
+                old_state = m._states[target]
+                undone_actions = m.actions[target:]
+                undone_events = before_history[mark:]
+                assert m.actor(target) == seat
+                assert all(not m.seats[m.actor(i)].is_human for i in range(target + 1, len(m.actions)))
+                got_seat, events = m.undo()
+                assert got_seat == seat and events == undone_events
+                # Back to a position that existed, generator and all, and nothing revealed undone.
+                assert m.state is old_state and len(m.actions) == target
+                assert m.history[:mark] == before_history[:mark]
+                assert not any(reveals(ev) for ev in undone_events)
+                assert m.history[-1].kind == "took_back" and m.history[-1].data["player"] == seat
+                if rng.random() < 0.5:
+                    # Playing the same moves again gives the very same events: nothing re-rolled.
+                    for a in undone_actions:
+                        m.apply(a)
+                    again = m.history[mark + 1:]
+                    assert [event_key(e) for e in again] == [event_key(e) for e in undone_events]
+                continue
+        actions = m.legal_actions()
+        m.apply(rng.choice(actions))
+        if m._revealed[-1]:
+            assert m.undo_target() is None, "an action that revealed something could be taken back"
+    assert m.undo_target() is None or not m.is_over()
+    return undos
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_undo_for_bots_only_finished_or_spectated_games(game: str) -> None:
+    m = Match(game, [Seat("A", BOT, "easy"), Seat("B", BOT, "normal")], 3)
+    rng = random.Random(3)
+    for _ in range(5):
+        m.apply(rng.choice(m.legal_actions()))
+    assert m.undo_target() is None and m.undo_seat() is None
+    with pytest.raises(IllegalAction):
+        m.undo()
+    h = Match(game, [Seat("A"), Seat("B", BOT, "easy")], 4)
+    h.spectator = True
+    assert h.undo_target() is None
+
+
+def first_unrevealing_human_move(game: str, seed: int) -> Match:
+    """A game with a human and a bot, advanced until the human can take a move back."""
+    rng = random.Random(seed)
+    for attempt in range(200):
+        m = Match(game, [Seat("Ana"), Seat("Bo"), Seat("Dusty", BOT, "easy")], seed + attempt)
+        for _ in range(40):
+            if m.is_over():
+                break
+            m.apply(rng.choice(m.legal_actions()))
+            if m.can_undo() and m.human_to_move():
+                return m
+    raise AssertionError("no position where the human could undo")
+
+
+# ---------------------------------------------------------------------------- the table
+@pytest.mark.parametrize("game", list(GAMES))
+def test_table_undo_button_and_ctrl_z(make_app: Callable[..., Any], home: Path, game: str) -> None:
+    from game.saves import autosave
+    from game.ui.tables import table_for
+
+    app = make_app("instant")
+    m = first_unrevealing_human_move(game, 7)
+    autosave(m)
+    moves = len(m.actions)
+    target = m.undo_target()
+    assert target is not None
+    app.push(table_for(m))
+    run_until(app, lambda: app.top.idle, "became idle")
+    table = app.top
+    assert table.can_undo()
+    app.step(1 / 60)
+    # The button is drawn at the log's top right and says its key, or whose move it takes back
+    # when the next human is already deciding.
+    seat = m.undo_seat()
+    assert seat is not None
+    if seat == m.to_move():
+        assert "Ctrl+Z" in table.undo_button.label
+    else:
+        assert m.seats[seat].name in table.undo_button.label
+    assert table.log_panel.rect.contains(table.undo_button.rect)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    fresh = app.top
+    assert fresh is not table, "the table was not rebuilt from the earlier position"
+    assert len(m.actions) == target < moves
+    assert saved_actions(home) == m.actions, "the undo was not saved"
+    assert any("took back" in text for text, *_ in fresh.log_panel.entries)
+    run_until(app, lambda: fresh.idle, "became idle")
+    assert fresh.drift == 0
+
+
+def test_undo_button_hidden_after_a_reveal_and_click_works(make_app: Callable[..., Any], home: Path) -> None:
+    from game.ui.tables import table_for
+
+    app = make_app("instant")
+    m = Match("ya_blew_it", [Seat("Ana"), Seat("Bo")], 5)
+    rng = random.Random(2)
+    while not m._revealed or not m._revealed[-1]:
+        m.apply(rng.choice(m.legal_actions()))
+    app.push(table_for(m))
+    run_until(app, lambda: app.top.idle, "became idle")
+    table = app.top
+    assert not table.can_undo()
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.top is table and "nothing" in table.message
+    # Now a move that reveals nothing: a human's pass, or a keep.
+    for a in m.legal_actions():
+        if a.kind in ("pass", "keep", "nojump", "accept"):
+            table._apply(a)
+            break
+    else:
+        pytest.skip("no quiet move in this position")  # pragma: no cover
+    if not m.can_undo():
+        pytest.skip("the move ended in a reveal")  # pragma: no cover
+    run_until(app, lambda: app.top.idle, "became idle")
+    table.can_undo()
+    app.step(1 / 60)
+    centre = table.undo_button.rect.center
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre))
+    assert app.top is not table and app.top.match is m
