@@ -72,6 +72,12 @@ class Entry:
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     @property
+    def names(self) -> str:
+        """The players' names only ("Ana, Dusty and Nell"): bots' names say enough in a list."""
+        names = [n.rsplit(" (", 1)[0] if n.endswith(" bot)") else n for n in self.seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    @property
     def result(self) -> str:
         if not self.finished:
             return "unfinished"

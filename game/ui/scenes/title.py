@@ -620,12 +620,15 @@ class TitleScene(Scene):
         now = time.time()
         for i, row in self.save_rows:
             e = self.saves[i]
-            text_w = row.w - 206
+            text_w = row.w - 212
             if i != self.save_scroll:
                 pygame.draw.line(surface, (70, 60, 52), (row.x, row.y - 3), (row.right, row.y - 3), 1)
-            head = fit_text(f"{e.title} · {e.progress}", text_w, 18, True)
+            when = when_text(e.when, now)
+            when_w = theme.font(14).size(when)[0]
+            head = fit_text(e.title, text_w - when_w - 12, 18, True)
             theme.text(surface, head, (row.x + 2, row.y + 4), 18, theme.INK, bold=True)
-            who = fit_text(f"{e.players} · {when_text(e.when, now)}", text_w, 14)
+            theme.text(surface, when, (row.x + text_w, row.y + 8), 14, theme.INK_FAINT, anchor="topright")
+            who = fit_text(f"{e.progress} · {e.names}", text_w, 14)
             theme.text(surface, who, (row.x + 2, row.y + 30), 14, theme.INK_DIM)
         if count > CONTINUE_ROWS:
             first, last = self.save_scroll + 1, self.save_scroll + len(self.save_rows)

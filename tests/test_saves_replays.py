@@ -1,0 +1,326 @@
+"""A save per match, the Continue list, replays and their viewer, `verify` and `replay`.
+
+Driven through the real screens (title, replays, replay viewer, results) with the headless
+drivers, in a private user folder (the `home` fixture).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json  # noqa: E402
+import random  # noqa: E402
+import time  # noqa: E402
+from dataclasses import replace  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from helpers import click, finished_match, key, run_until  # noqa: E402
+
+from game import saves  # noqa: E402
+from game.core.match import BOT, Match, Seat  # noqa: E402
+from game.games import GAMES  # noqa: E402
+from game.tools import verify  # noqa: E402
+from game.ui.scenes.dialogs import MessageBox  # noqa: E402
+from game.ui.scenes.title import TitleScene, when_text  # noqa: E402
+
+
+def played(game: str, seed: int, moves: int) -> Match:
+    m = Match(game, [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if m.is_over():
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    return m
+
+
+def labels(scene: Any) -> list[str]:
+    return [b.label for b in scene.buttons]
+
+
+# ---------------------------------------------------------------------------- saved games
+def test_starting_a_new_game_keeps_the_unfinished_one(app: Any, home: Path) -> None:
+    """The gap players met: a Ya Blew It! game, left, then Gold Mine started: both are kept."""
+    first = played("ya_blew_it", 1, 3)
+    saves.autosave(first)
+    time.sleep(0.01)
+    second = played("gold_mine", 2, 2)
+    saves.autosave(second)
+    title = TitleScene()
+    app.reset(title)
+    assert [e.path.stem for e in title.saves] == [second.match_id, first.match_id]  # newest first
+    assert [e.title for e in title.saves] == ["Gold Mine", "Ya Blew It!"]
+    assert title.saves[0].progress == second.progress() and title.saves[1].moves == 3
+    assert labels(title)[:4] == ["Resume", "Delete", "Resume", "Delete"]
+    # Resume the older one with its own button.
+    resume_older = title.buttons[2]
+    click(app, resume_older.rect.center)
+    assert app.top is not title and app.top.match.actions == first.actions
+    assert app.top.match.match_id == first.match_id
+
+
+def test_delete_asks_first(app: Any, home: Path) -> None:
+    m = played("ya_blew_it", 3, 4)
+    saves.autosave(m)
+    title = TitleScene()
+    app.reset(title)
+    delete = title.buttons[1]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=delete.rect.center))
+    box = app.top
+    assert isinstance(box, MessageBox) and "Delete" in box.title
+    key(app, pygame.K_ESCAPE)  # Keep it
+    assert app.top is title and saves.save_path(m).exists() and len(title.saves) == 1
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=delete.rect.center))
+    key(app, pygame.K_d)
+    assert app.top is title and not saves.save_path(m).exists() and not title.saves
+    assert "Resume" not in labels(title)
+
+
+def test_a_full_continue_list_retires_the_oldest_to_replays_and_says_so(app: Any, home: Path) -> None:
+    made = []
+    for i in range(saves.MAX_SAVES + 2):
+        m = played("ya_blew_it", 100 + i, 2)
+        saves.autosave(m)
+        data = json.loads(saves.save_path(m).read_text("utf-8"))
+        data["updated"] = 1_700_000_000 + i  # older first
+        saves.save_path(m).write_text(json.dumps(data), "utf-8")
+        made.append(m)
+    title = TitleScene()
+    app.reset(title)
+    assert len(title.saves) == saves.MAX_SAVES
+    assert title.saves[0].path.stem == made[-1].match_id
+    box = app.top
+    assert isinstance(box, MessageBox) and "Moved to Replays" in box.text
+    retired = {p.stem for p in saves.replays_dir().glob("*.json")}
+    assert retired == {made[0].match_id, made[1].match_id}
+    entries, _ = saves.list_replays()
+    assert all(not e.finished and e.result == "unfinished" for e in entries)
+    # The retired games are still there to watch, in full.
+    match, actions = saves.load_replay(entries[0].path)
+    assert actions == next(m for m in made if m.match_id == entries[0].path.stem).actions
+    key(app, pygame.K_RETURN)
+    frames_scroll = title.save_scroll
+    key(app, pygame.K_PAGEDOWN)
+    assert title.save_scroll > frames_scroll
+
+
+def test_the_0_1_0_autosave_is_picked_up(home: Path) -> None:
+    m = played("ya_blew_it", 8, 6)
+    old = m.to_json()
+    old["format"] = 1
+    for k in ("match_id", "started"):
+        old.pop(k)
+    legacy = home / "data" / "autosave.json"
+    legacy.parent.mkdir(parents=True, exist_ok=True)
+    legacy.write_text(json.dumps(old), "utf-8")
+    entries, messages = saves.list_saves()
+    assert not messages and len(entries) == 1 and not legacy.exists()
+    resumed, message = saves.resume(entries[0])
+    assert message is None and resumed is not None
+    assert resumed.actions == m.actions and resumed.state.to_json() == m.state.to_json()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_format_1_saves_take_the_games_legacy_options(game: str) -> None:
+    m = played(game, 9, 0)
+    old = m.to_json()
+    old["format"] = 1
+    old["options"] = {k: v for k, v in old["options"].items() if k not in GAMES[game].legacy_options}
+    loaded = Match.from_json(old)
+    for k, v in GAMES[game].legacy_options.items():
+        assert loaded.config.options[k] == v
+
+
+def test_a_finished_game_becomes_a_replay_and_leaves_no_save(home: Path) -> None:
+    m = played("gold_mine", 4, 3)
+    saves.autosave(m)
+    assert saves.save_path(m).exists()
+    while not m.is_over():
+        m.apply(random.Random(1).choice(m.legal_actions()))
+    saves.autosave(m)
+    assert not saves.save_path(m).exists()
+    entries, messages = saves.list_replays()
+    assert not messages and [e.path.stem for e in entries] == [m.match_id]
+    winners = tuple(m.seats[w].name for w in m.state.outcome().winners)
+    assert entries[0].winners == winners and entries[0].finished
+    saves.autosave(m)  # saving a finished game again changes nothing
+    assert len(saves.list_replays()[0]) == 1
+
+
+def test_when_text() -> None:
+    now = time.mktime((2026, 11, 23, 15, 0, 0, 0, 0, -1))
+    assert when_text(now - 10, now) == "just now"
+    assert when_text(now - 600, now) == "10 min ago"
+    assert when_text(now - 3 * 3600, now).startswith("today ")
+    assert when_text(now - 24 * 3600, now).startswith("yesterday ")
+    assert when_text(now - 20 * 24 * 3600, now) == "3 Nov"
+    assert when_text(now - 400 * 24 * 3600, now).endswith("2025")
+
+
+def test_the_title_holds_five_games(app: Any) -> None:
+    """Designed for five: every row, its buttons and the bottom row fit, without overlapping."""
+    title = TitleScene()
+    base = list(GAMES.values())
+    title.games = [replace(base[i % len(base)], name=f"g{i}", title=f"A Long Game Name {i}") for i in range(5)]
+    saves_list = [played("ya_blew_it", 30, 2)]
+    saves.autosave(saves_list[0])
+    app.reset(title)
+    title._build()
+    app.step(1 / 60)
+    assert len(title.game_rows) == 5
+    screen = pygame.Rect(0, 0, 1280, 720)
+    rects = [b.rect for b in title.buttons]
+    assert all(screen.contains(r) for r in rects)
+    assert all(title.panel.contains(b.rect) for b in title.buttons[2:])
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), f"buttons overlap: {a} {b}"
+    assert not title.panel.colliderect(title.continue_panel)
+    assert title.panel.top >= 190  # under the title and its subtitle
+    keys = [b.key for b in title.buttons if b.key is not None]
+    assert len(keys) == len(set(keys)), "two buttons share a shortcut"
+
+
+# ---------------------------------------------------------------------------- replays
+def finished_and_kept(seed: int, game: str = "ya_blew_it") -> Match:
+    m = finished_match(seed, game)
+    saves.autosave(m)
+    return m
+
+
+def test_replays_screen_lists_and_opens_the_viewer(app: Any, home: Path) -> None:
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.replays import ReplaysScene
+
+    a = finished_and_kept(1)
+    time.sleep(0.01)
+    b = finished_and_kept(2, "gold_mine")
+    title = TitleScene()
+    app.reset(title)
+    key(app, pygame.K_r)
+    screen = app.top
+    assert isinstance(screen, ReplaysScene)
+    assert [e.path.stem for e in screen.entries] == [b.match_id, a.match_id]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene) and viewer.total == len(a.actions)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is screen
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_d)
+    assert [e.path.stem for e in screen.entries] == [b.match_id]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_replay_viewer_steps_forward_and_back(app: Any, home: Path, game: str) -> None:
+    from game.ui.scenes.replay import ReplayScene
+
+    m = finished_and_kept(3, game)
+    match, actions = saves.load_replay(saves.replay_path(m))
+    viewer = ReplayScene(match, actions)
+    app.reset(TitleScene())
+    app.push(viewer)
+    assert viewer.position == 0 and viewer.table is not None and viewer.table.replay
+    log_before = len(viewer.table.log_panel.entries)
+    key(app, pygame.K_RIGHT)
+    run_until(app, lambda: viewer.table.idle, "showed the move")
+    assert viewer.position == 1
+    assert len(viewer.table.log_panel.entries) > log_before, "the log did not follow"
+    key(app, pygame.K_END)
+    assert viewer.position == len(m.actions) and viewer.match.state.to_json() == m.state.to_json()
+    app.step(1 / 60)
+    assert app.top is viewer, "a replay must not go to the results screen"
+    key(app, pygame.K_LEFT)
+    assert viewer.position == len(m.actions) - 1
+    key(app, pygame.K_HOME)
+    assert viewer.position == 0
+    # The slider jumps: its middle is the middle of the game.
+    r = viewer.slider_rect()
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(r.centerx, r.centery)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(r.centerx, r.centery)))
+    assert abs(viewer.position - len(m.actions) / 2) <= 1
+    # Playing runs to the end by itself; nothing is saved while watching.
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: viewer.position == viewer.total and viewer.table.idle, "played to the end",
+              frames=60000)
+    assert not list(saves.saves_dir().glob("*.json"))
+    assert viewer.table.drift == 0
+
+
+def test_results_offer_the_replay_the_final_table_and_the_log(app: Any, home: Path) -> None:
+    from game.ui.scenes.gamelog import GameLogScene
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.results import ResultsScene
+
+    m = finished_and_kept(4)
+    app.reset(TitleScene())
+    results = ResultsScene(m)
+    app.push(results)
+    assert {"Watch the replay", "Show the table", "Game log"} <= set(labels(results))
+    key(app, pygame.K_t)
+    final = app.top
+    assert isinstance(final, ReplayScene) and final.position == len(m.actions) and not final.playing
+    assert final.match.state.to_json() == m.state.to_json()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is results
+    key(app, pygame.K_w)
+    watch = app.top
+    assert isinstance(watch, ReplayScene) and watch.position == 0 and watch.playing
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_l)
+    page = app.top
+    assert isinstance(page, GameLogScene)
+    texts = [t for t, *_ in page.lines]
+    assert len(page.lines) > page.visible and page.top == len(page.lines) - page.visible
+    assert any("Game over" in t for t in texts)
+    key(app, pygame.K_HOME)
+    assert page.top == 0
+    key(app, pygame.K_ESCAPE)
+    assert app.top is results
+
+
+# ---------------------------------------------------------------------------- verify and replay
+def test_verify_says_ok_or_names_the_first_bad_move(home: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    m = finished_and_kept(5, "gold_mine")
+    path = saves.replay_path(m)
+    assert verify.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("OK: Gold Mine") and f"seed {m.seed}" in out and "checked" in out
+    data = json.loads(path.read_text("utf-8"))
+    moves = data["outcomes"]["moves"]
+    first = next(i for i, o in enumerate(moves) if o)
+    moves[first] = [[k, {**d, "dice": [6, 6, 6, 6]}] for k, d in moves[first]]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), "utf-8")
+    assert verify.main([str(bad)]) == 1
+    assert capsys.readouterr().out.startswith(f"move {first + 1} (")
+    data["seed"] += 1  # dealt from another seed: the opening or an early move gives it away
+    bad.write_text(json.dumps(data), "utf-8")
+    assert verify.main([str(bad)]) == 1
+    assert "does not" in capsys.readouterr().out
+    bad.write_text("{ not json", "utf-8")
+    assert verify.main([str(bad)]) == 1
+
+
+def test_replay_command_draws_every_nth_move(home: Path, tmp_path: Path, fresh_display: None) -> None:
+    from game.tools import replay
+
+    m = finished_and_kept(6, "gold_mine")
+    shots = tmp_path / "shots"
+    assert replay.main([str(saves.replay_path(m)), "--shots", str(shots), "--every", "5"]) == 0
+    pngs = sorted(shots.glob("*.png"))
+    n = len(m.actions)
+    assert len(pngs) == len(range(0, n + 1, 5)) + (0 if n % 5 == 0 else 1)
+    img = pygame.image.load(str(pngs[-1]))
+    assert img.get_size() == (1280, 720)
+    assert len({tuple(img.get_at((x, y))) for x in range(0, 1280, 64) for y in range(0, 720, 48)}) > 20
