@@ -1324,6 +1324,8 @@ class GoldMineTable(TableScene):
                        anchor="topright")
             y += 24
         hint = "Space skip animation · Esc menu · H rules" if not self.idle else "Esc menu · H rules"
+        if self.replay:
+            hint = "H rules"  # the replay viewer says its own keys
         theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
 
     def _draw_players(self, surface: pygame.Surface) -> None:

@@ -1350,6 +1350,8 @@ class YaBlewItTable(TableScene):
                        anchor="center")
             return
         hint = "Esc menu  ·  H rules  ·  Space skip animation" if not self.idle else "Esc menu  ·  H rules"
+        if self.replay:
+            hint = "H rules"  # the replay viewer says its own keys
         if self.buttons and self.idle:
             keys = "  ".join(f"{key_name(b.key)} {b.label}" for _, b in self.buttons)
             hint = f"{keys}   ·   {hint}"
