@@ -324,3 +324,22 @@ def test_replay_command_draws_every_nth_move(home: Path, tmp_path: Path, fresh_d
     img = pygame.image.load(str(pngs[-1]))
     assert img.get_size() == (1280, 720)
     assert len({tuple(img.get_at((x, y))) for x in range(0, 1280, 64) for y in range(0, 720, 48)}) > 20
+
+
+def test_replay_viewer_chooses_whose_hands_in_a_game_with_secrets(app: Any, home: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes.replay import ReplayScene
+
+    m = finished_and_kept(7)
+    match, actions = saves.load_replay(saves.replay_path(m))
+    monkeypatch.setattr(match, "info", replace(match.info, private_hands=True))
+    viewer = ReplayScene(match, actions, at=5)
+    app.reset(TitleScene())
+    app.push(viewer)
+    assert viewer.viewer_label() == "every hand" and match.reveal_all
+    key(app, pygame.K_v)
+    assert not match.reveal_all and match.view_seat == 0 and match.viewer() == 0
+    assert viewer.viewer_label() == "Ana's eyes" and viewer.position == 5
+    for _ in range(len(m.seats)):
+        key(app, pygame.K_v)
+    assert match.reveal_all and viewer.viewer_label() == "every hand"
