@@ -35,7 +35,8 @@ HUMAN_KIND = "human"
 # How many match ids are remembered to refuse counting a match twice (the newest are kept).
 RECORDED_LIMIT = 500
 # Bounds that no real file comes near; a value outside them means the file is damaged.
-COUNT_LIMIT = 10**9
+COUNT_LIMIT = 10**6
+SCORE_LIMIT = 10**9
 TEXT_LIMIT = 100
 TIME_LIMIT = 10.0**11  # seconds since 1970: about the year 5000
 
@@ -302,7 +303,7 @@ def _read_game(game: str, data: Any, who: str) -> GameRecord:
     if len(unit) != 2:
         raise Damaged(f"the score unit of {what} is not a pair")
     best = _key(obj, "best", what)
-    if best is not None and (not isinstance(best, int) or isinstance(best, bool) or abs(best) > COUNT_LIMIT):
+    if best is not None and (not isinstance(best, int) or isinstance(best, bool) or abs(best) > SCORE_LIMIT):
         raise Damaged(f"the best score of {what} is not a score ({_short(best)})")
     g = GameRecord(
         game=game,
