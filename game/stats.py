@@ -1,0 +1,478 @@
+"""Player statistics: local profiles by name, kept as JSON in the user data folder.
+
+Every human seat of a finished match counts towards the profile of its name (the same name in
+any case and spacing is the same player; the name shows as it was last typed). Per game a profile
+keeps games played and won (a shared win in a tie is a win, and is also counted as shared), games
+played and won against each kind of opponent ("human", "easy bot", "normal bot", ...), the best
+score and the current and longest winning streaks; across all games, an overall streak.
+
+Recording is idempotent per match id, so a match recorded twice counts once. A damaged file
+(not JSON, wrong types, missing keys, absurd numbers, a folder in its place) is never fatal: it is
+moved aside with `storage.set_aside`, statistics start afresh, and the caller gets a message for
+the player. This module never imports pygame.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
+
+from game import paths
+from game.bots import LEVELS, PLAYER_LEVELS
+from game.core.storage import read_json, set_aside, write_json_atomic
+
+if TYPE_CHECKING:
+    from game.core.match import Match, Seat
+
+log = logging.getLogger(__name__)
+
+STATS_FORMAT = 1
+HUMAN_KIND = "human"
+# How many match ids are remembered to refuse counting a match twice (the newest are kept).
+RECORDED_LIMIT = 500
+# Bounds that no real file comes near; a value outside them means the file is damaged.
+COUNT_LIMIT = 10**6
+SCORE_LIMIT = 10**9
+TEXT_LIMIT = 100
+TIME_LIMIT = 10.0**11  # seconds since 1970: about the year 5000
+
+
+class Damaged(ValueError):
+    """The statistics file holds something this version cannot trust; the message says what."""
+
+
+# ============================================================================ the model
+def profile_key(name: str) -> str:
+    """The key that makes 'Ana', ' ana ' and 'ANA' the same player."""
+    return " ".join(name.split()).casefold()
+
+
+def clean_name(name: str, seat: int = 0) -> str:
+    """A seat's name as a profile shows it: trimmed, shortened if absurdly long, never empty."""
+    name = name.strip()[:TEXT_LIMIT].strip()
+    return name or f"Player {seat + 1}"
+
+
+def opponent_kind(seat: "Seat") -> str:
+    """'human', or the bot's level followed by 'bot' ('easy bot', 'normal bot', ...)."""
+    if seat.is_human:
+        return HUMAN_KIND
+    return f"{seat.level or 'unknown'} bot"
+
+
+def kind_order(kind: str) -> tuple[int, str]:
+    """Humans first, then the levels players can choose, then the other levels, then anything else."""
+    levels = list(PLAYER_LEVELS) + [lv for lv in LEVELS if lv not in PLAYER_LEVELS]
+    if kind == HUMAN_KIND:
+        return (0, "")
+    for i, level in enumerate(levels):
+        if kind == f"{level} bot":
+            return (1 + i, "")
+    return (1 + len(levels), kind)
+
+
+def format_score(amount: int, unit_one: str, unit_many: str) -> str:
+    """'35 points', '1 point'; a symbol unit goes first: '$12', '-$3'."""
+    unit = unit_one if abs(amount) == 1 else unit_many
+    if unit and not unit[0].isalpha():
+        return f"-{unit}{-amount}" if amount < 0 else f"{unit}{amount}"
+    return f"{amount} {unit}".strip()
+
+
+def win_percent(won: int, played: int) -> int | None:
+    """Wins as a whole percentage of games played; None when nothing was played."""
+    return round(100 * won / played) if played else None
+
+
+@dataclass
+class Tally:
+    """Games played and won (against one kind of opponent)."""
+
+    played: int = 0
+    won: int = 0
+
+    @property
+    def percent(self) -> int | None:
+        return win_percent(self.won, self.played)
+
+
+@dataclass
+class GameRecord:
+    """One player's record in one game."""
+
+    game: str
+    title: str
+    unit_one: str = "point"
+    unit_many: str = "points"
+    played: int = 0
+    won: int = 0
+    tied: int = 0  # of the wins, how many were shared in a tie
+    best: int | None = None
+    streak: int = 0
+    longest: int = 0
+    last_played: float = 0.0
+    against: dict[str, Tally] = field(default_factory=dict)
+
+    @property
+    def percent(self) -> int | None:
+        return win_percent(self.won, self.played)
+
+    def best_text(self) -> str:
+        return "—" if self.best is None else format_score(self.best, self.unit_one, self.unit_many)
+
+    def opponents(self) -> list[tuple[str, Tally]]:
+        """Each kind of opponent met in this game, in display order."""
+        return sorted(self.against.items(), key=lambda kv: kind_order(kv[0]))
+
+
+@dataclass
+class Profile:
+    """A player known by name, with a record per game played."""
+
+    name: str
+    last_played: float = 0.0
+    streak: int = 0  # consecutive wins across all games
+    longest: int = 0
+    games: dict[str, GameRecord] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return profile_key(self.name)
+
+    @property
+    def played(self) -> int:
+        return sum(g.played for g in self.games.values())
+
+    @property
+    def won(self) -> int:
+        return sum(g.won for g in self.games.values())
+
+    @property
+    def percent(self) -> int | None:
+        return win_percent(self.won, self.played)
+
+    def records(self) -> list[GameRecord]:
+        """Per-game records, the registered games in their usual order first, then the others."""
+        from game.games import GAMES
+
+        order = {name: i for i, name in enumerate(GAMES)}
+        return sorted(self.games.values(),
+                      key=lambda g: (order.get(g.game, len(order)), g.title.casefold(), g.game))
+
+    def opponents(self) -> list[tuple[str, Tally]]:
+        """Games played and won against each kind of opponent, over all games."""
+        total: dict[str, Tally] = {}
+        for g in self.games.values():
+            for kind, t in g.against.items():
+                s = total.setdefault(kind, Tally())
+                s.played += t.played
+                s.won += t.won
+        return sorted(total.items(), key=lambda kv: kind_order(kv[0]))
+
+
+@dataclass
+class Stats:
+    """Every profile (most recently played first) and the ids of the matches already counted."""
+
+    profiles: list[Profile] = field(default_factory=list)
+    recorded: list[str] = field(default_factory=list)
+
+    def find(self, name: str) -> Profile | None:
+        key = profile_key(name)
+        return next((p for p in self.profiles if p.key == key), None)
+
+    def sort(self) -> None:
+        self.profiles.sort(key=lambda p: (-p.last_played, p.name.casefold()))
+
+    # ---------------------------------------------------------------- JSON
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": STATS_FORMAT,
+            "recorded": list(self.recorded[-RECORDED_LIMIT:]),
+            "profiles": [_profile_json(p) for p in self.profiles],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Stats":
+        """Statistics from parsed JSON; raises Damaged, saying what is wrong, on anything unsound."""
+        obj = _mapping(data, "the file")
+        if obj.get("format") != STATS_FORMAT:
+            raise Damaged(f"it has format {obj.get('format')!r}; this version reads {STATS_FORMAT}")
+        recorded = _list(_key(obj, "recorded", "the file"), "the list of counted games")
+        ids = [_text(r, "a counted game's id") for r in recorded][-RECORDED_LIMIT:]
+        profiles = [_read_profile(p) for p in _list(_key(obj, "profiles", "the file"), "the players")]
+        seen: set[str] = set()
+        for p in profiles:
+            if p.key in seen:
+                raise Damaged(f"the player {p.name!r} is listed twice")
+            seen.add(p.key)
+        stats = cls(profiles, ids)
+        stats.sort()
+        return stats
+
+
+def _profile_json(p: Profile) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "last_played": p.last_played,
+        "streak": p.streak,
+        "longest": p.longest,
+        "games": {g.game: {
+            "title": g.title,
+            "unit": [g.unit_one, g.unit_many],
+            "played": g.played,
+            "won": g.won,
+            "tied": g.tied,
+            "best": g.best,
+            "streak": g.streak,
+            "longest": g.longest,
+            "last_played": g.last_played,
+            "against": {kind: {"played": t.played, "won": t.won} for kind, t in g.against.items()},
+        } for g in p.games.values()},
+    }
+
+
+# ---------------------------------------------------------------- reading, strictly
+def _mapping(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise Damaged(f"{what} is not a table of values")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise Damaged(f"{what} is not a list")
+    return value
+
+
+def _key(obj: dict[str, Any], name: str, what: str) -> Any:
+    if name not in obj:
+        raise Damaged(f"{what} has no {name!r}")
+    return obj[name]
+
+
+def _text(value: Any, what: str, *, empty: bool = False) -> str:
+    if not isinstance(value, str) or len(value) > TEXT_LIMIT or (not empty and not value.strip()):
+        raise Damaged(f"{what} is not a sensible text")
+    return value
+
+
+def _count(obj: dict[str, Any], name: str, what: str) -> int:
+    value = _key(obj, name, what)
+    # bool is an int in Python; true/false in the file is still a wrong type.
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= COUNT_LIMIT:
+        raise Damaged(f"{name!r} of {what} is not a count ({_short(value)})")
+    return value
+
+
+def _moment(obj: dict[str, Any], name: str, what: str) -> float:
+    value = _key(obj, name, what)
+    if (not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value)
+            or not 0 <= value <= TIME_LIMIT):
+        raise Damaged(f"{name!r} of {what} is not a time ({_short(value)})")
+    return float(value)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def _read_profile(data: Any) -> Profile:
+    obj = _mapping(data, "a player")
+    name = _text(_key(obj, "name", "a player"), "a player's name")
+    what = f"the player {name!r}"
+    p = Profile(name, _moment(obj, "last_played", what), _count(obj, "streak", what),
+                _count(obj, "longest", what))
+    games = _mapping(_key(obj, "games", what), f"the games of {what}")
+    for game, g in games.items():
+        p.games[game] = _read_game(_text(game, f"a game name of {what}"), g, what)
+    if not p.streak <= p.longest <= p.won:
+        raise Damaged(f"the streaks of {what} do not add up")
+    return p
+
+
+def _read_game(game: str, data: Any, who: str) -> GameRecord:
+    what = f"{game!r} of {who}"
+    obj = _mapping(data, what)
+    unit = _list(_key(obj, "unit", what), f"the score unit of {what}")
+    if len(unit) != 2:
+        raise Damaged(f"the score unit of {what} is not a pair")
+    best = _key(obj, "best", what)
+    if best is not None and (not isinstance(best, int) or isinstance(best, bool) or abs(best) > SCORE_LIMIT):
+        raise Damaged(f"the best score of {what} is not a score ({_short(best)})")
+    g = GameRecord(
+        game=game,
+        title=_text(_key(obj, "title", what), f"the title of {what}"),
+        unit_one=_text(unit[0], f"the score unit of {what}", empty=True),
+        unit_many=_text(unit[1], f"the score unit of {what}", empty=True),
+        played=_count(obj, "played", what),
+        won=_count(obj, "won", what),
+        tied=_count(obj, "tied", what),
+        best=best,
+        streak=_count(obj, "streak", what),
+        longest=_count(obj, "longest", what),
+        last_played=_moment(obj, "last_played", what),
+    )
+    if not (g.tied <= g.won <= g.played and g.streak <= g.longest <= g.won):
+        raise Damaged(f"the counts of {what} do not add up")
+    for kind, t in _mapping(_key(obj, "against", what), f"the opponents in {what}").items():
+        label = f"{kind!r} in {what}"
+        _text(kind, f"an opponent kind in {what}")
+        tally = _mapping(t, label)
+        g.against[kind] = Tally(_count(tally, "played", label), _count(tally, "won", label))
+        if not g.against[kind].won <= g.against[kind].played <= g.played:
+            raise Damaged(f"the counts of {label} do not add up")
+    return g
+
+
+# ============================================================================ the file
+def stats_path() -> Path:
+    return paths.user_data_dir() / "stats.json"
+
+
+@dataclass
+class _Loaded:
+    stats: Stats
+    message: str | None = None
+    # False when the file could not be read nor moved aside: writing would destroy it.
+    writable: bool = True
+
+
+def _load() -> _Loaded:
+    try:
+        path = stats_path()
+    except OSError as exc:
+        log.error("no user data folder for statistics: %s", exc)
+        return _Loaded(Stats(), f"The statistics folder cannot be used ({exc.strerror or exc}).", False)
+    if not path.exists() and not path.is_symlink():
+        return _Loaded(Stats())
+    try:
+        return _Loaded(Stats.from_json(read_json(path)))
+    except OSError as exc:
+        reason = f"it could not be read ({exc.strerror or exc})"
+    except RecursionError:
+        reason = "it is nested too deeply to be statistics"
+    except ValueError as exc:  # not JSON, not UTF-8, or Damaged
+        reason = str(exc)
+    log.warning("statistics file %s set aside: %s", path, reason)
+    try:
+        kept = set_aside(path)
+    except OSError as exc:
+        log.error("could not set %s aside: %s", path, exc)
+        return _Loaded(Stats(), f"The statistics file could not be read ({reason}), nor moved out of "
+                                f"the way ({exc.strerror or exc}). Nothing will be counted until it is.",
+                       False)
+    return _Loaded(Stats(), f"The statistics file was damaged ({reason}). It was kept as {kept.name}, "
+                            "and statistics start afresh.")
+
+
+def _save(stats: Stats) -> None:
+    stats.sort()
+    write_json_atomic(stats_path(), stats.to_json())
+
+
+def load_stats() -> tuple[Stats, str | None]:
+    """Every profile (most recently played first), and a message if the file was damaged.
+
+    A damaged file is moved aside (never deleted) before this returns; it never raises for one.
+    """
+    loaded = _load()
+    return loaded.stats, loaded.message
+
+
+def record_match(match: "Match", *, now: float | None = None) -> str | None:
+    """Count a finished match for each of its human seats; a message for the player, or None.
+
+    Only call it with a match that is over. A match already counted (same `match_id`) and a match
+    without a human seat change nothing. The message says that a damaged statistics file was set
+    aside (the match is then counted in fresh statistics) or that the statistics could not be
+    saved; nothing about the file ever raises.
+    """
+    humans = [(i, s) for i, s in enumerate(match.seats) if s.is_human]
+    if not humans:
+        return None
+    loaded = _load()
+    if not loaded.writable:
+        return loaded.message
+    stats, match_id = loaded.stats, str(match.match_id)
+    if match_id in stats.recorded:
+        return loaded.message
+    when = time.time() if now is None else now
+    outcome = match.state.outcome()
+    winners = set(outcome.winners)
+    scores = {s.player: s.total for s in outcome.scores}
+    # Seats of one player (the same name twice) count once, as that player's best seat.
+    seats_of: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
+    for i, seat in humans:
+        name = clean_name(seat.name, i)
+        seats_of.setdefault(profile_key(name), []).append(i)
+        names[profile_key(name)] = name
+    for key, mine in seats_of.items():
+        won = any(i in winners for i in mine)
+        shared = won and any(w not in mine for w in winners)
+        best = max((scores[i] for i in mine if i in scores), default=None)
+        kinds = {opponent_kind(s) for j, s in enumerate(match.seats) if j not in mine}
+        _count_match(stats, names[key], match, won, shared, best, kinds, when)
+    stats.recorded = (stats.recorded + [match_id])[-RECORDED_LIMIT:]
+    try:
+        _save(stats)
+    except OSError as exc:
+        log.error("statistics not saved: %s", exc)
+        saved = f"This game could not be added to the statistics ({exc.strerror or exc})."
+        return f"{loaded.message} {saved}" if loaded.message else saved
+    return loaded.message
+
+
+def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: bool, best: int | None,
+                 kinds: Iterable[str], when: float) -> None:
+    profile = stats.find(name)
+    if profile is None:
+        profile = Profile(name)
+        stats.profiles.append(profile)
+    profile.name = name  # shown as last typed
+    profile.last_played = max(profile.last_played, when)
+    info = match.info
+    g = profile.games.get(match.game)
+    if g is None:
+        g = profile.games[match.game] = GameRecord(match.game, info.title)
+    g.title = info.title[:TEXT_LIMIT] or match.game
+    g.unit_one, g.unit_many = info.unit(1)[:TEXT_LIMIT], info.unit(2)[:TEXT_LIMIT]
+    g.played += 1
+    g.last_played = max(g.last_played, when)
+    if best is not None:
+        g.best = best if g.best is None else max(g.best, best)
+    if won:
+        g.won += 1
+        g.tied += shared
+        g.streak += 1
+        g.longest = max(g.longest, g.streak)
+        profile.streak += 1
+        profile.longest = max(profile.longest, profile.streak)
+    else:
+        g.streak = 0
+        profile.streak = 0
+    for kind in kinds:
+        t = g.against.setdefault(kind[:TEXT_LIMIT], Tally())
+        t.played += 1
+        t.won += won
+
+
+def forget_profile(name: str) -> None:
+    """Delete the profile called `name` (in any case and spacing); nothing happens if there is none.
+
+    Raises OSError only when the statistics cannot be written; a damaged file is set aside.
+    """
+    loaded = _load()
+    stats = loaded.stats
+    key = profile_key(name)
+    kept = [p for p in stats.profiles if p.key != key]
+    if len(kept) == len(stats.profiles) or not loaded.writable:
+        return
+    stats.profiles = kept
+    _save(stats)
