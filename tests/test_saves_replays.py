@@ -343,3 +343,27 @@ def test_replay_viewer_chooses_whose_hands_in_a_game_with_secrets(app: Any, home
     for _ in range(len(m.seats)):
         key(app, pygame.K_v)
     assert match.reveal_all and viewer.viewer_label() == "every hand"
+
+
+def test_a_damaged_statistics_file_is_reported_when_a_game_ends(app: Any, home: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import stats
+    from game.ui.tables import base, table_for
+
+    stats.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    stats.stats_path().write_text("{ damaged", "utf-8")
+    m = finished_match(8)
+    notice = saves.autosave(m)
+    assert notice is not None and "statistics file was damaged" in notice and "kept as" in notice
+    loaded, _ = stats.load_stats()
+    assert any(p.name == "Ana" for p in loaded.profiles)
+    # At the table the notice is shown to the player, not lost in a log.
+    live = played("ya_blew_it", 9, 2)
+    monkeypatch.setattr(base, "autosave", lambda match: "The statistics file was damaged.")
+    app.reset(TitleScene())
+    table = table_for(live)
+    app.push(table)
+    while not live.human_to_move():
+        live.apply(live.legal_actions()[0])
+    table._apply(live.legal_actions()[0])
+    assert isinstance(app.top, MessageBox) and "damaged" in app.top.text

@@ -490,10 +490,16 @@ class TableScene(Scene):
             self._say(str(exc))
             return False
         try:
-            autosave(self.match)
+            notice = autosave(self.match)
         except OSError as exc:
             self.logger.error("autosave failed: %s", exc)
             self._say("Could not save the game (disk full?); play goes on.")
+        else:
+            if notice and self.app is not None:  # e.g. a damaged statistics file was set aside
+                from game.ui.scenes.dialogs import MessageBox
+
+                self.logger.warning("%s", notice)
+                self.app.push(MessageBox("Statistics", notice))
         self.buttons = []
         self._buttons_key = None
         self._after_apply()
