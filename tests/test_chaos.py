@@ -61,6 +61,34 @@ def table_scene(game: str = INFO.name) -> Scene:
     return table_for(m)
 
 
+def replay_scene(game: str) -> Scene:
+    from game.saves import replay_of
+    from game.ui.scenes.replay import ReplayScene
+
+    match, actions = replay_of(finished_match(6, game))
+    return ReplayScene(match, actions, at=len(actions) // 2)
+
+
+def replays_scene() -> Scene:
+    """The replays list with a few finished games in it (and a live one to undo at the table)."""
+    from game.saves import autosave
+    from game.ui.scenes.replays import ReplaysScene
+
+    for seed in (1, 2):
+        autosave(finished_match(seed, "gold_mine" if seed % 2 else INFO.name))
+    autosave(live_match())
+    return ReplaysScene()
+
+
+def statistics_scene() -> Scene:
+    from game.saves import autosave
+    from game.ui.scenes.statistics import StatisticsScene
+
+    for seed in (3, 4):
+        autosave(finished_match(seed))
+    return StatisticsScene()
+
+
 FACTORIES: dict[str, Callable[[], Scene]] = {
     "title": TitleScene,
     "setup": lambda: SetupScene(INFO, rng=random.Random(1)),
@@ -74,6 +102,10 @@ FACTORIES: dict[str, Callable[[], Scene]] = {
     "table": table_scene,
     "gold_mine_table": lambda: table_scene("gold_mine"),
     "gold_mine_setup": lambda: SetupScene(GAMES["gold_mine"], rng=random.Random(1)),
+    "replay": lambda: replay_scene("ya_blew_it"),
+    "gold_mine_replay": lambda: replay_scene("gold_mine"),
+    "replays": replays_scene,
+    "statistics": statistics_scene,
 }
 
 
@@ -97,7 +129,8 @@ def random_event(rng: random.Random) -> pygame.event.Event:
                                   precise_x=0.0, precise_y=0.0)
     if r < 0.90:
         kind = pygame.KEYDOWN if rng.random() < 0.85 else pygame.KEYUP
-        mod = pygame.KMOD_SHIFT if rng.random() < 0.15 else 0
+        r2 = rng.random()
+        mod = pygame.KMOD_SHIFT if r2 < 0.15 else pygame.KMOD_CTRL if r2 < 0.25 else 0  # Ctrl+Z: undo
         return pygame.event.Event(kind, key=rng.choice(KEYS), mod=mod, unicode="", scancode=0)
     if r < 0.98:
         return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(TEXTS))
