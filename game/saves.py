@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from game import paths
 from game.core.contract import BadSave
-from game.core.match import Match, load_match, load_or_set_aside
+from game.core.match import Match, load_match, load_or_set_aside, read_record
 from game.core.storage import read_json, set_aside, write_json_atomic
 
 log = logging.getLogger(__name__)
@@ -272,13 +272,7 @@ def list_replays() -> tuple[list[Entry], list[str]]:
 
 def load_replay(path: Path) -> tuple[Match, list[str]]:
     """A replay's match at its start (no action played) and all its actions; raises BadSave."""
-    try:
-        data = read_json(path)
-    except OSError as exc:
-        raise BadSave(f"the replay cannot be opened ({exc.strerror or exc})") from exc
-    except ValueError as exc:
-        raise BadSave(f"the replay is damaged: {exc}") from exc
-    return Match.from_header(data)
+    return Match.from_header(read_record(path, "replay"))
 
 
 def replay_of(match: Match) -> tuple[Match, list[str]]:

@@ -29,6 +29,18 @@ def humans(n: int) -> list[Seat]:
     return [Seat(NAMES[i]) for i in range(n)]
 
 
+def played(game: str, seed: int, moves: int, seats: list[Seat] | None = None) -> Match:
+    """A game of `seats` (default: Ana, an easy and a normal bot) after `moves` random legal
+    actions (fewer if it ends first)."""
+    m = Match(game, seats or [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if m.is_over():
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    return m
+
+
 def finished_match(seed: int, game: str = "ya_blew_it") -> Match:
     """A game of a human and two bots, played to its end with random legal actions."""
     m = Match(game, [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)

@@ -16,28 +16,18 @@ import random  # noqa: E402
 import time  # noqa: E402
 from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any, Callable  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import click, finished_match, key, run_until  # noqa: E402
+from helpers import click, finished_match, key, played, run_until  # noqa: E402
 
 from game import saves  # noqa: E402
-from game.core.match import BOT, Match, Seat  # noqa: E402
+from game.core.match import Match  # noqa: E402
 from game.games import GAMES  # noqa: E402
 from game.tools import verify  # noqa: E402
 from game.ui.scenes.dialogs import MessageBox  # noqa: E402
 from game.ui.scenes.title import TitleScene, when_text  # noqa: E402
-
-
-def played(game: str, seed: int, moves: int) -> Match:
-    m = Match(game, [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if m.is_over():
-            break
-        m.apply(rng.choice(m.legal_actions()))
-    return m
 
 
 def labels(scene: Any) -> list[str]:

@@ -18,7 +18,7 @@ from typing import Callable, Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import finished_match  # noqa: E402
+from helpers import finished_match, played  # noqa: E402
 from helpers import key_event as key  # noqa: E402
 
 from game import saves  # noqa: E402
@@ -128,14 +128,7 @@ def click(pos: tuple[int, int]) -> pygame.event.Event:
 
 
 def new_match(seats: int = 3, seed: int = 11, moves: int = 4) -> Match:
-    ss = [Seat("Ana")] + [Seat(f"Bot {i}", BOT, "easy") for i in range(1, seats)]
-    m = Match(INFO.name, ss, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if m.is_over():
-            break
-        m.apply(rng.choice(m.legal_actions()))
-    return m
+    return played(INFO.name, seed, moves, [Seat("Ana")] + [Seat(f"Bot {i}", BOT, "easy") for i in range(1, seats)])
 
 
 def varied(surface: pygame.Surface) -> int:

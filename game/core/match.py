@@ -332,15 +332,19 @@ def _safe_id(text: str) -> str:
     return uuid.uuid4().hex[:16]
 
 
+def read_record(path: Path, what: str = "save") -> Any:
+    """The JSON of a save or replay file; raises BadSave with a plain reason."""
+    try:
+        return read_json(path)
+    except OSError as exc:
+        raise BadSave(f"the {what} cannot be opened ({exc.strerror or exc})") from exc
+    except ValueError as exc:
+        raise BadSave(f"the {what} is damaged: {exc}") from exc
+
+
 def load_match(path: Path) -> Match:
     """Load a saved match; raises BadSave with a plain reason."""
-    try:
-        data = read_json(path)
-    except OSError as exc:
-        raise BadSave(f"the save cannot be opened ({exc.strerror or exc})") from exc
-    except ValueError as exc:
-        raise BadSave(f"the save is damaged: {exc}") from exc
-    return Match.from_json(data)
+    return Match.from_json(read_record(path))
 
 
 def load_or_set_aside(path: Path) -> tuple[Match | None, str | None]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from game.bots import LEVELS, make_bot
-from game.core.contract import Event, GameConfig, GameInfo, IllegalAction
+from game.core.contract import Event, GameInfo, IllegalAction
 from game.core.rng import Rng, derive_seed
 
 EXIT_USAGE = 2

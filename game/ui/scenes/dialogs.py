@@ -81,6 +81,12 @@ def open_table(app: "App", match: "Match", *, replace: bool) -> bool:
     return True
 
 
+def confirm_delete(app: "App", title: str, what: str, on_delete: Callable[[], None]) -> None:
+    """Ask before deleting: `what` "will be gone for good"; D deletes, Esc keeps it."""
+    app.push(MessageBox(title, f"{what} will be gone for good.",
+                        [("Delete", pygame.K_d, on_delete), ("Keep it", pygame.K_ESCAPE, None)]))
+
+
 def seats_summary(match: "Match") -> str:
     """'Ana, Dusty Pete (easy bot) and Bo': who plays in `match`."""
     names = [s.describe() for s in match.seats]

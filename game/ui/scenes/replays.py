@@ -15,7 +15,7 @@ import pygame
 from game.core.contract import BadSave
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import MessageBox, dim, fit_text
+from game.ui.scenes.dialogs import MessageBox, confirm_delete, dim, fit_text
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -109,10 +109,8 @@ class ReplaysScene(Scene):
         if self.app is None or not 0 <= index < len(self.entries):
             return
         e = self.entries[index]
-        self.app.push(MessageBox("Delete this replay?",
-                                 f"{e.title} with {e.players} ({e.result}) will be gone for good.",
-                                 [("Delete", pygame.K_d, lambda: self.delete(index)),
-                                  ("Keep it", pygame.K_ESCAPE, None)]))
+        confirm_delete(self.app, "Delete this replay?", f"{e.title} with {e.players} ({e.result})",
+                       lambda: self.delete(index))
 
     def delete(self, index: int) -> None:
         from game.saves import delete_file

@@ -26,7 +26,7 @@ from game.core.contract import GameInfo
 from game.games import GAMES
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import MessageBox, fit_text, open_table
+from game.ui.scenes.dialogs import MessageBox, confirm_delete, fit_text, open_table
 from game.ui.widgets import Button, FocusRing
 
 log = logging.getLogger(__name__)
@@ -498,11 +498,9 @@ class TitleScene(Scene):
         if self.app is None or not 0 <= index < len(self.saves):
             return
         e = self.saves[index]
-        self.app.push(MessageBox("Delete this saved game?",
-                                 f"{e.title} with {e.players} ({e.progress}, last played "
-                                 f"{when_text(e.when)}) will be gone for good.",
-                                 [("Delete", pygame.K_d, lambda: self.delete_save(index)),
-                                  ("Keep it", pygame.K_ESCAPE, None)]))
+        confirm_delete(self.app, "Delete this saved game?",
+                       f"{e.title} with {e.players} ({e.progress}, last played {when_text(e.when)})",
+                       lambda: self.delete_save(index))
 
     def delete_save(self, index: int) -> None:
         from game.saves import delete_file
