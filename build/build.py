@@ -14,9 +14,13 @@ Options:
     --store-binaries        keep shared libraries uncompressed inside the one-file program:
                             a faster start (no inflating on each launch), a bigger file
     --verbose               show PyInstaller's INFO log
-    --measure-startup N     after building (or with --no-build), start the executable N times
-                            with `--first-frame` and report the median time to the first title
-                            frame; falls back to `--version` while the game lacks that flag
+    --measure-startup N     after building (or with --no-build), start the executable, the game
+                            from source and a bare pygame window N times each (`--first-frame`)
+                            and report the median times to the first title frame and to exit,
+                            with SDL's dummy video driver and in a real window (an X11 window on
+                            Xvfb through `xvfb-run -a` on Linux, the desktop elsewhere)
+    --video dummy|real|both which of the two to measure (default both)
+    --exe PATH              measure this executable instead of the one in dist/
     --no-build              skip the build (use with --measure-startup)
 """
 
@@ -27,10 +31,8 @@ import importlib.util
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
@@ -212,39 +214,39 @@ def build(*, clean: bool = False, verbose: bool = False, store_binaries: bool = 
 
 
 # --------------------------------------------------------------------------- start time
-def measure_startup(runs: int) -> float:
-    """Median seconds from launching the executable to its exit right after the first title
-    frame (`--first-frame`, dummy video driver, throwaway user folders). Prints the figures."""
-    exe = executable_path()
+def _startup_module() -> ModuleType:
+    """game/tools/startup.py, the measurement `python -m game bench` uses too."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import game.tools.startup as startup
+
+    return startup
+
+
+def measure_startup(runs: int, video: str = "both", exe: Path | None = None) -> list[dict]:
+    """Start the executable, the game from source and a bare pygame window `runs` times each,
+    with the dummy video driver and/or in a real window (`video`: dummy, real or both); print
+    the medians to the first title frame and to exit, and whether the frozen program meets the
+    goal. Returns the reports (see game/tools/startup.py)."""
+    exe = executable_path() if exe is None else exe
     if not exe.exists():
         raise BuildError(f"{exe} does not exist; build first")
-    env = dict(os.environ)
-    env.setdefault("SDL_VIDEODRIVER", "dummy")
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
-    env["MOTHER_LODE_NO_DIALOG"] = "1"
-    flag = "--first-frame"
-    with tempfile.TemporaryDirectory() as home:
-        env["MOTHER_LODE_HOME"] = home
-        probe = subprocess.run([str(exe), flag], env=env, capture_output=True, timeout=60)
-        if probe.returncode != 0:
-            print(
-                f"note: `{exe.name} {flag}` exited {probe.returncode}; the game has no first-frame "
-                "hook yet, so this measures `--version` (bootloader + unpack + Python start) only",
-                file=sys.stderr,
-            )
-            flag = "--version"
-        times = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            subprocess.run([str(exe), flag], env=env, check=True, capture_output=True, timeout=60)
-            times.append(time.perf_counter() - t0)
-    median = statistics.median(times)
-    print(
-        f"start to exit after {'first title frame' if flag == '--first-frame' else flag}: "
-        f"median {median:.3f} s, min {min(times):.3f} s, max {max(times):.3f} s over {runs} runs "
-        f"(goal {START_GOAL_S:.1f} s)"
-    )
-    return median
+    startup = _startup_module()
+    progs = startup.programs(exe.resolve())
+    reports = []
+    try:
+        for which in (["dummy", "real"] if video == "both" else [video]):
+            reports.append(startup.measure_video(which, progs, runs))
+    except startup.StartupError as exc:
+        raise BuildError(str(exc)) from None
+    print(startup.format_report(reports))
+    for report in reports:
+        frozen = startup.first_frame_ms(report, "frozen")
+        if frozen is not None:
+            verdict = "within" if frozen <= START_GOAL_S * 1000 else "OVER"
+            print(f"frozen, {report['video']}: first frame {frozen / 1000:.2f} s, {verdict} the "
+                  f"{START_GOAL_S:.1f} s goal")
+    return reports
 
 
 # --------------------------------------------------------------------------- command line
@@ -257,14 +259,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store-binaries", action="store_true",
                         help="shared libraries uncompressed: faster start, bigger file")
     parser.add_argument("--measure-startup", type=int, metavar="N", default=0,
-                        help="start the built executable N times and report the start time")
+                        help="start the built executable, the game from source and a bare pygame "
+                             "window N times each and report the times to the first frame")
+    parser.add_argument("--video", choices=("dummy", "real", "both"), default="both",
+                        help="with --measure-startup: SDL's dummy driver, a real window "
+                             "(Xvfb on Linux), or both (the default)")
+    parser.add_argument("--exe", type=Path,
+                        help="with --measure-startup: time this executable instead of the build's")
     parser.add_argument("--no-build", action="store_true", help="skip the build step")
     args = parser.parse_args(argv)
     try:
         if not args.no_build:
             build(clean=args.clean, verbose=args.verbose, store_binaries=args.store_binaries)
         if args.measure_startup:
-            measure_startup(args.measure_startup)
+            measure_startup(args.measure_startup, args.video, args.exe)
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -185,6 +185,13 @@ def test_build_reports_missing_pyinstaller(monkeypatch: pytest.MonkeyPatch, caps
     assert "pip install .[build]" in capsys.readouterr().err
 
 
+def test_measure_startup_needs_an_executable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    build = load_build_module("build")
+    missing = tmp_path / "no-such-program"
+    assert build.main(["--no-build", "--measure-startup", "1", "--exe", str(missing)]) == 2
+    assert f"{missing} does not exist" in capsys.readouterr().err
+
+
 def test_generated_files_are_ignored_by_git() -> None:
     ignored = (BUILD / ".gitignore").read_text(encoding="utf-8").split()
     assert "generated/" in ignored

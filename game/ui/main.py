@@ -11,6 +11,9 @@ from game import APP_NAME, __version__
 log = logging.getLogger("game")
 
 LOG_FILE = "mother-lode.log"
+# `--first-frame` prints this line once the first title frame is on screen; the start-up
+# measurement (game/tools/startup.py) times its arrival.
+FIRST_FRAME_MARK = "first-frame"
 
 
 def setup_logging(level: int = logging.INFO) -> str | None:
@@ -77,6 +80,8 @@ def run_game(exit_after_first_frame: bool = False) -> int:
         app.push(TitleScene(autosave=(match, message)))
         if exit_after_first_frame:
             app.step(0.0)
+            if sys.stdout is not None:  # a windowed Windows program may have no stdout
+                print(FIRST_FRAME_MARK, flush=True)
             return 0
         app.run()
     except KeyboardInterrupt:
