@@ -323,6 +323,33 @@ def test_dialog_is_off_when_asked_or_headless(monkeypatch: pytest.MonkeyPatch) -
     assert not crash._dialog_allowed(False)
 
 
+def test_log_file_rotates(tmp_path: Path) -> None:
+    """The game's log keeps at most `backups` older files, each about `max_bytes` long."""
+    import logging
+
+    from game.ui.main import RotatingLog
+
+    path = tmp_path / "game.log"
+    handler = RotatingLog(path, max_bytes=1000, backups=2)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger = logging.Logger("rotation-test")  # not registered: no other test sees it
+    logger.addHandler(handler)
+    try:
+        for i in range(100):
+            logger.warning("line %03d %s", i, "x" * 40)  # 49 bytes a line: ~5 files' worth
+    finally:
+        handler.close()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["game.log", "game.log.1", "game.log.2"]
+    for name in names:
+        assert (tmp_path / name).stat().st_size <= 1000 + 49
+    # The newest lines are in game.log, the ones before them in .1, then .2; nothing is mixed up.
+    newest = (tmp_path / "game.log").read_text(encoding="utf-8").splitlines()
+    older = (tmp_path / "game.log.1").read_text(encoding="utf-8").splitlines()
+    assert newest[-1].startswith("line 099")
+    assert int(older[-1][5:8]) + 1 == int(newest[0][5:8])
+
+
 # --------------------------------------------------------------------------- data paths
 def test_data_paths_resolve_from_a_checkout() -> None:
     from game import paths
