@@ -11,8 +11,13 @@ executable, for players who want a menu entry.
 
 Options:
     --clean                 drop PyInstaller's cache first (slower, for a from-scratch build)
-    --store-binaries        keep shared libraries uncompressed inside the one-file program:
-                            a faster start (no inflating on each launch), a bigger file
+    --compress-binaries     zlib-compress the shared libraries inside the one-file program:
+                            a file less than half the size, but every start inflates them again
+                            (slower; by default they are stored as they are)
+    --one-folder            build dist/mother-lode-folder/ (the program and its libraries side by
+                            side) instead of one file: the fastest start, as nothing is unpacked
+                            (see the README's build section for the trade-off); macOS always
+                            builds its app bundle, which is such a folder
     --verbose               show PyInstaller's INFO log
     --measure-startup N     after building (or with --no-build), start the executable, the game
                             from source and a bare pygame window N times each (`--first-frame`)
@@ -46,6 +51,7 @@ DIST = ROOT / "dist"
 
 APP_NAME = "Mother Lode"
 EXE_NAME = "mother-lode"
+ONE_FOLDER_NAME = f"{EXE_NAME}-folder"  # `--one-folder`: dist/mother-lode-folder/mother-lode
 SIZE_GOAL_MB = 40.0
 START_GOAL_S = 1.0
 
@@ -55,20 +61,24 @@ class BuildError(Exception):
 
 
 # --------------------------------------------------------------------------- outputs
-def output_path(platform: str = sys.platform) -> Path:
-    """Where PyInstaller leaves the executable (or app bundle) on `platform`."""
+def output_path(platform: str = sys.platform, one_folder: bool = False) -> Path:
+    """Where PyInstaller leaves the executable, its folder (`one_folder`) or the app bundle."""
+    if platform == "darwin":
+        return DIST / f"{APP_NAME}.app"  # always a folder: the bundle
+    if one_folder:
+        return DIST / ONE_FOLDER_NAME
     if platform.startswith("win"):
         return DIST / f"{EXE_NAME}.exe"
-    if platform == "darwin":
-        return DIST / f"{APP_NAME}.app"
     return DIST / EXE_NAME
 
 
-def executable_path(platform: str = sys.platform) -> Path:
-    """The file to run: the output itself, or the program inside the macOS bundle."""
-    out = output_path(platform)
+def executable_path(platform: str = sys.platform, one_folder: bool = False) -> Path:
+    """The file to run: the output itself, or the program inside the folder or macOS bundle."""
+    out = output_path(platform, one_folder)
     if platform == "darwin":
         return out / "Contents" / "MacOS" / EXE_NAME
+    if one_folder:
+        return out / (f"{EXE_NAME}.exe" if platform.startswith("win") else EXE_NAME)
     return out
 
 
@@ -167,7 +177,8 @@ def check_pyinstaller() -> None:
         )
 
 
-def run_pyinstaller(*, clean: bool, verbose: bool, store_binaries: bool = False) -> None:
+def run_pyinstaller(*, clean: bool, verbose: bool, compress_binaries: bool = False,
+                    one_folder: bool = False) -> None:
     command = [
         sys.executable, "-m", "PyInstaller",
         "--noconfirm",
@@ -179,7 +190,9 @@ def run_pyinstaller(*, clean: bool, verbose: bool, store_binaries: bool = False)
         command.append("--clean")
     command.append(str(SPEC))
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env["MOTHER_LODE_STORE_BINARIES"] = "1" if store_binaries else "0"  # read by the spec
+    # Read by the spec:
+    env["MOTHER_LODE_STORE_BINARIES"] = "0" if compress_binaries else "1"
+    env["MOTHER_LODE_ONE_FOLDER"] = "1" if one_folder else "0"
     result = subprocess.run(command, cwd=ROOT, env=env)
     if result.returncode != 0:
         raise BuildError(f"PyInstaller failed (exit {result.returncode}); rerun with --verbose")
@@ -194,13 +207,15 @@ def add_linux_extras(icon_png: Path) -> list[Path]:
     return [desktop, icon]
 
 
-def build(*, clean: bool = False, verbose: bool = False, store_binaries: bool = False) -> Path:
+def build(*, clean: bool = False, verbose: bool = False, compress_binaries: bool = False,
+          one_folder: bool = False) -> Path:
     """Generate the inputs, run PyInstaller and return the output path."""
     check_pyinstaller()
     generated = generate_inputs()
     started = time.perf_counter()
-    run_pyinstaller(clean=clean, verbose=verbose, store_binaries=store_binaries)
-    out = output_path()
+    run_pyinstaller(clean=clean, verbose=verbose, compress_binaries=compress_binaries,
+                    one_folder=one_folder)
+    out = output_path(one_folder=one_folder)
     if not out.exists():
         raise BuildError(f"PyInstaller finished but {out} is missing")
     mb = size_bytes(out) / 1e6
@@ -256,8 +271,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--clean", action="store_true", help="drop PyInstaller's cache first")
     parser.add_argument("--verbose", action="store_true", help="show PyInstaller's INFO log")
-    parser.add_argument("--store-binaries", action="store_true",
-                        help="shared libraries uncompressed: faster start, bigger file")
+    parser.add_argument("--compress-binaries", action="store_true",
+                        help="one file: compress the shared libraries (a smaller file that "
+                             "starts slower)")
+    parser.add_argument("--one-folder", action="store_true",
+                        help=f"a folder (dist/{ONE_FOLDER_NAME}/) instead of one file: nothing to "
+                             "unpack on each start (macOS always builds its app bundle)")
     parser.add_argument("--measure-startup", type=int, metavar="N", default=0,
                         help="start the built executable, the game from source and a bare pygame "
                              "window N times each and report the times to the first frame")
@@ -270,9 +289,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if not args.no_build:
-            build(clean=args.clean, verbose=args.verbose, store_binaries=args.store_binaries)
+            build(clean=args.clean, verbose=args.verbose,
+                  compress_binaries=args.compress_binaries, one_folder=args.one_folder)
         if args.measure_startup:
-            measure_startup(args.measure_startup, args.video, args.exe)
+            exe = args.exe or executable_path(one_folder=args.one_folder)
+            measure_startup(args.measure_startup, args.video, exe)
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -123,6 +123,10 @@ def test_spec_has_no_absolute_paths() -> None:
     for name in ("tkinter", "numpy", "unittest", "pydoc"):
         assert f'"{name}"' in source
     assert "console=False" in source
+    # The one-file program stores its libraries unless build.py asks for compression, and the
+    # one-folder build is there for a faster start.
+    assert 'os.environ.get("MOTHER_LODE_STORE_BINARIES", "1") == "1"' in source
+    assert "COLLECT(" in source and 'os.environ.get("MOTHER_LODE_ONE_FOLDER")' in source
 
 
 def test_version_info_is_generated_from_the_game_version() -> None:
@@ -171,6 +175,11 @@ def test_output_names_per_system() -> None:
     assert build.output_path("win32").name == "mother-lode.exe"
     assert build.output_path("darwin").name == "Mother Lode.app"
     assert build.executable_path("darwin").parts[-3:] == ("Contents", "MacOS", "mother-lode")
+    # --one-folder: the program inside its folder; macOS builds its bundle either way.
+    assert build.executable_path("linux", one_folder=True).parts[-2:] == ("mother-lode-folder", "mother-lode")
+    assert build.executable_path("win32", one_folder=True).parts[-2:] == ("mother-lode-folder",
+                                                                          "mother-lode.exe")
+    assert build.output_path("darwin", one_folder=True) == build.output_path("darwin")
     assert build.DIST == ROOT / "dist"
     assert build.WORK == ROOT / ".pyinstaller-work"  # never inside build/
 
