@@ -25,7 +25,8 @@ Options:
                             with SDL's dummy video driver and in a real window (an X11 window on
                             Xvfb through `xvfb-run -a` on Linux, the desktop elsewhere)
     --video dummy|real|both which of the two to measure (default both)
-    --exe PATH              measure this executable instead of the one in dist/
+    --exe PATH              measure this executable instead of the one in dist/; repeat it to
+                            compare builds in the same runs (e.g. one file and one folder)
     --no-build              skip the build (use with --measure-startup)
 """
 
@@ -238,16 +239,17 @@ def _startup_module() -> ModuleType:
     return startup
 
 
-def measure_startup(runs: int, video: str = "both", exe: Path | None = None) -> list[dict]:
-    """Start the executable, the game from source and a bare pygame window `runs` times each,
-    with the dummy video driver and/or in a real window (`video`: dummy, real or both); print
-    the medians to the first title frame and to exit, and whether the frozen program meets the
-    goal. Returns the reports (see game/tools/startup.py)."""
-    exe = executable_path() if exe is None else exe
-    if not exe.exists():
-        raise BuildError(f"{exe} does not exist; build first")
+def measure_startup(runs: int, video: str = "both", exes: list[Path] | None = None) -> list[dict]:
+    """Start the executable (or each of `exes`), the game from source and a bare pygame window
+    `runs` times each, with the dummy video driver and/or in a real window (`video`: dummy, real
+    or both); print the medians to the first title frame and to exit, and whether each frozen
+    program meets the goal. Returns the reports (see game/tools/startup.py)."""
+    exes = exes or [executable_path()]
+    for exe in exes:
+        if not exe.exists():
+            raise BuildError(f"{exe} does not exist; build first")
     startup = _startup_module()
-    progs = startup.programs(exe.resolve())
+    progs = startup.programs(*(exe.resolve() for exe in exes))
     reports = []
     try:
         for which in (["dummy", "real"] if video == "both" else [video]):
@@ -256,10 +258,10 @@ def measure_startup(runs: int, video: str = "both", exe: Path | None = None) -> 
         raise BuildError(str(exc)) from None
     print(startup.format_report(reports))
     for report in reports:
-        frozen = startup.first_frame_ms(report, "frozen")
-        if frozen is not None:
-            verdict = "within" if frozen <= START_GOAL_S * 1000 else "OVER"
-            print(f"frozen, {report['video']}: first frame {frozen / 1000:.2f} s, {verdict} the "
+        for name in startup.frozen_programs(report):
+            ms = startup.first_frame_ms(report, name)
+            verdict = "within" if ms <= START_GOAL_S * 1000 else "OVER"
+            print(f"{name}, {report['video']}: first frame {ms / 1000:.2f} s, {verdict} the "
                   f"{START_GOAL_S:.1f} s goal")
     return reports
 
@@ -283,8 +285,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--video", choices=("dummy", "real", "both"), default="both",
                         help="with --measure-startup: SDL's dummy driver, a real window "
                              "(Xvfb on Linux), or both (the default)")
-    parser.add_argument("--exe", type=Path,
-                        help="with --measure-startup: time this executable instead of the build's")
+    parser.add_argument("--exe", type=Path, action="append", default=[],
+                        help="with --measure-startup: time this executable instead of the build's "
+                             "(repeat it to compare builds)")
     parser.add_argument("--no-build", action="store_true", help="skip the build step")
     args = parser.parse_args(argv)
     try:
@@ -292,8 +295,8 @@ def main(argv: list[str] | None = None) -> int:
             build(clean=args.clean, verbose=args.verbose,
                   compress_binaries=args.compress_binaries, one_folder=args.one_folder)
         if args.measure_startup:
-            exe = args.exe or executable_path(one_folder=args.one_folder)
-            measure_startup(args.measure_startup, args.video, exe)
+            exes = args.exe or [executable_path(one_folder=args.one_folder)]
+            measure_startup(args.measure_startup, args.video, exes)
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

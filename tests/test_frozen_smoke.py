@@ -121,7 +121,7 @@ def test_measure_startup_in_a_real_window(frozen_exe: Path, capsys: pytest.Captu
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("xvfb-run is missing: install the xvfb package (.ci/run does: apt-get install xvfb)")
         pytest.skip("xvfb-run is missing (the xvfb package), so there is no real window to measure")
-    reports = _build_script().measure_startup(1, "real", frozen_exe)
+    reports = _build_script().measure_startup(1, "real", [frozen_exe])
     assert [r["video"] for r in reports] == ["real"]
     programs = reports[0]["programs"]
     assert set(programs) == {"frozen", "source", "bare pygame"}

@@ -64,6 +64,18 @@ def test_summary_uses_the_mark_only_when_every_run_printed_it() -> None:
     assert "(no mark)" in text and "real: not measured: no X" in text
 
 
+def test_the_programs_to_time(tmp_path) -> None:
+    one, two = tmp_path / "a", tmp_path / "b"
+    assert list(startup.programs()) == ["source", "bare pygame"]
+    assert startup.programs(one)["frozen"] == [str(one), "--first-frame"]
+    both = startup.programs(one, two)
+    assert list(both) == [f"frozen: {one}", f"frozen: {two}", "source", "bare pygame"]
+    assert both["source"][1:] == ["-m", "game", "--first-frame"]
+    report = startup.summarise("dummy", "here", {name: {"first_frame": [0.1], "exit": [0.2]}
+                                                 for name in both})
+    assert startup.frozen_programs(report) == [f"frozen: {one}", f"frozen: {two}"]
+
+
 def test_the_environment_picks_the_video_driver(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
     dummy = startup.run_env(str(tmp_path), "dummy")

@@ -5,7 +5,8 @@ video driver and in a real window, next to the floor of a bare pygame window.
 
 The programs timed:
 
-    frozen        the built executable with `--first-frame` (only when one is given with --exe)
+    frozen        the built executable with `--first-frame` (only when one is given with --exe;
+                  with several, e.g. two builds to compare, each is "frozen: PATH")
     source        `python -m game --first-frame` from this checkout
     bare pygame   import pygame, init, open the game's 1280x720 scaled window, fill, flip, quit
 
@@ -103,11 +104,11 @@ def measure(programs: dict[str, list[str]], runs: int, env: dict[str, str],
 
 
 # --------------------------------------------------------------------------- what to run, where
-def programs(exe: Path | None = None) -> dict[str, list[str]]:
-    """The frozen executable (if given), the game from source, and the bare-pygame floor."""
+def programs(*exes: Path) -> dict[str, list[str]]:
+    """The frozen executables (if any), the game from source, and the bare-pygame floor."""
     found: dict[str, list[str]] = {}
-    if exe is not None:
-        found["frozen"] = [str(exe), "--first-frame"]
+    for exe in exes:
+        found["frozen" if len(exes) == 1 else f"frozen: {exe}"] = [str(exe), "--first-frame"]
     found["source"] = [sys.executable, "-m", "game", "--first-frame"]
     found["bare pygame"] = [sys.executable, "-c", BARE_PYGAME]
     return found
@@ -204,6 +205,11 @@ def format_report(reports: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def frozen_programs(report: dict[str, Any]) -> list[str]:
+    """The names of the frozen executables in `report`."""
+    return [name for name in report.get("programs", {}) if name.startswith("frozen")]
+
+
 def first_frame_ms(report: dict[str, Any], program: str) -> float | None:
     """The median first-frame figure of `program` in `report` (its exit figure if it had no mark)."""
     p = report.get("programs", {}).get(program)
@@ -218,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="timed starts of each program")
     parser.add_argument("--video", choices=("dummy", "real", "both"), default="both")
-    parser.add_argument("--exe", type=Path, help="also time this built executable")
+    parser.add_argument("--exe", type=Path, action="append", default=[],
+                        help="also time this built executable (repeat it to compare builds)")
     parser.add_argument("--json", action="store_true", help="print the reports as JSON")
     # Used by measure_video itself, inside the Xvfb session: time these programs right here.
     parser.add_argument("--inside-display", action="store_true", help=argparse.SUPPRESS)
@@ -227,12 +234,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if args.inside_display:
-        progs = json.loads(args.programs) if args.programs else programs(args.exe)
+        progs = json.loads(args.programs) if args.programs else programs(*args.exe)
         print(json.dumps(measure(progs, args.runs, dict(os.environ))))
         return 0
-    if args.exe is not None and not args.exe.exists():
-        parser.error(f"{args.exe} does not exist")
-    progs = programs(args.exe.resolve() if args.exe else None)
+    for exe in args.exe:
+        if not exe.exists():
+            parser.error(f"{exe} does not exist")
+    progs = programs(*(exe.resolve() for exe in args.exe))
     videos = ["dummy", "real"] if args.video == "both" else [args.video]
     try:
         reports = [measure_video(video, progs, args.runs) for video in videos]
