@@ -190,7 +190,9 @@ def _cell(stats: dict[str, float] | None) -> str:
 
 def format_report(reports: list[dict[str, Any]]) -> str:
     """A table: one block per video driver, one line per program, medians in ms (min-max)."""
-    lines = [f"{'start-up, ms: median (min-max)':30}{'first frame':>22}{'exit':>22}"]
+    names = [name for r in reports for name in r.get("programs", {})]
+    width = max([28] + [len(name) + 2 for name in names])
+    lines = [f"{'start-up, ms: median (min-max)':{width + 2}}{'first frame':>22}{'exit':>22}"]
     for report in reports:
         if report.get("unavailable"):
             lines.append(f"{report['video']}: not measured: {report['unavailable']}")
@@ -198,7 +200,7 @@ def format_report(reports: list[dict[str, Any]]) -> str:
         runs = max((p["runs"] for p in report["programs"].values()), default=0)
         lines.append(f"{report['video']}: {report['where']}, {runs} runs each")
         for name, p in report["programs"].items():
-            lines.append(f"  {name:28}{_cell(p['first_frame'])}{_cell(p['exit'])}")
+            lines.append(f"  {name:{width}}{_cell(p['first_frame'])}{_cell(p['exit'])}")
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         lines.append("note: PYTHONDONTWRITEBYTECODE is set, so the source runs compile the game's "
                      "modules on every start")
