@@ -19,8 +19,8 @@ so that drifting machine load spreads evenly over the programs; figures are medi
 The real window: on Linux an X11 window on a private Xvfb display (`xvfb-run -a`; the whole
 measurement runs inside one Xvfb session), or the desktop's own display when xvfb-run is missing;
 on Windows and macOS the desktop. Audio uses SDL's dummy driver throughout, so a machine without
-a sound card measures the same thing. Every run gets a fresh, empty user folder
-(MOTHER_LODE_HOME): no settings, no autosave.
+a sound card measures the same thing. The runs use a new, empty user folder (MOTHER_LODE_HOME),
+never the player's: no saved game to continue, default settings.
 
 `build/build.py --measure-startup N` and `python -m game bench` report these figures.
 """
