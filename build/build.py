@@ -11,12 +11,22 @@ executable, for players who want a menu entry.
 
 Options:
     --clean                 drop PyInstaller's cache first (slower, for a from-scratch build)
-    --store-binaries        keep shared libraries uncompressed inside the one-file program:
-                            a faster start (no inflating on each launch), a bigger file
+    --compress-binaries     zlib-compress the shared libraries inside the one-file program:
+                            a file less than half the size, but every start inflates them again
+                            (slower; by default they are stored as they are)
+    --one-folder            build dist/mother-lode-folder/ (the program and its libraries side by
+                            side) instead of one file: the fastest start, as nothing is unpacked
+                            (see the README's build section for the trade-off); macOS always
+                            builds its app bundle, which is such a folder
     --verbose               show PyInstaller's INFO log
-    --measure-startup N     after building (or with --no-build), start the executable N times
-                            with `--first-frame` and report the median time to the first title
-                            frame; falls back to `--version` while the game lacks that flag
+    --measure-startup N     after building (or with --no-build), start the executable, the game
+                            from source and a bare pygame window N times each (`--first-frame`)
+                            and report the median times to the first title frame and to exit,
+                            with SDL's dummy video driver and in a real window (an X11 window on
+                            Xvfb through `xvfb-run -a` on Linux, the desktop elsewhere)
+    --video dummy|real|both which of the two to measure (default both)
+    --exe PATH              measure this executable instead of the one in dist/; repeat it to
+                            compare builds in the same runs (e.g. one file and one folder)
     --no-build              skip the build (use with --measure-startup)
 """
 
@@ -27,10 +37,8 @@ import importlib.util
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
@@ -44,6 +52,7 @@ DIST = ROOT / "dist"
 
 APP_NAME = "Mother Lode"
 EXE_NAME = "mother-lode"
+ONE_FOLDER_NAME = f"{EXE_NAME}-folder"  # `--one-folder`: dist/mother-lode-folder/mother-lode
 SIZE_GOAL_MB = 40.0
 START_GOAL_S = 1.0
 
@@ -53,20 +62,24 @@ class BuildError(Exception):
 
 
 # --------------------------------------------------------------------------- outputs
-def output_path(platform: str = sys.platform) -> Path:
-    """Where PyInstaller leaves the executable (or app bundle) on `platform`."""
+def output_path(platform: str = sys.platform, one_folder: bool = False) -> Path:
+    """Where PyInstaller leaves the executable, its folder (`one_folder`) or the app bundle."""
+    if platform == "darwin":
+        return DIST / f"{APP_NAME}.app"  # always a folder: the bundle
+    if one_folder:
+        return DIST / ONE_FOLDER_NAME
     if platform.startswith("win"):
         return DIST / f"{EXE_NAME}.exe"
-    if platform == "darwin":
-        return DIST / f"{APP_NAME}.app"
     return DIST / EXE_NAME
 
 
-def executable_path(platform: str = sys.platform) -> Path:
-    """The file to run: the output itself, or the program inside the macOS bundle."""
-    out = output_path(platform)
+def executable_path(platform: str = sys.platform, one_folder: bool = False) -> Path:
+    """The file to run: the output itself, or the program inside the folder or macOS bundle."""
+    out = output_path(platform, one_folder)
     if platform == "darwin":
         return out / "Contents" / "MacOS" / EXE_NAME
+    if one_folder:
+        return out / (f"{EXE_NAME}.exe" if platform.startswith("win") else EXE_NAME)
     return out
 
 
@@ -165,7 +178,8 @@ def check_pyinstaller() -> None:
         )
 
 
-def run_pyinstaller(*, clean: bool, verbose: bool, store_binaries: bool = False) -> None:
+def run_pyinstaller(*, clean: bool, verbose: bool, compress_binaries: bool = False,
+                    one_folder: bool = False) -> None:
     command = [
         sys.executable, "-m", "PyInstaller",
         "--noconfirm",
@@ -177,7 +191,9 @@ def run_pyinstaller(*, clean: bool, verbose: bool, store_binaries: bool = False)
         command.append("--clean")
     command.append(str(SPEC))
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env["MOTHER_LODE_STORE_BINARIES"] = "1" if store_binaries else "0"  # read by the spec
+    # Read by the spec:
+    env["MOTHER_LODE_STORE_BINARIES"] = "0" if compress_binaries else "1"
+    env["MOTHER_LODE_ONE_FOLDER"] = "1" if one_folder else "0"
     result = subprocess.run(command, cwd=ROOT, env=env)
     if result.returncode != 0:
         raise BuildError(f"PyInstaller failed (exit {result.returncode}); rerun with --verbose")
@@ -192,13 +208,15 @@ def add_linux_extras(icon_png: Path) -> list[Path]:
     return [desktop, icon]
 
 
-def build(*, clean: bool = False, verbose: bool = False, store_binaries: bool = False) -> Path:
+def build(*, clean: bool = False, verbose: bool = False, compress_binaries: bool = False,
+          one_folder: bool = False) -> Path:
     """Generate the inputs, run PyInstaller and return the output path."""
     check_pyinstaller()
     generated = generate_inputs()
     started = time.perf_counter()
-    run_pyinstaller(clean=clean, verbose=verbose, store_binaries=store_binaries)
-    out = output_path()
+    run_pyinstaller(clean=clean, verbose=verbose, compress_binaries=compress_binaries,
+                    one_folder=one_folder)
+    out = output_path(one_folder=one_folder)
     if not out.exists():
         raise BuildError(f"PyInstaller finished but {out} is missing")
     mb = size_bytes(out) / 1e6
@@ -212,39 +230,40 @@ def build(*, clean: bool = False, verbose: bool = False, store_binaries: bool = 
 
 
 # --------------------------------------------------------------------------- start time
-def measure_startup(runs: int) -> float:
-    """Median seconds from launching the executable to its exit right after the first title
-    frame (`--first-frame`, dummy video driver, throwaway user folders). Prints the figures."""
-    exe = executable_path()
-    if not exe.exists():
-        raise BuildError(f"{exe} does not exist; build first")
-    env = dict(os.environ)
-    env.setdefault("SDL_VIDEODRIVER", "dummy")
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
-    env["MOTHER_LODE_NO_DIALOG"] = "1"
-    flag = "--first-frame"
-    with tempfile.TemporaryDirectory() as home:
-        env["MOTHER_LODE_HOME"] = home
-        probe = subprocess.run([str(exe), flag], env=env, capture_output=True, timeout=60)
-        if probe.returncode != 0:
-            print(
-                f"note: `{exe.name} {flag}` exited {probe.returncode}; the game has no first-frame "
-                "hook yet, so this measures `--version` (bootloader + unpack + Python start) only",
-                file=sys.stderr,
-            )
-            flag = "--version"
-        times = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            subprocess.run([str(exe), flag], env=env, check=True, capture_output=True, timeout=60)
-            times.append(time.perf_counter() - t0)
-    median = statistics.median(times)
-    print(
-        f"start to exit after {'first title frame' if flag == '--first-frame' else flag}: "
-        f"median {median:.3f} s, min {min(times):.3f} s, max {max(times):.3f} s over {runs} runs "
-        f"(goal {START_GOAL_S:.1f} s)"
-    )
-    return median
+def _startup_module() -> ModuleType:
+    """game/tools/startup.py, the measurement `python -m game bench` uses too."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import game.tools.startup as startup
+
+    return startup
+
+
+def measure_startup(runs: int, video: str = "both", exes: list[Path] | None = None) -> list[dict]:
+    """Start the executable (or each of `exes`), the game from source and a bare pygame window
+    `runs` times each, with the dummy video driver and/or in a real window (`video`: dummy, real
+    or both); print the medians to the first title frame and to exit, and whether each frozen
+    program meets the goal. Returns the reports (see game/tools/startup.py)."""
+    exes = exes or [executable_path()]
+    for exe in exes:
+        if not exe.exists():
+            raise BuildError(f"{exe} does not exist; build first")
+    startup = _startup_module()
+    progs = startup.programs(*(exe.resolve() for exe in exes))
+    reports = []
+    try:
+        for which in (["dummy", "real"] if video == "both" else [video]):
+            reports.append(startup.measure_video(which, progs, runs))
+    except startup.StartupError as exc:
+        raise BuildError(str(exc)) from None
+    print(startup.format_report(reports))
+    for report in reports:
+        for name in startup.frozen_programs(report):
+            ms = startup.first_frame_ms(report, name)
+            verdict = "within" if ms <= START_GOAL_S * 1000 else "OVER"
+            print(f"{name}, {report['video']}: first frame {ms / 1000:.2f} s, {verdict} the "
+                  f"{START_GOAL_S:.1f} s goal")
+    return reports
 
 
 # --------------------------------------------------------------------------- command line
@@ -254,17 +273,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--clean", action="store_true", help="drop PyInstaller's cache first")
     parser.add_argument("--verbose", action="store_true", help="show PyInstaller's INFO log")
-    parser.add_argument("--store-binaries", action="store_true",
-                        help="shared libraries uncompressed: faster start, bigger file")
+    parser.add_argument("--compress-binaries", action="store_true",
+                        help="one file: compress the shared libraries (a smaller file that "
+                             "starts slower)")
+    parser.add_argument("--one-folder", action="store_true",
+                        help=f"a folder (dist/{ONE_FOLDER_NAME}/) instead of one file: nothing to "
+                             "unpack on each start (macOS always builds its app bundle)")
     parser.add_argument("--measure-startup", type=int, metavar="N", default=0,
-                        help="start the built executable N times and report the start time")
+                        help="start the built executable, the game from source and a bare pygame "
+                             "window N times each and report the times to the first frame")
+    parser.add_argument("--video", choices=("dummy", "real", "both"), default="both",
+                        help="with --measure-startup: SDL's dummy driver, a real window "
+                             "(Xvfb on Linux), or both (the default)")
+    parser.add_argument("--exe", type=Path, action="append", default=[],
+                        help="with --measure-startup: time this executable instead of the build's "
+                             "(repeat it to compare builds)")
     parser.add_argument("--no-build", action="store_true", help="skip the build step")
     args = parser.parse_args(argv)
     try:
         if not args.no_build:
-            build(clean=args.clean, verbose=args.verbose, store_binaries=args.store_binaries)
+            build(clean=args.clean, verbose=args.verbose,
+                  compress_binaries=args.compress_binaries, one_folder=args.one_folder)
         if args.measure_startup:
-            measure_startup(args.measure_startup)
+            exes = args.exe or [executable_path(one_folder=args.one_folder)]
+            measure_startup(args.measure_startup, args.video, exes)
     except BuildError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

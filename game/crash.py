@@ -11,15 +11,15 @@ shows a plain message box that gives the log's path, instead of the window just 
 The message box is skipped, silently, when there is nowhere to show it: headless video drivers
 (`SDL_VIDEODRIVER=dummy`/`offscreen`), no X11/Wayland display, a thread other than the main one,
 or `MOTHER_LODE_NO_DIALOG=1` (tests and CI set it so that nothing can block on a dialog).
+
+The handler is installed on every start but a crash is rare, so what only a report needs
+(datetime, platform, tempfile) is imported when one is written: start-up stays short.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
-import platform
 import sys
-import tempfile
 import threading
 import traceback
 from pathlib import Path
@@ -43,6 +43,9 @@ KEEP_LOGS = 20  # older crash logs are pruned so a crash loop cannot fill the di
 # --------------------------------------------------------------------------- the log
 def _environment() -> list[str]:
     """Lines describing the program and the machine, for the top of a crash log."""
+    import datetime as _dt
+    import platform
+
     lines = [
         f"{APP_NAME} {__version__}",
         f"time:      {_dt.datetime.now().isoformat(timespec='seconds')}",
@@ -75,6 +78,8 @@ def _log_dir() -> Path:
     except Exception:
         # The user folder may be unwritable (or platformdirs missing); a log in the temp
         # folder is still better than none.
+        import tempfile
+
         fallback = Path(tempfile.gettempdir()) / "MotherLode-logs"
         fallback.mkdir(parents=True, exist_ok=True)
         return fallback
@@ -98,6 +103,8 @@ def write_crash_log(
     thread_name: str | None = None,
 ) -> Path:
     """Write one crash log and return its path (`crash-YYYYmmdd-HHMMSS[-N].log`)."""
+    import datetime as _dt
+
     folder = log_dir if log_dir is not None else _log_dir()
     folder.mkdir(parents=True, exist_ok=True)
     text = "\n".join(_environment())

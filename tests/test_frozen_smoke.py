@@ -109,6 +109,25 @@ def test_first_title_frame(frozen_exe: Path, tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert not sorted(home.rglob("crash-*.log"))
+    if not sys.platform.startswith("win"):  # a windowed Windows program may have no stdout
+        assert result.stdout.splitlines() == ["first-frame"]
+
+
+def test_measure_startup_in_a_real_window(frozen_exe: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`build.py --measure-startup` times the frozen program in a real X11 window (Xvfb) too."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the real-window measurement is tested on Linux, under Xvfb")
+    if shutil.which("xvfb-run") is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("xvfb-run is missing: install the xvfb package (.ci/run does: apt-get install xvfb)")
+        pytest.skip("xvfb-run is missing (the xvfb package), so there is no real window to measure")
+    reports = _build_script().measure_startup(1, "real", [frozen_exe])
+    assert [r["video"] for r in reports] == ["real"]
+    programs = reports[0]["programs"]
+    assert set(programs) == {"frozen", "source", "bare pygame"}
+    assert programs["frozen"]["first_frame"] is not None, "the frozen program printed no first-frame mark"
+    out = capsys.readouterr().out
+    assert "X11 window on Xvfb" in out and "frozen, real: first frame" in out
 
 
 def test_bundle_holds_the_game_data(frozen_exe: Path) -> None:

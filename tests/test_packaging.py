@@ -123,6 +123,10 @@ def test_spec_has_no_absolute_paths() -> None:
     for name in ("tkinter", "numpy", "unittest", "pydoc"):
         assert f'"{name}"' in source
     assert "console=False" in source
+    # The one-file program stores its libraries unless build.py asks for compression, and the
+    # one-folder build is there for a faster start.
+    assert 'os.environ.get("MOTHER_LODE_STORE_BINARIES", "1") == "1"' in source
+    assert "COLLECT(" in source and 'os.environ.get("MOTHER_LODE_ONE_FOLDER")' in source
 
 
 def test_version_info_is_generated_from_the_game_version() -> None:
@@ -171,6 +175,11 @@ def test_output_names_per_system() -> None:
     assert build.output_path("win32").name == "mother-lode.exe"
     assert build.output_path("darwin").name == "Mother Lode.app"
     assert build.executable_path("darwin").parts[-3:] == ("Contents", "MacOS", "mother-lode")
+    # --one-folder: the program inside its folder; macOS builds its bundle either way.
+    assert build.executable_path("linux", one_folder=True).parts[-2:] == ("mother-lode-folder", "mother-lode")
+    assert build.executable_path("win32", one_folder=True).parts[-2:] == ("mother-lode-folder",
+                                                                          "mother-lode.exe")
+    assert build.output_path("darwin", one_folder=True) == build.output_path("darwin")
     assert build.DIST == ROOT / "dist"
     assert build.WORK == ROOT / ".pyinstaller-work"  # never inside build/
 
@@ -183,6 +192,13 @@ def test_build_reports_missing_pyinstaller(monkeypatch: pytest.MonkeyPatch, caps
     )
     assert build.main([]) == 2
     assert "pip install .[build]" in capsys.readouterr().err
+
+
+def test_measure_startup_needs_an_executable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    build = load_build_module("build")
+    missing = tmp_path / "no-such-program"
+    assert build.main(["--no-build", "--measure-startup", "1", "--exe", str(missing)]) == 2
+    assert f"{missing} does not exist" in capsys.readouterr().err
 
 
 def test_generated_files_are_ignored_by_git() -> None:
@@ -314,6 +330,33 @@ def test_dialog_is_off_when_asked_or_headless(monkeypatch: pytest.MonkeyPatch) -
     assert not crash._dialog_allowed(None)
     assert crash._dialog_allowed(True)
     assert not crash._dialog_allowed(False)
+
+
+def test_log_file_rotates(tmp_path: Path) -> None:
+    """The game's log keeps at most `backups` older files, each about `max_bytes` long."""
+    import logging
+
+    from game.ui.main import RotatingLog
+
+    path = tmp_path / "game.log"
+    handler = RotatingLog(path, max_bytes=1000, backups=2)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger = logging.Logger("rotation-test")  # not registered: no other test sees it
+    logger.addHandler(handler)
+    try:
+        for i in range(100):
+            logger.warning("line %03d %s", i, "x" * 40)  # 49 bytes a line: ~5 files' worth
+    finally:
+        handler.close()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["game.log", "game.log.1", "game.log.2"]
+    for name in names:
+        assert (tmp_path / name).stat().st_size <= 1000 + 49
+    # The newest lines are in game.log, the ones before them in .1, then .2; nothing is mixed up.
+    newest = (tmp_path / "game.log").read_text(encoding="utf-8").splitlines()
+    older = (tmp_path / "game.log.1").read_text(encoding="utf-8").splitlines()
+    assert newest[-1].startswith("line 099")
+    assert int(older[-1][5:8]) + 1 == int(newest[0][5:8])
 
 
 # --------------------------------------------------------------------------- data paths

@@ -4,7 +4,8 @@ Measures, per game: random full playouts per second; bot decision time p50/p95 p
 table scene's frame time p50/p99/max while bots play a whole game with normal animations at
 1280x720 (dummy video driver); and, once, the time from process start to the first title-screen
 frame next to the bare-pygame floor (import pygame, open a window, one flip) measured in the
-same run.
+same run, with the dummy video driver (game/tools/startup.py; `python build/build.py
+--measure-startup N` adds the frozen program and a real window).
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -21,13 +20,6 @@ from typing import Any
 
 from game.bots import LEVELS, make_bot
 from game.core.rng import Rng, derive_seed
-
-BARE_PYGAME = (
-    "import pygame; pygame.init(); "
-    "s = pygame.display.set_mode((1280, 720), pygame.SCALED | pygame.RESIZABLE); "
-    "s.fill((0, 0, 0)); pygame.display.flip(); pygame.quit()"
-)
-
 
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0-100) by linear interpolation."""
@@ -130,27 +122,20 @@ def table_frame_times(game: str, players: int, seed: int) -> dict[str, Any]:
             "cpu_max_ms": round(max(cpu), 3)}
 
 
-def _time_process(args: list[str], env: dict[str, str], runs: int) -> float:
-    """Median wall time of a short-lived process, in ms."""
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run(args, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
-
-
 def startup(runs: int) -> dict[str, Any]:
-    """Process start to the first title frame, next to the bare-pygame floor, same machine, same run."""
-    env = dict(os.environ)
-    env.setdefault("SDL_VIDEODRIVER", "dummy")
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory() as home:
-        env["MOTHER_LODE_HOME"] = home
-        floor = _time_process([sys.executable, "-c", BARE_PYGAME], env, runs)
-        game = _time_process([sys.executable, "-m", "game", "--first-frame"], env, runs)
-    return {"runs": runs, "first_title_frame_ms": round(game, 1), "bare_pygame_ms": round(floor, 1),
-            "ratio": round(game / floor, 2)}
+    """Process start to the first title frame, next to the bare-pygame floor, same machine, same
+    run (dummy video driver); the times to exit too."""
+    from game.tools.startup import first_frame_ms, measure_video, programs
+
+    report = measure_video("dummy", programs(), runs)
+    game = first_frame_ms(report, "source")
+    floor = first_frame_ms(report, "bare pygame")
+    assert game is not None and floor is not None
+    progs = report["programs"]
+    return {"runs": runs, "first_title_frame_ms": game, "bare_pygame_ms": floor,
+            "ratio": round(game / floor, 2),
+            "exit_ms": progs["source"]["exit"]["median_ms"],
+            "bare_pygame_exit_ms": progs["bare pygame"]["exit"]["median_ms"]}
 
 
 def main(argv: list[str]) -> int:

@@ -39,7 +39,7 @@ class App:
         self.fps = fps
         self.stack: list[Scene] = []
         self.running = True
-        self.sounds = Sounds()
+        self.sounds = Sounds(load=False)  # loaded after the first frame (see step)
         self.sounds.set_volume(self.settings.effective_volume())
         self.frames = 0
         pygame.key.set_repeat(350, 40)
@@ -126,6 +126,9 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        if self.frames == 1:
+            # The title is on screen: now read the sound files, which it did not need.
+            self.sounds.load()
 
     def draw(self) -> None:
         surface = self.screen

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-import logging.handlers
+import os
 import sys
 
 from game import APP_NAME, __version__
@@ -11,6 +11,46 @@ from game import APP_NAME, __version__
 log = logging.getLogger("game")
 
 LOG_FILE = "mother-lode.log"
+LOG_MAX_BYTES = 512_000
+LOG_BACKUPS = 3
+# `--first-frame` prints this line once the first title frame is on screen; the start-up
+# measurement (game/tools/startup.py) times its arrival.
+FIRST_FRAME_MARK = "first-frame"
+
+
+class RotatingLog(logging.FileHandler):
+    """The log file, kept small the way logging.handlers.RotatingFileHandler does it: once it
+    holds `max_bytes`, it becomes `NAME.1` (the older ones `.2` ... `.backups`, the oldest is
+    dropped) and a new file starts.
+
+    Our own because importing logging.handlers (socket, pickle) lengthened every start.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], max_bytes: int, backups: int) -> None:
+        self.max_bytes = max_bytes
+        self.backups = backups
+        super().__init__(path, encoding="utf-8")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        # logging.Handler.handle holds this handler's lock around emit().
+        try:
+            if self.stream is not None and self.stream.tell() >= self.max_bytes:
+                self._rotate()
+        except OSError:
+            pass  # a log that cannot rotate (another process holds it) keeps growing instead
+        super().emit(record)
+
+    def _rotate(self) -> None:
+        self.stream.close()
+        self.stream = None  # type: ignore[assignment]  # FileHandler.emit reopens it
+        base = self.baseFilename
+        for n in range(self.backups - 1, 0, -1):
+            if os.path.exists(f"{base}.{n}"):
+                os.replace(f"{base}.{n}", f"{base}.{n + 1}")
+        if self.backups > 0:
+            os.replace(base, f"{base}.1")
+        else:
+            os.remove(base)
 
 
 def setup_logging(level: int = logging.INFO) -> str | None:
@@ -32,8 +72,7 @@ def setup_logging(level: int = logging.INFO) -> str | None:
         from game import paths
 
         file_path = paths.user_log_dir() / LOG_FILE
-        handler = logging.handlers.RotatingFileHandler(file_path, maxBytes=512_000, backupCount=3,
-                                                       encoding="utf-8")
+        handler = RotatingLog(file_path, LOG_MAX_BYTES, LOG_BACKUPS)
         handler.setFormatter(fmt)
         root.addHandler(handler)
         path = str(file_path)
@@ -71,6 +110,8 @@ def run_game(exit_after_first_frame: bool = False) -> int:
         app.push(TitleScene())  # it lists the saved games (and says if one was set aside)
         if exit_after_first_frame:
             app.step(0.0)
+            if sys.stdout is not None:  # a windowed Windows program may have no stdout
+                print(FIRST_FRAME_MARK, flush=True)
             return 0
         app.run()
     except KeyboardInterrupt:

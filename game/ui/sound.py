@@ -13,9 +13,21 @@ log = logging.getLogger(__name__)
 
 
 class Sounds:
-    def __init__(self) -> None:
+    """The sound effects. With `load=False` nothing is read until `load()` or the first sound:
+    the app loads them right after its first frame, so the title appears a little sooner."""
+
+    def __init__(self, *, load: bool = True) -> None:
         self.volume = 0.7
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._loaded = False
+        if load:
+            self.load()
+
+    def load(self) -> None:
+        """Open the audio device (if pygame.init has not) and read the sounds; once."""
+        if self._loaded:
+            return
+        self._loaded = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
@@ -31,12 +43,14 @@ class Sounds:
 
     @property
     def available(self) -> bool:
+        self.load()
         return bool(self._sounds)
 
     def set_volume(self, volume: float) -> None:
         self.volume = max(0.0, min(1.0, volume))
 
     def play(self, name: str) -> None:
+        self.load()
         snd = self._sounds.get(name)
         if snd is not None and self.volume > 0:
             snd.set_volume(self.volume)

@@ -98,10 +98,15 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int]
 def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int],
                       bottom: tuple[int, int, int]) -> pygame.Surface:
     """A surface shading from `top` to `bottom` (drawn once, then blitted)."""
-    surf = pygame.Surface(size)
     w, h = size
+    if w <= 0 or h <= 0:
+        return pygame.Surface(size)
+    # One pixel per row in a one-pixel-wide column, then stretched sideways: the same picture
+    # as a line per row, several times faster (the title backdrop shades 840 rows at start-up).
+    column = pygame.Surface((1, h))
+    (r, g, b), (r2, g2, b2) = top, bottom
+    span = max(1, h - 1)
     for y in range(h):
-        t = y / max(1, h - 1)
-        c = tuple(int(a + (b - a) * t) for a, b in zip(top, bottom))
-        pygame.draw.line(surf, c, (0, y), (w, y))
-    return surf
+        t = y / span
+        column.set_at((0, y), (int(r + (r2 - r) * t), int(g + (g2 - g) * t), int(b + (b2 - b) * t)))
+    return pygame.transform.scale(column, size)
