@@ -628,6 +628,8 @@ def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, i
         head = sum(i.get_width() for i in imgs[:-1])
         imgs[-1] = theme.font(points, True).render(fit(last_t, room - head, points, True), True, last_c)
         total = sum(i.get_width() for i in imgs)
+    if total > room:
+        theme.note_clipped("".join(t for t, _ in segs), room, total, "overflow")
     x = x0 + max(0, (room - total) // 2)
     for img in imgs:
         surf.blit(img, img.get_rect(midleft=(x, rect.centery)))
