@@ -215,3 +215,137 @@ def test_floating_words_hide_nothing_and_busy_tables_ask_nothing(
         tours: dict[tuple[Any, ...], TourResult]) -> None:
     report = [f"{spec[0]} seed {spec[3]}: {p}" for spec, r in tours.items() for p in r.problems]
     assert not report, "\n".join(report[:40])
+
+
+# ---------------------------------------------------------------------------- single moments
+def _play_to(game: str, seats: list[Any], seed: int, stop: Any, tries: int = 200) -> Any:
+    """A match played with random legal actions until `stop(state)` (trying seeds from `seed`)."""
+    from game.core.match import Match
+    from game.core.rng import Rng
+
+    for s in range(seed, seed + tries):
+        match = Match(game, seats, s)
+        rng = Rng(s)
+        while not match.is_over():
+            if stop(match):
+                return match
+            match.apply(rng.choice(match.legal_actions()))
+    raise AssertionError("no such moment found")
+
+
+def test_between_a_bots_decision_and_its_animation_no_frame_shows_a_prompt(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A bot decides at the end of a frame; the next frame, before its first animation has
+    started, used to show the human's prompt for the decision after it."""
+    from game.core.match import Match, Seat
+    from game.ui.tables import table_for
+
+    app = make_app("normal")
+    match = Match("ya_blew_it", [Seat("Ana"), Seat("Dusty Pete", "bot", "normal"),
+                                 Seat("Nugget Nell", "bot", "easy")], 3)
+    table = table_for(match)
+    app.push(table)
+    bot_moves = 0
+    for _ in range(3000):
+        before, mover = len(match.actions), match.to_move()
+        app.step(1 / 60)
+        if len(match.actions) > before and mover is not None and not match.seats[mover].is_human:
+            bot_moves += 1
+            # The frame just drawn, and every one until the move has been shown, say what happens.
+            while not table.idle:
+                banner = banner_text(table)
+                assert not any(p in banner for p in PROMPTS), f"busy, but the banner asks: {banner!r}"
+                app.step(1 / 60)
+        if table.idle and match.human_to_move():
+            table._press(None if match.state.phase == "fire" else match.legal_actions()[-1])
+        if bot_moves >= 12 or match.is_over():
+            break
+    assert bot_moves >= 12
+
+
+def test_a_gambling_bot_is_described_in_plain_words(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.match import Seat
+    from game.games.ya_blew_it.rules import GAMBLE
+    from game.ui.tables import table_for
+
+    seats = [Seat("Ana"), Seat("Pickaxe Pat", "bot", "normal")]
+    match = _play_to("ya_blew_it", seats, 1,
+                     lambda m: m.state.phase == GAMBLE and not m.seats[m.to_move()].is_human)
+    table = table_for(match)
+    app.push(table)
+    table.fast_forward()
+    table.bot_wait = -1e9  # the bot keeps thinking: the banner shows its decision
+    app.step(0)
+    banner = banner_text(table)
+    assert banner.startswith("Pickaxe Pat is gambling and ")
+    assert "gambling deciding" not in banner
+    expected = "decides: roll now or draw another Gem…" if match.state.gamble_gems == 1 else "rolls next…"
+    assert banner.endswith(expected)
+
+
+@pytest.mark.parametrize("with_safes", [True, False])
+def test_the_fire_in_the_hole_footer_offers_safes_only_to_a_player_with_safes(app, with_safes: bool) -> None:  # type: ignore[no-untyped-def]
+    from game.core.match import Seat
+    from game.games.ya_blew_it.cards import SAFE
+    from game.ui.tables import table_for
+
+    def moment(m: Any) -> bool:
+        s = m.state
+        if s.phase != "fire" or not m.human_to_move():
+            return False
+        has = bool(s.owned(s.turn, SAFE)) and bool(s.stacks(s.turn))
+        return has == with_safes
+
+    match = _play_to("ya_blew_it", [Seat("Ana"), Seat("Bo"), Seat("Cyd")], 0, moment)
+    table = table_for(match)
+    app.push(table)
+    table.fast_forward()
+    app.step(0)
+    app.step(0)
+    assert table.buttons, "the Roll button is on offer"
+    hint = table.footer_hint()
+    assert hint.startswith("R Roll") or "1-6 place Safes" in hint
+    assert ("1-6 place Safes" in hint) == with_safes
+
+
+def test_a_disabled_buttons_tooltip_leaves_the_refusal_readable(app) -> None:  # type: ignore[no-untyped-def]
+    """Point at the disabled Confirm of an unfinished blast: the refusal under the move is drawn
+    the same, pixel for pixel, as without the pointer there; the tooltip shows elsewhere."""
+    from game.core.match import Seat
+    from helpers import key
+
+    from game.games.gold_mine.rules import Move
+    from game.ui.tables import table_for
+
+    def blast_to_finish(m: Any) -> bool:
+        return m.human_to_move() and any(o.kind in ("blow", "block") for o in m.state.options())
+
+    match = _play_to("gold_mine", [Seat("Ana"), Seat("Bo", "bot", "easy")], 1, blast_to_finish)
+    table = table_for(match)
+    app.push(table)
+    table.fast_forward()
+    app.step(0)
+    option = next(o for o in match.state.options() if o.kind in ("blow", "block"))
+    mv = Move.from_action(option.action)
+    key(app, pygame.K_1 + mv.action_die)
+    if mv.new_die is not None:
+        key(app, pygame.K_1 + mv.new_die)
+    key(app, pygame.K_1 + mv.dir_die)
+    key(app, pygame.K_1 + mv.dist_die)
+    key(app, pygame.K_RETURN)  # refused: the second hex is missing
+    app.step(0)
+    confirm = table.button_for("Confirm")
+    assert confirm is not None and not confirm.enabled and confirm.reason
+    box = table.money_box()
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    app.draw()
+    without = app.screen.subsurface(box).copy()
+    whole_before = app.screen.copy()
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=confirm.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.draw()
+    with_tip = app.screen.subsurface(box).copy()
+    assert pygame.image.tobytes(without, "RGB") == pygame.image.tobytes(with_tip, "RGB")
+    # The tooltip did show somewhere.
+    changed = [(x, y) for x in range(0, app.screen.get_width(), 8) for y in range(0, app.screen.get_height(), 8)
+               if not confirm.rect.inflate(8, 8).collidepoint(x, y)
+               and app.screen.get_at((x, y)) != whole_before.get_at((x, y))]
+    assert changed, "no tooltip was drawn"

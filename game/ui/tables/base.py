@@ -31,6 +31,7 @@ import pygame
 
 from game.core.contract import Action, Event, IllegalAction
 from game.core.match import BotThinker, Match
+from game.core.words import plural
 from game.saves import autosave
 from game.ui import theme
 from game.ui.scene import Scene
@@ -126,7 +127,7 @@ class LogPanel:
                     pygame.draw.circle(surf, colour, (18, y + 9), 3)
                 theme.text(surf, line, (26, y), 14, theme.INK if first else theme.INK_DIM)
             y += self.LINE
-        hint = "wheel / PgUp PgDn to scroll" if not scroll else f"{scroll} newer line(s) below: PgDn"
+        hint = "wheel / PgUp PgDn to scroll" if not scroll else f"{plural(scroll, 'newer line')} below: PgDn"
         theme.text(surf, hint, (rect.centerx, rect.bottom - self.hint_bottom), 12, theme.INK_FAINT,
                    anchor="midbottom")
         return surf

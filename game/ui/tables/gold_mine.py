@@ -113,10 +113,6 @@ ACTION_VERBS = {MINE: "Mine", BLOW: "Blow", BLOCK: "Block", BARRIER: "Barrier", 
 ARROWS = {1: "↑", 2: "↗", 3: "↘", 4: "↓", 5: "↙", 6: "↖"}
 
 
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('x') else 's'}"
-
-
 # ============================================================================ display model
 @dataclass
 class MineModel:
@@ -1337,7 +1333,7 @@ class GoldMineTable(TableScene):
             return f"{value} · {ACTION_TITLES[kind]}"
         if slot == "dir":
             return f"{value} · {DIRECTION_NAMES[value]} {ARROWS[value]}"
-        return _s(value, "hex")
+        return words.plural(value, "hex")
 
     def _draw_money_line(self, surface: pygame.Surface, pv: Preview | None) -> None:
         p = self.match.to_move() or 0
@@ -1498,7 +1494,7 @@ class GoldMineTable(TableScene):
                 if self.die_rect(i).collidepoint(self.mouse) and self.model.round_no > 0:
                     face = self.model.dice[i]
                     text = f"Die {i + 1}: {face}, as an action: {ACTION_TITLES[ACTIONS[face]]}; as a direction: " \
-                           f"{DIRECTION_NAMES[face]}; as a distance: {_s(face, 'hex')}"
+                           f"{DIRECTION_NAMES[face]}; as a distance: {words.plural(face, 'hex')}"
                     why = self.moves.die_choices().get(i) if self._human_turn() else None
                     if why:
                         text += f". Not now: {why}"

@@ -24,6 +24,7 @@ import pygame
 
 from game.core.contract import Action, Event
 from game.core.match import Match
+from game.core.words import plural
 from game.games.ya_blew_it.cards import CURSED, DETONATOR, GEM, JUMPER, SAFE, WILD, Card, card_set
 from game.games.ya_blew_it.rules import (
     CHOICE,
@@ -1299,7 +1300,7 @@ class YaBlewItTable(TableScene):
             img = art.card_face(card(m.fire_card), art.CARD, symbols)
             surface.blit(img, img.get_rect(center=FIRE_C))
         # The Claim.
-        label = f"CLAIM · {len(m.claim)} card{'s' if len(m.claim) != 1 else ''}" if m.claim else "CLAIM"
+        label = f"CLAIM · {plural(len(m.claim), 'card')}" if m.claim else "CLAIM"
         theme.text(surface, label, ((CLAIM_X0 + CLAIM_X1) // 2, 256), 14, theme.INK_DIM, bold=True, anchor="midtop")
         if not m.claim and not self.match.is_over():
             slot = pygame.Rect(0, 0, *art.CARD)
@@ -1429,6 +1430,11 @@ class YaBlewItTable(TableScene):
             theme.text(surface, fit(self.message, FOOTER.w - 20, 17), FOOTER.center, 17, theme.DANGER, bold=True,
                        anchor="center")
             return
+        theme.text(surface, fit(self.footer_hint(), FOOTER.w - 20, 14), FOOTER.center, 14, theme.INK_FAINT,
+                   anchor="center")
+
+    def footer_hint(self) -> str:
+        """The keys line under the table: what the buttons' keys do, and the keys always there."""
         hint = "Esc menu  ·  H rules  ·  Space skip animation" if not self.idle else "Esc menu  ·  H rules"
         if self.buttons and self.idle:
             keys = "  ".join(f"{key_name(b.key)} {b.label}" for _, b in self.buttons)
@@ -1436,7 +1442,7 @@ class YaBlewItTable(TableScene):
             p = self.match.to_move()
             if self.match.state.phase == FIRE_PHASE and p is not None and self._can_place_safes(p):
                 hint = f"1-6 place Safes  ·  {hint}"
-        theme.text(surface, fit(hint, FOOTER.w - 20, 14), FOOTER.center, 14, theme.INK_FAINT, anchor="center")
+        return hint
 
 
 # ============================================================================ words for cards
