@@ -969,7 +969,7 @@ class GoldMineTable(TableScene):
         origin = pv.start
         notes: list[HexNote] = []
         for h, x in pv.collected:
-            notes.append(HexNote(h, f"+{x}$"))
+            notes.append(HexNote(h, words.money(x, signed=True)))
         if kind == MINE and pv.fees:
             owners = {o for o, _ in pv.fees}
             for owner, hexes in self.model.barriers:
@@ -977,7 +977,7 @@ class GoldMineTable(TableScene):
                     hit = [h for h in pv.path if h in hexes]
                     if hit:
                         fee = sum(f for o, f in pv.fees if o == owner)
-                        notes.append(HexNote(hit[0], f"−{fee}$ {self.match.seats[owner].name}", False))
+                        notes.append(HexNote(hit[0], f"{words.money(-fee)} {self.match.seats[owner].name}", False))
                         owners.discard(owner)
         bad = (pv.stop,) if pv.stop is not None else ()
         choices: tuple[Hex, ...] = ()
@@ -986,7 +986,7 @@ class GoldMineTable(TableScene):
             centre = pv.path[-1]
             choices = tuple(step(centre, x) for x in self.moves.second_choices())
         if kind == INCOME:
-            return MapPreview("income", p, origin, label=f"+{pv.income - pv.change_cost}$" if pv.allowed else "",
+            return MapPreview("income", p, origin, label=words.money(pv.income - pv.change_cost, signed=True) if pv.allowed else "",
                               end=origin)
         aiming = self.match.human_to_move() and self.moves.current_slot() in ("dir", "dist")
         targets = self.moves.targets() if aiming else ()
@@ -1013,11 +1013,11 @@ class GoldMineTable(TableScene):
         end = pv.end if kind in (MINE, BARRIER) else (path[-1] if path else None)
         net = pv.net
         if pv.allowed:
-            label = f"net {net:+d}$" if net else "net 0$"
+            label = f"net {words.money(net, signed=True)}"
         elif pv.stop is not None:
             label = "blocked"
         else:
-            label = f"{net:+d}$"
+            label = words.money(net, signed=True)
         return MapPreview(kind, p, origin, path=path, area=area, bad=bad, notes=tuple(notes), label=label,
                           label_good=net >= 0, legal=pv.allowed, end=end, choices=choices)
 
@@ -1054,8 +1054,8 @@ class GoldMineTable(TableScene):
             names = " and ".join(m.seats[w].name for w in outcome.winners)
             top = max(s.total for s in outcome.scores)
             if outcome.is_tie:
-                return [("Game over: ", theme.GOLD), (f"{names} tie with {top}$", theme.INK)]
-            return [("Game over: ", theme.GOLD), (f"{names} wins with {top}$", theme.INK)]
+                return [("Game over: ", theme.GOLD), (f"{names} tie with {words.money(top)}", theme.INK)]
+            return [("Game over: ", theme.GOLD), (f"{names} wins with {words.money(top)}", theme.INK)]
         p = m.to_move()
         if p is None:
             return [("", theme.INK)]
@@ -1279,7 +1279,7 @@ class GoldMineTable(TableScene):
             price = self.moves.price(slot, ch)
             sub = f"die {die + 1}"
             if ch:
-                sub += f" ({self.model.dice[die]}{'+' if ch > 0 else '−'}{abs(ch)}): {price}$" if price else \
+                sub += f" ({self.model.dice[die]}{'+' if ch > 0 else '−'}{abs(ch)}): {words.money(price)}" if price else \
                     f" ({self.model.dice[die]}{'+' if ch > 0 else '−'}{abs(ch)}): free"
             elif slot == "new":
                 sub += ": ±1 is free"
@@ -1306,7 +1306,7 @@ class GoldMineTable(TableScene):
             1: "Mine: dig a line, 1$ a hex, take its treasure",
             2: "Blow: blast 2 hexes, half their treasure",
             3: "Block: close 2 hexes to everyone",
-            4: f"Barrier: a fence others pay {fee}$ to cross",
+            4: f"Barrier: a fence others pay {words.money(fee)} to cross",
             5: "Dice modifier: another die ±1 is the action",
             6: "Income: half the other three dice",
         }
