@@ -1302,7 +1302,7 @@ class GoldMineTable(TableScene):
         r = MOVE_BOX
         offered = {self.model.dice[i] for i, why in self.moves.die_choices().items() if why is None}
         fee = self.state.fee()
-        words = {
+        meaning = {
             1: "Mine: dig a line, 1$ a hex, take its treasure",
             2: "Blow: blast 2 hexes, half their treasure",
             3: "Block: close 2 hexes to everyone",
@@ -1318,7 +1318,7 @@ class GoldMineTable(TableScene):
                 img = img.copy()
                 img.set_alpha(90)
             surface.blit(img, (r.x + 16, yy))
-            theme.text(surface, fit(words[face], r.w - 56, 13), (r.x + 44, yy + 2), 13,
+            theme.text(surface, fit(meaning[face], r.w - 56, 13), (r.x + 44, yy + 2), 13,
                        theme.INK if on else theme.INK_FAINT)
         theme.text(surface, "Changes: 4$ a point on the action die, 2$ on others.",
                    (r.x + 16, y + 6 * 24 + 2), 11, theme.INK_DIM)
