@@ -40,22 +40,13 @@ def seats(players: int, humans: int, seed: int) -> list[Seat]:
 
 
 @dataclass
-class Frame:
-    """What the tour saw in one drawn frame."""
-
-    index: int
-    idle: bool
-    banner: str
-    callouts: list[tuple[str, pygame.Rect]]
-
-
-@dataclass
 class TourResult:
     clipped: list[theme.Clipped] = field(default_factory=list)
     frames: int = 0
     human_turns: int = 0
     events: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)   # whatever a `check` found, frame by frame
+    labels: int = 0                                      # floating labels a `check` looked at
 
 
 def callout_rects(table: Any) -> list[tuple[str, pygame.Rect]]:
@@ -112,7 +103,6 @@ def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
         if check is not None and app.top is table:
             check(table, result)
 
-    found: list[theme.Clipped] = []
     with theme.watch_clipping() as found:
         while app.top is table and result.frames < max_frames:
             frame()
