@@ -27,6 +27,7 @@ from helpers import NAMES, bots, click, humans, key, run_until_human, save_files
 from game.core.contract import Action  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
+from game.core.words import money  # noqa: E402
 from game.games.gold_mine.board import step  # noqa: E402
 from game.games.gold_mine.rules import INFO, GoldMineState, Move  # noqa: E402
 
@@ -294,7 +295,7 @@ def test_the_map_preview_is_what_the_rules_preview_says(app) -> None:  # type: i
                 assert getattr(pv, f) == getattr(truth, f), f"{action}: {f}"
             shown = table.map_preview()
             if truth.kind == "income":
-                assert shown is not None and shown.label == f"+{truth.income - truth.change_cost}$"
+                assert shown is not None and shown.label == money(truth.income - truth.change_cost, signed=True)
             else:
                 assert shown is not None
                 assert shown.path == truth.path
@@ -302,8 +303,8 @@ def test_the_map_preview_is_what_the_rules_preview_says(app) -> None:  # type: i
                     assert shown.area == truth.blasted
                 elif truth.kind == "block":
                     assert shown.area == truth.blocked
-                assert {(n.hex, n.text) for n in shown.notes if n.good} == {(h, f"+{x}$") for h, x in truth.collected}
-                assert shown.label == (f"net {truth.net:+d}$" if truth.net else "net 0$")
+                assert {(n.hex, n.text) for n in shown.notes if n.good} == {(h, money(x, signed=True)) for h, x in truth.collected}
+                assert shown.label == f"net {money(truth.net, signed=True)}"
             assert table.current_action() == action
             checked += 1
         table.move = Move()

@@ -1,8 +1,17 @@
-"""Colours, fonts and text drawing shared by every screen."""
+"""Colours, fonts and text drawing shared by every screen.
+
+Text that must fit a place goes through `fit_text` (shortened with an ellipsis when it is too
+wide) or `text(..., box=...)` (drawn inside a rectangle). Both note every text that did not fit;
+nobody listens during play, but inside `watch_clipping()` the notes are collected, so a test can
+show every table state and fail on any text that was cut or spilled out of its box.
+"""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
 import pygame
 
@@ -60,14 +69,104 @@ def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool, titl
     return font(size, bold, title).render(text, True, colour)
 
 
+# ============================================================================ text that did not fit
+@dataclass(frozen=True)
+class Clipped:
+    """A text that did not fit its room: `how` is "cut" (shortened with an ellipsis) or
+    "overflow" (drawn past the edge of its box); `room` and `needed` are widths in pixels."""
+
+    text: str
+    room: int
+    needed: int
+    how: str
+
+
+_watchers: list[list[Clipped]] = []
+
+
+@contextmanager
+def watch_clipping() -> Iterator[list[Clipped]]:
+    """Collect, while inside, every text that was cut or drawn past its box."""
+    found: list[Clipped] = []
+    _watchers.append(found)
+    try:
+        yield found
+    finally:
+        _watchers.remove(found)
+
+
+def note_clipped(msg: str, room: int, needed: int, how: str) -> None:
+    """Tell whoever watches (nobody, during play) that `msg` did not fit."""
+    for found in _watchers:
+        found.append(Clipped(msg, room, needed, how))
+
+
+def width_of(msg: str, size: int, bold: bool = False, title: bool = False) -> int:
+    return font(size, bold, title).size(msg)[0]
+
+
+def fit_text(msg: str, width: int, size: int, bold: bool = False) -> str:
+    """`msg`, shortened with an ellipsis if needed so it is at most `width` pixels wide.
+
+    Every place that calls this means the whole text to fit in normal play (a player's name, a
+    line of odds); a cut is noted for `watch_clipping`.
+    """
+    f = font(size, bold)
+    full = f.size(msg)[0]
+    if full <= width:
+        return msg
+    note_clipped(msg, width, full, "cut")
+    while msg and f.size(msg + "…")[0] > width:
+        msg = msg[:-1]
+    return msg.rstrip() + "…"
+
+
+def fit_size(msg: str, width: int, size: int, smallest: int, bold: bool = False,
+             title: bool = False) -> int:
+    """The largest font size from `size` down to `smallest` at which `msg` is at most `width`
+    pixels wide (`smallest` when none is: then fit_text can still cut it)."""
+    while size > smallest and width_of(msg, size, bold, title) > width:
+        size -= 1
+    return size
+
+
+def fit_name(name: str, width: int, size: int, smallest: int, bold: bool = True) -> tuple[str, int]:
+    """A player's name in `width` pixels, and the font size to draw it at: the whole name, as
+    large as fits from `size` down to `smallest`; else the first word of it (how players call
+    each other: "Tommy" for "Tommy Knocker"); else cut with an ellipsis (noted, see fit_text)."""
+    for shown in dict.fromkeys((name, name.split(" ")[0])):
+        fitted = fit_size(shown, width, size, smallest, bold)
+        if width_of(shown, fitted, bold) <= width:
+            return shown, fitted
+    return fit_text(name, width, smallest, bold), smallest
+
+
 def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 18,
          colour: tuple[int, int, int] = INK, *, bold: bool = False, title: bool = False,
-         anchor: str = "topleft") -> pygame.Rect:
-    """Draw one line of text; `anchor` is any pygame.Rect position name. Returns its rect."""
+         anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw one line of text; `anchor` is any pygame.Rect position name. Returns its rect.
+
+    With `box` (in the surface's coordinates), the text belongs inside that rectangle: it is
+    still drawn whole, and a text that reaches outside is noted for `watch_clipping`.
+    """
     img = _render(msg, size, tuple(colour), bold, title)
     rect = img.get_rect(**{anchor: pos})
+    if box is not None and _watchers and not box.contains(_ink(rect, msg, size, bold, title)):
+        note_clipped(msg, box.w, rect.w, "overflow")
     surface.blit(img, rect)
     return rect
+
+
+def _ink(rect: pygame.Rect, msg: str, size: int, bold: bool, title: bool) -> pygame.Rect:
+    """The part of a text's rect that holds ink: its width, and the height its letters reach
+    (the font's line leaves room above and below that a tight box need not have)."""
+    f = font(size, bold, title)
+    reach = [(m[3], m[2]) for m in f.metrics(msg) if m is not None]
+    if not reach:
+        return pygame.Rect(rect.x, rect.centery, rect.w, 0)
+    top = rect.top + f.get_ascent() - max(r[0] for r in reach)
+    bottom = rect.top + f.get_ascent() - min(r[1] for r in reach)
+    return pygame.Rect(rect.x, top, rect.w, max(0, bottom - top))
 
 
 def wrap(msg: str, width: int, size: int = 18, bold: bool = False) -> list[str]:

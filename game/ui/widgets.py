@@ -66,7 +66,7 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=8)
         label = self.label
-        theme.text(surface, label, self.rect.center, self.size, ink, bold=True, anchor="center")
+        theme.text(surface, label, self.rect.center, self.size, ink, bold=True, anchor="center", box=self.rect)
         hint = key_name(self.key)
         if hint and self.rect.h >= 34:
             theme.text(surface, hint, (self.rect.right - 6, self.rect.bottom - 3), 11,

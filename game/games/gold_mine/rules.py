@@ -59,6 +59,7 @@ from game.core.contract import (
     View,
 )
 from game.core.rng import Rng
+from game.core.words import money, plural
 from game.games.gold_mine.board import (
     DIRECTION_NAMES,
     GoldMineMap,
@@ -548,13 +549,13 @@ class GoldMineState(GameState):
         away = f"{dist} away{where}"
         if kind == MINE and dist:
             verb = "mined" if past else "mines"
-            head = f"{who} {verb} {dist} hex{'es' if dist != 1 else ''}{where}"
+            head = f"{who} {verb} {plural(dist, 'hex')}{where}"
             if plan.treasure:
-                parts.append(f"+{plan.treasure}$ treasure")
-            parts.append(f"\u2212{plan.mining_cost}$")
+                parts.append(f"{money(plan.treasure, signed=True)} treasure")
+            parts.append(money(-plan.mining_cost))
         elif kind == BLOW and dist:
             head = f"{who} {'blew up' if past else 'blows up'} 2 hexes {away}"
-            parts.append(f"+{plan.treasure}$ treasure (half value)" if plan.treasure
+            parts.append(f"{money(plan.treasure, signed=True)} treasure (half value)" if plan.treasure
                          else "no treasure")
         elif kind == BLOCK and dist:
             head = f"{who} {'blocked' if past else 'blocks'} 2 hexes {away}"
@@ -563,7 +564,7 @@ class GoldMineState(GameState):
                     f"{'moved' if past else 'moves'} to its end")
         elif kind == INCOME:
             head = f"{who} {'took' if past else 'takes'} income"
-            parts.append(f"+{plan.income}$")
+            parts.append(money(plan.income, signed=True))
         else:
             head = f"{who}: {ACTION_TITLES[kind]}"
         if plan.modifier:
@@ -571,10 +572,10 @@ class GoldMineState(GameState):
         fee = sum(f for _, f in plan.fees)
         if fee:
             owners = sorted({o for o, _ in plan.fees})
-            parts.append(f"\u2212{fee}$ barrier fee{'s' if len(plan.fees) > 1 else ''} to "
+            parts.append(f"{money(-fee)} barrier fee{'s' if len(plan.fees) > 1 else ''} to "
                          + " and ".join(self.name(o) for o in owners))
         if plan.change_cost:
-            parts.append(f"\u2212{plan.change_cost}$ for dice changes")
+            parts.append(f"{money(-plan.change_cost)} for dice changes")
         return head + (": " + ", ".join(parts) if parts else "")
 
     # ----------------------------------------------------------------- checking one move
@@ -839,7 +840,7 @@ class GoldMineState(GameState):
                 led["fees_paid"] += fee
                 self.money[owner] += fee
                 self.ledger[owner]["fees_received"] += fee
-                self._emit("fee", f"{who} pays {self.name(owner)} {fee}$ for tunnelling through "
+                self._emit("fee", f"{who} pays {self.name(owner)} {money(fee)} for tunnelling through "
                            f"{self.name(owner)}'s barrier", player=p, owner=owner, amount=fee)
         elif kind == BLOW:
             for h, x in plan.collected:
@@ -943,9 +944,9 @@ class GoldMineState(GameState):
             top = outcome.scores[outcome.winners[0]].total
             names = " and ".join(self.name(w) for w in outcome.winners)
             if outcome.is_tie:
-                text = f"Game over: {names} tie with {top}$ (play a tie-break game)"
+                text = f"Game over: {names} tie with {money(top)} (play a tie-break game)"
             else:
-                text = f"Game over: {names} wins with {top}$"
+                text = f"Game over: {names} wins with {money(top)}"
             self._emit("game_over", text, winners=list(outcome.winners),
                        scores=[s.total for s in outcome.scores], tie=outcome.is_tie)
             return False
@@ -1388,7 +1389,7 @@ def new_game(config: GameConfig, seed: int) -> tuple[GoldMineState, list[Event]]
         how = "chosen at set-up"
     s.first_player = s.starter = first
     s._ev = []
-    s._emit("setup", f"The map is {game_map.name}; everyone starts with {START_MONEY}$",
+    s._emit("setup", f"The map is {game_map.name}; everyone starts with {money(START_MONEY)}",
             starts=tuple(s.pos), money=START_MONEY, map=game_map.name)
     for p in range(n):
         s._emit("start", f"{s.name(p)} starts at {s.pos[p]}", player=p, hex=s.pos[p])

@@ -30,6 +30,7 @@ from game.core.contract import (
     View,
 )
 from game.core.rng import Rng
+from game.core.words import plural
 from game.games.ya_blew_it.cards import (
     CURSED,
     DETONATOR,
@@ -293,7 +294,7 @@ class YaBlewItState(GameState):
             if len(set(action.args)) != len(action.args):
                 return "each Safe protects a different colour stack"
             if len(action.args) > len(self.owned(self.turn, SAFE)):
-                return f"{who} has only {len(self.owned(self.turn, SAFE))} Safe(s)"
+                return f"{who} has only {plural(len(self.owned(self.turn, SAFE)), 'Safe')}"
             if list(action.args) != [c for c in colours if c in action.args]:
                 return "name the Safe colours in colour order: " + ",".join(colours)
         return f"'{action}' is not allowed now: {doing}"
@@ -360,7 +361,7 @@ class YaBlewItState(GameState):
             self._resolve_roll(p, why, value)
         elif phase == CHOICE:
             if action == KEEP:
-                self._emit("keep", f"{self.name(p)} kept the Claim: {len(self.claim)} card(s)",
+                self._emit("keep", f"{self.name(p)} kept the Claim: {plural(len(self.claim), 'card')}",
                            player=p)
                 self._take_claim(p)
                 self._end_round()
@@ -476,7 +477,7 @@ class YaBlewItState(GameState):
         if why == "steal":
             if value in self.claim_numbers():
                 self._emit("steal", f"{self.name(p)} rolled {value} and stole the Claim: "
-                           f"{len(self.claim)} card(s)", player=p, value=value)
+                           f"{plural(len(self.claim), 'card')}", player=p, value=value)
                 self._take_claim(p)
                 if self.final:
                     self._start_fire()
@@ -495,7 +496,7 @@ class YaBlewItState(GameState):
                 self.claim = []
             else:
                 self._emit("gamble_won", f"{self.name(p)} rolled {value} and wins the Claim: "
-                           f"{len(self.claim)} card(s)", player=p, value=value)
+                           f"{plural(len(self.claim), 'card')}", player=p, value=value)
                 self._take_claim(p)
             self._end_round()
         else:
@@ -504,7 +505,7 @@ class YaBlewItState(GameState):
             self._next_fire()
 
     def _take_claim(self, p: int) -> None:
-        self._emit("take", f"{self.name(p)} takes {len(self.claim)} card(s)", player=p,
+        self._emit("take", f"{self.name(p)} takes {plural(len(self.claim), 'card')}", player=p,
                    cards=list(self.claim))
         self.areas[p].extend(self.claim)
         self.claim = []
@@ -546,7 +547,10 @@ class YaBlewItState(GameState):
             return
         placing = best_safe_placing(self.areas[p], safes, colours)
         self.safes.update(placing)
-        self._emit("safes", f"{self.name(p)} put Safe(s) on {', '.join(colours)}",
+        names = [card_set().colour(c).name for c in colours]
+        stacks = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        safes = "a Safe" if len(colours) == 1 else f"{len(colours)} Safes"
+        self._emit("safes", f"{self.name(p)} put {safes} on the {stacks} stack{'s' if len(colours) > 1 else ''}",
                    player=p, colours=list(colours), safes=list(placing))
 
     def _blast(self, p: int, value: int) -> None:
@@ -560,7 +564,8 @@ class YaBlewItState(GameState):
         if lost:
             parts.append("lost " + ", ".join(self.label(c) for c in lost))
         if used:
-            parts.append(f"a Safe saved {len(used)} Gem(s)")
+            # Each Safe spent takes the hit for one Gem.
+            parts.append("a Safe saved a Gem" if len(used) == 1 else f"{len(used)} Safes saved {len(used)} Gems")
         self._emit("blast", f"{self.name(p)} " + ("; ".join(parts) if parts else "lost nothing"),
                    player=p, value=value, lost=lost, safes_used=used)
 

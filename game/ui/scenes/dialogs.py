@@ -49,14 +49,7 @@ def speed_of(app: "App | None") -> float:
     return app.settings.speed if app is not None else 1.0
 
 
-def fit_text(msg: str, width: int, size: int, bold: bool = False) -> str:
-    """`msg`, shortened with an ellipsis if needed so it is at most `width` pixels wide."""
-    f = theme.font(size, bold)
-    if f.size(msg)[0] <= width:
-        return msg
-    while msg and f.size(msg + "…")[0] > width:
-        msg = msg[:-1]
-    return msg.rstrip() + "…"
+fit_text = theme.fit_text  # (it lives with the other text helpers; many scenes import it from here)
 
 
 def open_table(app: "App", match: "Match", *, replace: bool) -> bool:

@@ -15,6 +15,7 @@ import pygame
 
 from game.core.contract import Outcome
 from game.core.match import Match
+from game.core.words import amount
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import fit_text, open_table
@@ -90,15 +91,15 @@ class ResultsScene(Scene):
         """The big line and the line under it."""
         names = [self.match.seats[p].name for p in self.winners]
         top = max((s.total for s in self.outcome.scores), default=0)
-        pts = self.match.info.unit(top)
+        score = amount(top, self.match.info.score_unit)  # "12 points", "98$"
         if self.tie_break:
-            return "A tie!", (f"{names_joined(names)} tie with {top} {pts}: "
+            return "A tie!", (f"{names_joined(names)} tie with {score}: "
                               "the rules call for a tie-break game.")
         if self.outcome.is_tie:
-            return "A shared win!", f"{names_joined(names)} share the win with {top} {pts} each."
+            return "A shared win!", f"{names_joined(names)} share the win with {score} each."
         if not names:
             return "Game over", ""
-        return f"{names[0]} wins!", f"with {top} {pts}"
+        return f"{names[0]} wins!", f"with {score}"
 
     def _layout_cards(self) -> list[tuple[int, pygame.Rect]]:
         n = max(1, len(self.order))

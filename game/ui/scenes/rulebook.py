@@ -4,6 +4,11 @@ The Markdown supported is what the rules pages use: `#` headings, paragraphs, `-
 (nested by indentation), `|` tables with alignment, fenced code, `>` quotes, `---` rules, and inline
 **bold**, *italic*, `code` and [links](...) (shown as their text). The page is laid out once into
 positioned runs of text and boxes; each frame draws only those that are on screen.
+
+The pages are written for players and for developers at once. Notes for developers (which test
+pins a reading, where the data lives, the command that measured a figure) start a line with
+`Test:`, `Tests:` or `Developers:`; such a note runs to the end of its paragraph (or list item),
+and the in-game page leaves it out (`for_players`). HTML comments are left out too.
 """
 
 from __future__ import annotations
@@ -69,6 +74,28 @@ def _starts_block(lines: list[str], i: int) -> bool:
 def _is_table_start(lines: list[str], i: int) -> bool:
     return ("|" in lines[i] and i + 1 < len(lines) and "-" in lines[i + 1]
             and bool(_TABLE_SEP.match(lines[i + 1])))
+
+
+_DEV_NOTE = re.compile(r"^\s*(?:[-*+]\s+)?(?:Tests?|Developers):")
+
+
+def for_players(text: str) -> str:
+    """A rules page without its notes for developers: from a line that starts with `Test:`,
+    `Tests:` or `Developers:` to the end of that paragraph or list item."""
+    lines = text.splitlines()
+    kept: list[str] = []
+    note = False
+    fenced = False
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            fenced = not fenced
+        if note and (not line.strip() or _starts_block(lines, i)):
+            note = False
+        if not fenced and not note and _DEV_NOTE.match(line):
+            note = True
+        if not note:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def parse_markdown(text: str) -> list[Block]:
@@ -523,7 +550,7 @@ class RulesScene(Scene):
             reason = getattr(exc, "strerror", None) or str(exc)
             self.error = reason
             return
-        self.page = layout(parse_markdown(text), self.view.w)
+        self.page = layout(parse_markdown(for_players(text)), self.view.w)
         levels = [lvl for lvl, _, _ in self.page.headings]
         # The contents list: the main sections (## under a single # title, or the top level).
         top = 2 if levels.count(1) <= 1 and 2 in levels else min(levels, default=1)

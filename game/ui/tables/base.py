@@ -35,6 +35,7 @@ import pygame
 
 from game.core.contract import Action, Event, IllegalAction
 from game.core.match import BotThinker, Match
+from game.core.words import plural
 from game.saves import autosave
 from game.ui import theme
 from game.ui.scene import Scene
@@ -134,7 +135,7 @@ class LogPanel:
                     pygame.draw.circle(surf, colour, (18, y + 9), 3)
                 theme.text(surf, line, (26, y), 14, theme.INK if first else theme.INK_DIM)
             y += self.LINE
-        hint = "wheel / PgUp PgDn to scroll" if not scroll else f"{scroll} newer line(s) below: PgDn"
+        hint = "wheel / PgUp PgDn to scroll" if not scroll else f"{plural(scroll, 'newer line')} below: PgDn"
         theme.text(surf, hint, (rect.centerx, rect.bottom - self.hint_bottom), 12, theme.INK_FAINT,
                    anchor="midbottom")
         return surf
@@ -707,6 +708,8 @@ def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, i
         head = sum(i.get_width() for i in imgs[:-1])
         imgs[-1] = theme.font(points, True).render(fit(last_t, room - head, points, True), True, last_c)
         total = sum(i.get_width() for i in imgs)
+    if total > room:
+        theme.note_clipped("".join(t for t, _ in segs), room, total, "overflow")
     x = x0 + max(0, (room - total) // 2)
     for img in imgs:
         surf.blit(img, img.get_rect(midleft=(x, rect.centery)))

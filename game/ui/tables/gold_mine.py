@@ -47,7 +47,8 @@ from game.games.gold_mine.rules import (
     Move,
     Preview,
 )
-from game.ui import theme
+from game.core import words
+from game.ui import placing, theme
 from game.ui.dice import DieLook, DieSprite, die_face
 from game.ui.hexmap import (
     HexMapView,
@@ -58,7 +59,17 @@ from game.ui.hexmap import (
     miner_token,
     seat_rgb,
 )
-from game.ui.tables.base import Beat, Callout, LogPanel, TableScene, banner_image, callout_image, fit
+from game.ui.tables.base import (
+    SCREEN,
+    Beat,
+    Callout,
+    LogPanel,
+    TableScene,
+    banner_image,
+    callout_image,
+    fit,
+    tooltip_image,
+)
 from game.ui.tables.gold_mine_moves import MoveBuilder
 from game.ui.tween import ease_in_out_cubic, ease_out_cubic, lerp2
 from game.ui.widgets import Button
@@ -77,12 +88,15 @@ LOG = pygame.Rect(1012, 322, 260, 392)
 COMPASS_SIZE = 146
 COMPASS_C = (COMPASS_BOX.x + 6 + COMPASS_SIZE // 2, COMPASS_BOX.centery)
 DIE_SIZE = 52
-DIE_XS = [DICE_BOX.x + 48 + i * 84 for i in range(DICE)]
+DIE_GAP = 84
+DIE_XS = [DICE_BOX.x + 48 + i * DIE_GAP for i in range(DICE)]
 DIE_Y = DICE_BOX.y + 48
 ROW_H = 52
+ROW_BUTTONS_W = 94                        # a move row's two buttons at its right end
 ROWS_Y = MOVE_BOX.y + 34
 ROWS_BOTTOM = MOVE_BOX.bottom - 52 - 62   # the money box and the buttons sit below the rows
 PLAYER_ROW_H = 56
+MAP_RISE = 16.0       # words over the mountain rise a little as they fade
 
 # Seconds at "normal" speed; every duration is multiplied by the animation-speed setting.
 T_ROLL = 0.9
@@ -97,10 +111,6 @@ SLOT_NAMES = {"action": "ACTION", "new": "NEW ACTION", "dir": "DIRECTION", "dist
 ACTION_VERBS = {MINE: "Mine", BLOW: "Blow", BLOCK: "Block", BARRIER: "Barrier", MOD: "Modifier",
                 INCOME: "Income"}
 ARROWS = {1: "↑", 2: "↗", 3: "↘", 4: "↓", 5: "↙", 6: "↖"}
-
-
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('x') else 's'}"
 
 
 # ============================================================================ display model
@@ -208,6 +218,7 @@ class GoldMineTable(TableScene):
                                  changed=self._move_changed)
         self.buttons: list[Button] = []
         self._players_cache: tuple[Any, pygame.Surface] | None = None
+        self._last_shown: Event | None = None   # the latest event shown (it is in the log)
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
         self.dice = [DieSprite(6, DIE_SIZE, seed=i + 1, look=IVORY) for i in range(DICE)]
@@ -313,15 +324,72 @@ class GoldMineTable(TableScene):
                 d.settle()
 
     # ------------------------------------------------------------------ animation helpers
-    def _money_callout(self, p: int, text: str, colour: tuple[int, int, int]) -> None:
-        """Words by a player's money; several in a row wait their turn instead of piling up."""
+    def _row_callout(self, p: int, text: str, colour: tuple[int, int, int]) -> None:
+        """Words about a player ("−4$ dice") in their row of the players list, in place of
+        its second line (which comes back when they have gone), so they hide no name and no
+        money; several in a row wait their turn instead of piling up."""
         s = self.speed()
         if s <= 0:
             return
-        pos = self.money_pos(p)
-        queued = [c.delay - c.age for c in self.callouts if c.pos == pos]
+        part = self.player_row_parts(p)["status"]
+        size = theme.fit_size(text, part.w - 4, 15, 11, title=True)
+        img = callout_image(text, size, colour)
+        pos = (part.x - placing.PADDING + img.get_width() / 2, part.centery)
+        queued = [c.delay - c.age for c in self.callouts if c.pos[1] == pos[1] and PLAYERS_BOX.collidepoint(c.pos)]
         wait = max([0.0] + [q + 0.45 * s for q in queued])
-        self.callouts.append(Callout(callout_image(text, 19, colour), pos, 1.1 * s, delay=wait))
+        self.callouts.append(Callout(img, pos, 1.1 * s, rise=0.0, delay=wait))
+        self._players_cache = None
+
+    def _row_callouts(self) -> tuple[int, ...]:
+        """The players whose row shows floating words now (their second line makes way)."""
+        busy = []
+        for p in range(self.n):
+            part = self.player_row_parts(p)["status"]
+            if any(part.collidepoint(c.pos) and c.age >= c.delay for c in self.callouts):
+                busy.append(p)
+        return tuple(busy)
+
+    def _map_callout(self, text: str, anchor: tuple[float, float], colour: tuple[int, int, int], size: int,
+                     duration: float) -> None:
+        """Words over the mountain, at the free place nearest `anchor`: never over a mine's value
+        or a miner (smaller, when a big one finds no room)."""
+        s = self.speed()
+        if s <= 0:
+            return
+        obstacles = self.map_covered_rects()
+        for points in range(size, 13, -4):
+            img = callout_image(text, points, colour)
+            spot = placing.free_spot(anchor, img.get_size(), obstacles, MAP.inflate(-8, -8), rise=MAP_RISE)
+            if spot is not None:
+                self.callouts.append(Callout(img, spot, max(0.5, duration * s), rise=MAP_RISE))
+                return
+        self._callout(text, anchor, colour, size, duration)
+
+    def map_covered_rects(self) -> list[pygame.Rect]:
+        """What floating words on the map must leave visible: the value of every mine still to be
+        collected, every miner, and the words already floating."""
+        view, marks = self.view, self.model.marks()
+        r = int(view.size * 0.55) + 1
+        out = []
+
+        def around(x: float, y: float) -> pygame.Rect:
+            return pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
+
+        for h in view.map.hexes():
+            tile = view.map.tile(h)
+            if tile is not None and tile.is_mine and h not in marks.collected and h not in marks.blown:
+                out.append(around(*view.centre(h)))
+        # Every miner where it is drawn now, where it is going, and the tunnel it walks on the way.
+        for x, y in self.miner_positions().values():
+            out.append(around(x, y))
+        ahead = [h for h in self.state.pos if h is not None]
+        if self.anim_preview is not None:
+            ahead += list(self.anim_preview.path)
+        for h in ahead:
+            out.append(around(*view.centre(h)))
+        for c in self.callouts:
+            out.append(placing.flight(c.pos, c.image.get_size(), c.rise))
+        return out
 
     def _money(self, p: int, delta: int) -> None:
         self.model.money[p] += delta
@@ -334,6 +402,17 @@ class GoldMineTable(TableScene):
     def money_pos(self, p: int) -> tuple[float, float]:
         r = self.player_row(p)
         return (r.right - 80, r.centery)
+
+    def player_row_parts(self, p: int) -> dict[str, pygame.Rect]:
+        """Where a row of the players list puts its name, its second line (status) and the
+        money, on the screen."""
+        row = self.player_row(p)
+        money = int(round(self.shown_money[p])) if p < len(self.shown_money) else self.model.money[p]
+        money_w = theme.width_of(words.money(money), 24, title=True)
+        text_w = row.w - 48 - money_w - 16
+        return {"name": pygame.Rect(row.x + 48, row.y + 3, text_w, 21),
+                "status": pygame.Rect(row.x + 48, row.y + 25, text_w, 19),
+                "money": pygame.Rect(row.right - 10 - money_w, row.y + 4, money_w + 2, row.h - 8)}
 
     def miner_positions(self) -> dict[int, tuple[float, float]]:
         """Where each miner is drawn: standing on its hex (spread when shared) or walking."""
@@ -399,7 +478,7 @@ class GoldMineTable(TableScene):
         self._players_cache = None
         h = self.model.pos[p]
         x, y = self.view.centre(h) if h is not None else MAP.center
-        self._callout(f"{self.match.seats[p].name} starts", (x, y - self.view.size), seat_rgb(p), 22, 1.3)
+        self._map_callout(f"{self.match.seats[p].name} starts", (x, y - self.view.size), seat_rgb(p), 22, 1.3)
         self._hold(beat, 0.5)
 
     def _on_round(self, ev: Event, beat: Beat) -> None:
@@ -417,14 +496,16 @@ class GoldMineTable(TableScene):
         for i, d in enumerate(self.dice):
             d.set_out(False, 0.2 * s)
             d.roll(m.dice[i], (T_ROLL + 0.1 * i) * s)
-        self._callout(f"Round {m.round_no}", (MAP.centerx, MAP.centery - 40), theme.GOLD, 46, 1.1)
+        self._map_callout(f"Round {m.round_no}", (MAP.centerx, MAP.centery - 40), theme.GOLD, 46, 1.1)
         self._hold(beat, T_ROLL + 0.5)
 
     def _on_modifier(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
         die, value, kind = int(ev.data["die"]), int(ev.data["value"]), str(ev.data["kind"])
-        self._callout(f"die {die + 1} acts as {value}: {ACTION_TITLES[kind]}", (DICE_BOX.centerx, DICE_BOX.y + 16),
-                      seat_rgb(p), 20, 1.4)
+        h = self.model.pos[p]
+        x, y = self.view.centre(h) if h is not None else MAP.center
+        self._map_callout(f"die {die + 1} acts as {value}: {ACTION_TITLES[kind]}", (x, y - self.view.size),
+                          seat_rgb(p), 20, 1.4)
         self._hold(beat, 0.5)
 
     def _begin_action(self, ev: Event, beat: Beat) -> int:
@@ -437,7 +518,7 @@ class GoldMineTable(TableScene):
         cost = int(ev.data.get("change_cost", 0))
         if cost:
             self._money(p, -cost)
-            self._money_callout(p, f"−{cost}$ dice", (255, 150, 130))
+            self._row_callout(p, f"{words.money(-cost)} dice", (255, 150, 130))
         d = ev.data.get("direction")
         self.shown_direction = int(d) if d else 0
         return p
@@ -459,7 +540,7 @@ class GoldMineTable(TableScene):
         start = ev.data["start"]
         self.model.tunnels.append((p, (start,)))
         tunnel = len(self.model.tunnels) - 1
-        self._money_callout(p, f"−{ev.data.get('mining_cost', 0)}$ digging", (255, 150, 130))
+        self._row_callout(p, f"{words.money(-int(ev.data.get('mining_cost', 0)))} digging", (255, 150, 130))
 
         def reach(i: int) -> None:
             h = path[i]
@@ -468,8 +549,7 @@ class GoldMineTable(TableScene):
                 self.model.collected[h] = (p, paid[h], "mined")
                 self._money(p, paid[h])
                 self._play("draw")
-                x, y = self.view.centre(h)
-                self._callout(f"+{paid[h]}$", (x, y - 10), (255, 226, 120), 26, 1.0)
+                self._map_callout(words.money(paid[h], signed=True), self.view.centre(h), (255, 226, 120), 26, 1.0)
 
         def arrive() -> None:
             self.model.pos[p] = path[-1]
@@ -485,7 +565,7 @@ class GoldMineTable(TableScene):
         coin = Coin(a, b)
         self._play("steal")
         self._money(p, -amount)
-        self._money_callout(p, f"−{amount}$ fee", (255, 150, 130))
+        self._row_callout(p, f"{words.money(-amount)} fee", (255, 150, 130))
 
         def upd(t: float) -> None:
             coin.t = t
@@ -496,7 +576,7 @@ class GoldMineTable(TableScene):
             if coin in self.coins:
                 self.coins.remove(coin)
             self._money(owner, amount)
-            self._money_callout(owner, f"+{amount}$ fee", (255, 226, 120))
+            self._row_callout(owner, f"{words.money(amount, signed=True)} fee", (255, 226, 120))
 
         self._tween(beat, 0.6, upd, land)
         beat.on_end.append(self._end_action)
@@ -518,8 +598,8 @@ class GoldMineTable(TableScene):
                 if h in paid:
                     self.model.collected[h] = (p, paid[h], "blown")
                     self._money(p, paid[h])
-                    x, y = self.view.centre(h)
-                    self._callout(f"+{paid[h]}$", (x, y - 10), (255, 226, 120), 26, 1.1)
+                    self._map_callout(words.money(paid[h], signed=True), self.view.centre(h), (255, 226, 120),
+                                      26, 1.1)
             self.anim_preview = None
             for h in hexes:
                 self.bursts.append((h, 0.0))
@@ -541,8 +621,7 @@ class GoldMineTable(TableScene):
             for h in hexes:
                 self.model.blocked.setdefault(h, p)
             self._play("click")
-            x, y = self.view.centre(hexes[0])
-            self._callout("BLOCKED", (x, y - 8), (240, 240, 240), 22, 1.0)
+            self._map_callout("BLOCKED", self.view.centre(hexes[0]), (240, 240, 240), 22, 1.0)
             self.anim_preview = None
 
         self._later(beat, 0.55, place)
@@ -576,11 +655,10 @@ class GoldMineTable(TableScene):
         def pay() -> None:
             self._money(p, income)
             self._play("draw")
-            self._money_callout(p, f"+{income}$ income", (255, 226, 120))
+            self._row_callout(p, f"{words.money(income, signed=True)} income", (255, 226, 120))
             h = self.model.pos[p]
             if h is not None:
-                x, y = self.view.centre(h)
-                self._callout(f"+{income}$", (x, y - 24), (255, 226, 120), 24, 1.0)
+                self._map_callout(words.money(income, signed=True), self.view.centre(h), (255, 226, 120), 24, 1.0)
 
         self._later(beat, 0.2, pay)
         beat.on_end.append(self._end_action)
@@ -589,15 +667,21 @@ class GoldMineTable(TableScene):
     def _on_stuck(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
         self.model.acted[p] = "sat out"
-        r = self.player_row(p)
-        self._callout("can't act: sits out", (r.centerx, r.centery), theme.INK_DIM, 18, 1.4)
+        self._row_callout(p, "can't act: sits out", theme.INK_DIM)
         beat.on_end.append(self._end_action)
         self._hold(beat, 0.9)
 
     def _on_game_over(self, ev: Event, beat: Beat) -> None:
         self.model.over = True
         self.model.step = 0
-        self._announce_winners(ev, beat, (MAP.centerx, MAP.centery), 48)
+        # The winners' names, big, over the mountain (where they hide no mine's value).
+        self._play("win")
+        winners = [int(w) for w in ev.data.get("winners", [])]
+        if winners:
+            names = " & ".join(self.match.seats[w].name for w in winners)
+            verb = "wins!" if len(winners) == 1 else "tie!"
+            self._map_callout(f"{names} {verb}", MAP.center, seat_rgb(winners[0]), 48, 3.0)
+        self._hold(beat, 0.8)
 
     # ------------------------------------------------------------------ truth
     def _sync(self) -> None:
@@ -878,6 +962,7 @@ class GoldMineTable(TableScene):
         if heading:
             colour = theme.GOLD
         self.log_panel.add(ev.text, colour, heading)
+        self._last_shown = ev
 
     # ------------------------------------------------------------------ previews for the map
     def _map_preview(self, pv: Preview, p: int) -> MapPreview | None:
@@ -886,7 +971,7 @@ class GoldMineTable(TableScene):
         origin = pv.start
         notes: list[HexNote] = []
         for h, x in pv.collected:
-            notes.append(HexNote(h, f"+{x}$"))
+            notes.append(HexNote(h, words.money(x, signed=True)))
         if kind == MINE and pv.fees:
             owners = {o for o, _ in pv.fees}
             for owner, hexes in self.model.barriers:
@@ -894,7 +979,7 @@ class GoldMineTable(TableScene):
                     hit = [h for h in pv.path if h in hexes]
                     if hit:
                         fee = sum(f for o, f in pv.fees if o == owner)
-                        notes.append(HexNote(hit[0], f"−{fee}$ {self.match.seats[owner].name}", False))
+                        notes.append(HexNote(hit[0], f"{words.money(-fee)} {self.match.seats[owner].name}", False))
                         owners.discard(owner)
         bad = (pv.stop,) if pv.stop is not None else ()
         choices: tuple[Hex, ...] = ()
@@ -903,7 +988,7 @@ class GoldMineTable(TableScene):
             centre = pv.path[-1]
             choices = tuple(step(centre, x) for x in self.moves.second_choices())
         if kind == INCOME:
-            return MapPreview("income", p, origin, label=f"+{pv.income - pv.change_cost}$" if pv.allowed else "",
+            return MapPreview("income", p, origin, label=words.money(pv.income - pv.change_cost, signed=True) if pv.allowed else "",
                               end=origin)
         aiming = self.match.human_to_move() and self.moves.current_slot() in ("dir", "dist")
         targets = self.moves.targets() if aiming else ()
@@ -930,11 +1015,11 @@ class GoldMineTable(TableScene):
         end = pv.end if kind in (MINE, BARRIER) else (path[-1] if path else None)
         net = pv.net
         if pv.allowed:
-            label = f"net {net:+d}$" if net else "net 0$"
+            label = f"net {words.money(net, signed=True)}"
         elif pv.stop is not None:
             label = "blocked"
         else:
-            label = f"{net:+d}$"
+            label = words.money(net, signed=True)
         return MapPreview(kind, p, origin, path=path, area=area, bad=bad, notes=tuple(notes), label=label,
                           label_good=net >= 0, legal=pv.allowed, end=end, choices=choices)
 
@@ -959,18 +1044,20 @@ class GoldMineTable(TableScene):
             bot = m.to_move() or 0
             pv = self._bot_preview()
             return [(m.seats[bot].name, seat_rgb(bot)), (": " + _after_name(pv.text, m.seats[bot].name), theme.INK)]
-        if not self.idle and self.beat is not None:
-            ev = self.beat.event
-            if ev.kind == "round":
-                return [(ev.text, theme.INK)]
-            return [(ev.text, theme.INK)]
+        if not self.idle:
+            # Busy showing a move: what happens, never the next decision's prompt (not even in the
+            # frames between a move being played and its first animation, or after its last).
+            shown = self.beat.event if self.beat is not None else (self.pending[0] if self.pending
+                                                                   else self._last_shown)
+            if shown is not None:
+                return [(shown.text, theme.INK)]
         if m.is_over():
             outcome = self.state.outcome()
             names = " and ".join(m.seats[w].name for w in outcome.winners)
             top = max(s.total for s in outcome.scores)
             if outcome.is_tie:
-                return [("Game over: ", theme.GOLD), (f"{names} tie with {top}$", theme.INK)]
-            return [("Game over: ", theme.GOLD), (f"{names} wins with {top}$", theme.INK)]
+                return [("Game over: ", theme.GOLD), (f"{names} tie with {words.money(top)}", theme.INK)]
+            return [("Game over: ", theme.GOLD), (f"{names} wins with {words.money(top)}", theme.INK)]
         p = m.to_move()
         if p is None:
             return [("", theme.INK)]
@@ -1075,8 +1162,8 @@ class GoldMineTable(TableScene):
         if rn > 0:
             s = self.model.starter
             theme.text(surface, "starts:", (x0, COMPASS_BOX.y + 114), 13, theme.INK_DIM)
-            theme.text(surface, fit(self.match.seats[s].name, w - 50, 15, True), (x0 + 50, COMPASS_BOX.y + 112),
-                       15, seat_rgb(s), bold=True)
+            name, size = theme.fit_name(self.match.seats[s].name, w - 50, 15, 12)
+            theme.text(surface, name, (x0 + 50, COMPASS_BOX.y + 121), size, seat_rgb(s), bold=True, anchor="midleft")
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         human = self._human_turn()
@@ -1113,20 +1200,23 @@ class GoldMineTable(TableScene):
             key_col = theme.FOCUS if (i in choices and choices[i] is None) else theme.INK_FAINT
             theme.text(surface, str(i + 1), (rect.x + 4, rect.y + 1), 13, key_col, bold=True)
             label = roles.get(i) or bot_roles.get(i)
+            under = pygame.Rect(x - DIE_GAP // 2 + 2, rect.bottom, DIE_GAP - 4, DICE_BOX.bottom - rect.bottom)
             if label:
                 ch = self.moves.change_of({"ACTION": "action", "NEW": "new", "DIR": "dir", "DIST": "dist",
                                         "LENGTH": "dist"}[label]) if i in roles else 0
                 text = label if not ch else f"{label} → {self.model.dice[i] + ch}"
-                theme.text(surface, text, (x, rect.bottom + 4), 12, theme.GOLD, bold=True, anchor="midtop")
+                theme.text(surface, text, (x, rect.bottom + 4), 12, theme.GOLD, bold=True, anchor="midtop", box=under)
             elif owner is not None:
-                name = fit(self.match.seats[owner].name, 78, 12, True)
-                theme.text(surface, name, (x, rect.bottom + 2), 12, seat_rgb(owner), bold=True, anchor="midtop")
-                theme.text(surface, self.model.taken_as[i] or "taken", (x, rect.bottom + 16), 11, theme.INK_DIM,
-                           anchor="midtop")
+                name, size = theme.fit_name(self.match.seats[owner].name, under.w, 12, 10)
+                theme.text(surface, name, (x, rect.bottom + 2), size, seat_rgb(owner), bold=True, anchor="midtop",
+                           box=under)
+                used = self.model.taken_as[i] or "taken"
+                theme.text(surface, used, (x, rect.bottom + 16), theme.fit_size(used, under.w, 11, 9), theme.INK_DIM,
+                           anchor="midtop", box=under)
             elif self.model.round_no > 0 and not sprite.rolling:
                 face = self.model.dice[i]
                 theme.text(surface, ACTION_VERBS[ACTIONS[face]], (x, rect.bottom + 4), 12, theme.INK_DIM,
-                           anchor="midtop")
+                           anchor="midtop", box=under)
 
     def _draw_move_panel(self, surface: pygame.Surface) -> None:
         r = MOVE_BOX
@@ -1136,8 +1226,8 @@ class GoldMineTable(TableScene):
             return
         p = m.to_move() or 0
         theme.text(surface, "YOUR MOVE", (r.x + 14, r.y + 10), 14, theme.GOLD, bold=True)
-        theme.text(surface, fit(m.seats[p].name, 170, 15, True), (r.right - 14, r.y + 9), 15, seat_rgb(p),
-                   bold=True, anchor="topright")
+        name, size = theme.fit_name(m.seats[p].name, 170, 15, 12)
+        theme.text(surface, name, (r.right - 14, r.y + 17), size, seat_rgb(p), bold=True, anchor="midright")
         current = self.moves.current_slot()
         pv = self.preview()
         h = self.row_height()
@@ -1154,20 +1244,23 @@ class GoldMineTable(TableScene):
             if slot == "dist" and self.moves.kind_now() == BARRIER:
                 name = "LENGTH"
             tx = row.x + 48
+            # The row's words stay left of its buttons (−1 +1, or ◀ ▶).
+            words_box = pygame.Rect(tx, row.y, row.right - ROW_BUTTONS_W - 6 - tx, row.h)
             theme.text(surface, name, (tx, row.y + (4 if tall else 2)), 11,
-                       theme.GOLD if is_current else theme.INK_DIM, bold=True)
+                       theme.GOLD if is_current else theme.INK_DIM, bold=True, box=words_box)
             main_y, sub_y = (row.y + 17, row.y + 33) if tall else (row.y + 14, row.y + 28)
             die = self.moves.die_of(slot)
             if slot == "second":
                 x = self.move.second
                 if x is None:
                     text = "click a hex by the centre" if self.move.dist_die is not None else ""
-                    theme.text(surface, text, (tx, main_y + 2), 13, theme.INK_FAINT)
+                    theme.text(surface, text, (tx, main_y + 2), 13, theme.INK_FAINT, box=words_box)
                 else:
                     theme.text(surface, ARROWS[x], (row.x + 25, row.centery), 24, theme.GOLD, bold=True,
                                anchor="center")
-                    theme.text(surface, f"{DIRECTION_NAMES[x]} of the centre", (tx, main_y), 15, theme.INK,
-                               bold=True)
+                    where = f"{DIRECTION_NAMES[x]} of the centre"
+                    size = theme.fit_size(where, words_box.w, 15, 12, bold=True)
+                    theme.text(surface, where, (tx, main_y), size, theme.INK, bold=True, box=words_box)
                 continue
             if die is None:
                 pygame.draw.rect(surface, (70, 64, 56), (row.x + 10, row.centery - 15, 30, 30), 2, border_radius=6)
@@ -1175,43 +1268,47 @@ class GoldMineTable(TableScene):
                 hint = "press 1-4 or click a die"
                 if slot in ("dir", "dist"):
                     hint = "1-4, or click a marked hex"
-                theme.text(surface, hint if is_current else "", (tx, main_y + 2), 13, theme.INK_FAINT)
+                theme.text(surface, hint if is_current else "", (tx, main_y + 2), 13, theme.INK_FAINT, box=words_box)
                 continue
             ch = self.moves.change_of(slot)
             value = self.model.dice[die] + ch
             img = die_face(6, max(1, min(6, value)), 32, IVORY)
             surface.blit(img, img.get_rect(center=(row.x + 25, row.centery)))
             desc = self._slot_words(slot, value)
-            theme.text(surface, fit(desc, 168, 15, True), (tx, main_y), 15, theme.INK, bold=True)
+            size = theme.fit_size(desc, words_box.w, 15, 12, bold=True)
+            theme.text(surface, fit(desc, words_box.w, size, True), (tx, main_y), size, theme.INK, bold=True,
+                       box=words_box)
             price = self.moves.price(slot, ch)
             sub = f"die {die + 1}"
             if ch:
-                sub += f" ({self.model.dice[die]}{'+' if ch > 0 else '−'}{abs(ch)}): {price}$" if price else \
+                sub += f" ({self.model.dice[die]}{'+' if ch > 0 else '−'}{abs(ch)}): {words.money(price)}" if price else \
                     f" ({self.model.dice[die]}{'+' if ch > 0 else '−'}{abs(ch)}): free"
             elif slot == "new":
                 sub += ": ±1 is free"
-            theme.text(surface, sub, (tx, sub_y), 11, theme.GOLD if ch else theme.INK_FAINT)
+            theme.text(surface, sub, (tx, sub_y), 11, theme.GOLD if ch else theme.INK_FAINT, box=words_box)
         if current == "action":
             self._draw_action_legend(surface, ROWS_Y + h + 4)
-        self._draw_money_line(surface, r.bottom - 52 - 60, pv)
+        self._draw_money_line(surface, pv)
         for b in self.buttons:
             b.draw(surface)
             extra: int | None = getattr(b, "price", None)
             if extra is not None and b.enabled:
-                tag = f"{extra}$" if extra > 0 else (f"{-extra}$ back" if extra < 0 else "free")
+                tag = words.money(extra) if extra > 0 else (f"{words.money(-extra)} back" if extra < 0 else "free")
+                row_top = b.rect.y - (5 if tall else 2)
                 theme.text(surface, tag, (b.rect.centerx, b.rect.bottom + 1), 10,
-                           theme.GOLD if extra > 0 else theme.GOOD, anchor="midtop")
+                           theme.GOLD if extra > 0 else theme.GOOD, anchor="midtop",
+                           box=pygame.Rect(b.rect.x - 6, row_top, b.rect.w + 12, h - 4))
 
     def _draw_action_legend(self, surface: pygame.Surface, y: int) -> None:
         """While the action die is being chosen: what each face does (faces on offer bright)."""
         r = MOVE_BOX
         offered = {self.model.dice[i] for i, why in self.moves.die_choices().items() if why is None}
         fee = self.state.fee()
-        words = {
+        meaning = {
             1: "Mine: dig a line, 1$ a hex, take its treasure",
             2: "Blow: blast 2 hexes, half their treasure",
             3: "Block: close 2 hexes to everyone",
-            4: f"Barrier: a fence others pay {fee}$ to cross",
+            4: f"Barrier: a fence others pay {words.money(fee)} to cross",
             5: "Dice modifier: another die ±1 is the action",
             6: "Income: half the other three dice",
         }
@@ -1223,7 +1320,7 @@ class GoldMineTable(TableScene):
                 img = img.copy()
                 img.set_alpha(90)
             surface.blit(img, (r.x + 16, yy))
-            theme.text(surface, fit(words[face], r.w - 56, 13), (r.x + 44, yy + 2), 13,
+            theme.text(surface, fit(meaning[face], r.w - 56, 13), (r.x + 44, yy + 2), 13,
                        theme.INK if on else theme.INK_FAINT)
         theme.text(surface, "Changes: 4$ a point on the action die, 2$ on others.",
                    (r.x + 16, y + 6 * 24 + 2), 11, theme.INK_DIM)
@@ -1238,32 +1335,34 @@ class GoldMineTable(TableScene):
             return f"{value} · {ACTION_TITLES[kind]}"
         if slot == "dir":
             return f"{value} · {DIRECTION_NAMES[value]} {ARROWS[value]}"
-        return _s(value, "hex")
+        return words.plural(value, "hex")
 
-    def _draw_money_line(self, surface: pygame.Surface, y: int, pv: Preview | None) -> None:
-        r = MOVE_BOX
+    def _draw_money_line(self, surface: pygame.Surface, pv: Preview | None) -> None:
         p = self.match.to_move() or 0
         have = self.model.money[p]
-        box = pygame.Rect(r.x + 8, y, r.w - 16, 58)
+        box = self.money_box()
         pygame.draw.rect(surface, (30, 28, 28), box, border_radius=8)
         why = self.why_not()
         if pv is not None and pv.kind is not None and (pv.allowed or pv.cost or pv.gain):
             parts = []
             if pv.cost:
-                parts.append((f"pay {pv.cost}$", (255, 160, 140)))
+                parts.append((f"pay {words.money(pv.cost)}", (255, 160, 140)))
             if pv.gain:
-                parts.append((f"get {pv.gain}$", (150, 230, 140)))
+                parts.append((f"get {words.money(pv.gain)}", (150, 230, 140)))
             if not parts:
                 parts.append(("costs nothing", theme.INK_DIM))
-            x = box.x + 10
-            for text, col in parts:
-                rect = theme.text(surface, text, (x, box.y + 6), 15, col, bold=True)
-                x = rect.right + 12
             after = have - pv.cost + pv.gain
-            theme.text(surface, f"{have}$ → {after}$", (box.right - 10, box.y + 6), 15, theme.GOLD, bold=True,
-                       anchor="topright")
+            total = f"{words.money(have)} → {words.money(after)}"
+            total_rect = theme.text(surface, total, (box.right - 10, box.y + 6), 15, theme.GOLD, bold=True,
+                                    anchor="topright", box=box)
+            x = box.x + 10
+            left = pygame.Rect(box.x, box.y, total_rect.x - 8 - box.x, box.h)
+            for text, col in parts:
+                rect = theme.text(surface, text, (x, box.y + 6), 15, col, bold=True, box=left)
+                x = rect.right + 12
         else:
-            theme.text(surface, f"You have {have}$", (box.x + 10, box.y + 6), 15, theme.GOLD, bold=True)
+            theme.text(surface, f"You have {words.money(have)}", (box.x + 10, box.y + 6), 15, theme.GOLD, bold=True,
+                       box=box)
         if self.message_time > 0:
             lines, colour = theme.wrap(self.message, box.w - 20, 12), theme.DANGER
         elif why:
@@ -1277,8 +1376,10 @@ class GoldMineTable(TableScene):
         else:
             text = pv.text if pv is not None else ""
             lines, colour = theme.wrap(_after_name(text, self.match.seats[p].name), box.w - 20, 12), theme.GOOD
+        if len(lines) > 2:  # (two lines is all the box has)
+            theme.note_clipped(" ".join(lines), box.w - 20, theme.width_of(" ".join(lines), 12), "cut")
         for i, line in enumerate(lines[:2]):
-            theme.text(surface, line, (box.x + 10, box.y + 25 + i * 15), 12, colour)
+            theme.text(surface, line, (box.x + 10, box.y + 25 + i * 15), 12, colour, box=box)
 
     def _draw_move_watch(self, surface: pygame.Surface) -> None:
         """The move panel while others play: what is happening, and whose turn it is."""
@@ -1317,8 +1418,9 @@ class GoldMineTable(TableScene):
             now = (not self.model.over and self.model.round_no > 0 and self.model.turn(n) == p and not done)
             col = seat_rgb(p)
             pygame.draw.circle(surface, col, (r.x + 22, y + 9), 6)
-            name = fit(m.seats[p].name, 130, 15, now)
-            theme.text(surface, name, (r.x + 36, y), 15, theme.INK if now or done else theme.INK_DIM, bold=now)
+            name, size = theme.fit_name(m.seats[p].name, 130, 15, 12, bold=now)
+            theme.text(surface, name, (r.x + 36, y + 9), size, theme.INK if now or done else theme.INK_DIM, bold=now,
+                       anchor="midleft")
             what = done or ("playing…" if now else "waits")
             theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
                        anchor="topright")
@@ -1331,12 +1433,12 @@ class GoldMineTable(TableScene):
     def _draw_players(self, surface: pygame.Surface) -> None:
         turn = None if self.model.over or self.model.round_no == 0 else self.model.turn(self.n)
         key = (tuple(int(round(x)) for x in self.shown_money), turn, self.model.starter, self.model.round_no,
-               tuple(sorted(self.model.acted.items())))
+               tuple(sorted(self.model.acted.items())), self._row_callouts())
         if self._players_cache is None or self._players_cache[0] != key:
-            self._players_cache = (key, self._render_players(turn))
+            self._players_cache = (key, self._render_players(turn, key[-1]))
         surface.blit(self._players_cache[1], PLAYERS_BOX.topleft)
 
-    def _render_players(self, turn: int | None) -> pygame.Surface:
+    def _render_players(self, turn: int | None, busy: tuple[int, ...] = ()) -> pygame.Surface:
         surf = pygame.Surface(PLAYERS_BOX.size, pygame.SRCALPHA)
         rect = surf.get_rect()
         pygame.draw.rect(surf, (24, 23, 26, 240), rect, border_radius=10)
@@ -1355,16 +1457,18 @@ class GoldMineTable(TableScene):
             surf.blit(token, token.get_rect(center=(row.x + 26, row.centery)))
             seat = self.match.seats[p]
             money = int(round(self.shown_money[p])) if p < len(self.shown_money) else self.model.money[p]
-            money_w = theme.font(24, title=True).size(f"{money}$")[0]
-            theme.text(surf, fit(seat.name, row.w - 48 - money_w - 16, 15, True), (row.x + 48, row.y + 5), 15, col,
-                       bold=True)
-            who = "human" if seat.is_human else f"{seat.level} bot"
-            status = self.model.acted.get(p) or ("to play" if now else who)
-            if p == self.model.starter and self.model.round_no > 0:
-                status = "starts · " + status
-            theme.text(surf, fit(status, 118, 12), (row.x + 48, row.y + 26), 12,
-                       theme.GOLD if now else theme.INK_DIM)
-            theme.text(surf, f"{money}$", (row.right - 10, row.centery), 24, theme.GOLD, title=True,
+            parts = {k: r.move(-ox, -oy) for k, r in self.player_row_parts(p).items()}
+            name, size = theme.fit_name(seat.name, parts["name"].w, 15, 12)
+            theme.text(surf, name, parts["name"].midleft, size, col, bold=True, anchor="midleft", box=parts["name"])
+            if p not in busy:  # (floating words about this player are there instead)
+                who = "human" if seat.is_human else f"{seat.level} bot"
+                status = self.model.acted.get(p) or ("to play" if now else who)
+                if p == self.model.starter and self.model.round_no > 0:
+                    status = "starts · " + status
+                size = theme.fit_size(status, parts["status"].w, 12, 10)
+                theme.text(surf, fit(status, parts["status"].w, size), parts["status"].midleft, size,
+                           theme.GOLD if now else theme.INK_DIM, anchor="midleft", box=parts["status"])
+            theme.text(surf, words.money(money), (row.right - 10, row.centery), 24, theme.GOLD, title=True,
                        anchor="midright")
         return surf
 
@@ -1394,7 +1498,7 @@ class GoldMineTable(TableScene):
                 if self.die_rect(i).collidepoint(self.mouse) and self.model.round_no > 0:
                     face = self.model.dice[i]
                     text = f"Die {i + 1}: {face}, as an action: {ACTION_TITLES[ACTIONS[face]]}; as a direction: " \
-                           f"{DIRECTION_NAMES[face]}; as a distance: {_s(face, 'hex')}"
+                           f"{DIRECTION_NAMES[face]}; as a distance: {words.plural(face, 'hex')}"
                     why = self.moves.die_choices().get(i) if self._human_turn() else None
                     if why:
                         text += f". Not now: {why}"
@@ -1403,10 +1507,32 @@ class GoldMineTable(TableScene):
                         text += f". Taken by {self.match.seats[owner].name} this round"
             for b in self.buttons:
                 if b.rect.collidepoint(self.mouse) and not b.enabled and b.reason:
-                    text = b.reason
+                    self._draw_button_tooltip(surface, b)
+                    return
         if not text:
             return
         self._draw_tooltip_text(surface, text, 320)
+
+    def _draw_button_tooltip(self, surface: pygame.Surface, b: Button) -> None:
+        """Why a button cannot be pressed, beside the button rather than over the move panel: the
+        refusal in red under the move must stay readable."""
+        img = tooltip_image(b.reason, 250)
+        keep_clear = [self.money_box(), b.rect.inflate(4, 4)]
+        rect = img.get_rect()
+        for place in ({"bottomleft": (b.rect.right + 8, b.rect.bottom)},
+                      {"topleft": (b.rect.right + 8, b.rect.top)},
+                      {"bottomright": (b.rect.left - 8, b.rect.bottom)},
+                      {"bottomleft": (b.rect.left, b.rect.top - 6)}):
+            rect = img.get_rect(**place)
+            if SCREEN.contains(rect) and rect.collidelist(keep_clear) == -1:
+                break
+        else:
+            rect.clamp_ip(SCREEN)
+        surface.blit(img, rect)
+
+    def money_box(self) -> pygame.Rect:
+        """The box under the move's rows: the money it costs, and what it does or why it cannot."""
+        return pygame.Rect(MOVE_BOX.x + 8, MOVE_BOX.bottom - 52 - 60, MOVE_BOX.w - 16, 58)
 
 
 # ============================================================================ helpers

@@ -24,6 +24,7 @@ import pygame
 
 from game.core.contract import Action, Event
 from game.core.match import Match
+from game.core.words import plural
 from game.games.ya_blew_it.cards import CURSED, DETONATOR, GEM, JUMPER, SAFE, WILD, Card, card_set
 from game.games.ya_blew_it.rules import (
     CHOICE,
@@ -37,9 +38,9 @@ from game.games.ya_blew_it.rules import (
     fire_losses,
 )
 from game.ui import cards as art
-from game.ui import theme
+from game.ui import placing, theme
 from game.ui.dice import DieSprite
-from game.ui.tables.base import Beat, LogPanel, TableScene, banner_image, fit, seat_rgb
+from game.ui.tables.base import Beat, Callout, LogPanel, TableScene, banner_image, callout_image, fit, seat_rgb
 from game.ui.tween import arc, ease_in_out_cubic, lerp
 from game.ui.widgets import Button, key_name
 
@@ -64,10 +65,13 @@ CLAIM_X0, CLAIM_X1, CLAIM_Y = 214, 776, 322
 DIE_C = (852, 310)
 DISCARD_C = (952, 322)
 ODDS_Y = 392
+ODDS_W = 760   # the odds line, centred under the Claim
 BUTTON_Y = 412
 CALLOUT_C = ((CLAIM_X0 + CLAIM_X1) / 2, 436)  # big words for the middle, where buttons go
 FIRE_SHOW_C = (360, 358)   # a Fire in the Hole shown big, with its words beside it
 FIRE_WORDS_C = (640, 340)
+FELT_AREA = pygame.Rect(8, TOP_Y, 996, BOTTOM_Y + ROW_H - TOP_Y)  # where words may float
+CALLOUT_RISE = 10.0  # words about a player rise a little as they fade
 
 PANEL_HEAD = 28
 SLOT_X0 = 62
@@ -472,7 +476,7 @@ class YaBlewItTable(TableScene):
     def _on_first(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
         self._move_marker(p, beat, 0.6)
-        self._callout("First Prospector", self._panel_top(p), seat_rgb(p), 22, 1.2)
+        self._panel_callout(p, "First Prospector", seat_rgb(p), 22, 1.2)
         self._hold(beat, 0.5)
 
     def _on_round(self, ev: Event, beat: Beat) -> None:
@@ -551,12 +555,12 @@ class YaBlewItTable(TableScene):
 
     def _on_must_take(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
-        self._callout("Must take it", self._panel_top(p), seat_rgb(p), 24, 1.2)
+        self._panel_callout(p, "Must take it", seat_rgb(p), 24, 1.2)
         self._hold(beat, 0.6)
 
     def _on_pass(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
-        self._callout("Pass", self._panel_top(p), theme.INK, 26, 0.9)
+        self._panel_callout(p, "Pass", theme.INK, 26, 0.9)
         self._hold(beat, 0.35)
 
     def _on_roll(self, ev: Event, beat: Beat) -> None:
@@ -577,7 +581,7 @@ class YaBlewItTable(TableScene):
         self._to_discard_from_area(p, det)
         self._fly(beat, det, start, DISCARD_C, lambda: self._to_discard([det]), size_a=TOKEN,
                   token=True, duration=0.45, lift=40)
-        self._callout("Faulty Detonator!", self._panel_top(p), (255, 200, 120), 22, 1.0)
+        self._panel_callout(p, "Faulty Detonator!", (255, 200, 120), 22, 1.0)
         self._roll_die(beat, p, value)
 
     def _to_discard_from_area(self, p: int, cid: int) -> None:
@@ -615,7 +619,7 @@ class YaBlewItTable(TableScene):
         p = int(ev.data["player"])
         self.model.out[p] = True
         self.dice[p].set_out(True, 0.3 * self.speed())
-        self._callout("Miss: out", self._panel_top(p), theme.INK_DIM, 24, 1.0)
+        self._panel_callout(p, "Miss: out", theme.INK_DIM, 24, 1.0)
         self._panel_cache.pop(p, None)
         self._hold(beat, 0.5)
 
@@ -656,27 +660,27 @@ class YaBlewItTable(TableScene):
         self._play("steal")
         self._fly(beat, cid, start, DISCARD_C, lambda: self._to_discard([cid]), size_a=TOKEN, token=True,
                   duration=0.5, lift=50)
-        self._callout("Claim Jumper!", self._panel_top(p), seat_rgb(p), 28, 1.2)
+        self._panel_callout(p, "Claim Jumper!", seat_rgb(p), 28, 1.2)
         self._hold(beat, 0.7)
 
     def _on_keep(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
-        self._callout("Keeps the Claim", self._panel_top(p), seat_rgb(p), 24, 1.0)
+        self._panel_callout(p, "Keeps the Claim", seat_rgb(p), 24, 1.0)
         self._hold(beat, 0.4)
 
     def _on_add(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
-        self._callout("Adds cards", self._panel_top(p), seat_rgb(p), 24, 1.0)
+        self._panel_callout(p, "Adds cards", seat_rgb(p), 24, 1.0)
         self._hold(beat, 0.4)
 
     def _on_gamble(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
-        self._callout("Gambles!", self._panel_top(p), (255, 200, 90), 30, 1.1)
+        self._panel_callout(p, "Gambles!", (255, 200, 90), 30, 1.1)
         self._hold(beat, 0.55)
 
     def _on_draw_more(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
-        self._callout("Draws again", self._panel_top(p), seat_rgb(p), 24, 1.0)
+        self._panel_callout(p, "Draws again", seat_rgb(p), 24, 1.0)
         self._hold(beat, 0.35)
 
     def _on_gamble_lost(self, ev: Event, beat: Beat) -> None:
@@ -733,11 +737,11 @@ class YaBlewItTable(TableScene):
             self._fly(beat, c, starts[c], DISCARD_C, lambda c=c: self._to_discard([c]), size_a=small,
                       token=kinds[c] not in (GEM, WILD), delay=0.12 + 0.06 * k, duration=0.55, lift=70)
         if lost:
-            self._callout(f"Boom! Lost {len(lost)}", self._panel_top(p), (255, 130, 80), 28, 1.3)
+            self._panel_callout(p, f"Boom! Lost {len(lost)}", (255, 130, 80), 28, 1.3)
         elif used:
-            self._callout("Saved by a Safe", self._panel_top(p), theme.GOOD, 26, 1.2)
+            self._panel_callout(p, "Saved by a Safe", theme.GOOD, 26, 1.2)
         else:
-            self._callout("Phew: nothing lost", self._panel_top(p), theme.GOOD, 24, 1.1)
+            self._panel_callout(p, "Phew: nothing lost", theme.GOOD, 24, 1.1)
         self._hold(beat, 0.75)
 
     def _on_fire_done(self, ev: Event, beat: Beat) -> None:
@@ -754,9 +758,54 @@ class YaBlewItTable(TableScene):
     def _on_game_over(self, ev: Event, beat: Beat) -> None:
         self._announce_winners(ev, beat, ((CLAIM_X0 + CLAIM_X1) / 2, CLAIM_Y + 20), 52)
 
-    def _panel_top(self, p: int) -> tuple[float, float]:
+    def _panel_callout(self, p: int, text: str, colour: tuple[int, int, int], size: int,
+                       duration: float) -> None:
+        """Words about player p over their scoring area, where they hide no card, name or score:
+        the free felt nearest the middle of the area, else the nearest free place on the table."""
+        s = self.speed()
+        if s <= 0:
+            return
         r = self.rects[p]
-        return (r.centerx, r.y + 96)
+        img = callout_image(text, size, colour)
+        spot = placing.free_spot((r.centerx, r.y + 96), img.get_size(), self.covered_rects(),
+                                 FELT_AREA, rise=CALLOUT_RISE)
+        if spot is None:  # the table is full: over the area's header, which the callout outlives
+            spot = (r.centerx, r.y + PANEL_HEAD // 2 + CALLOUT_RISE)
+        self.callouts.append(Callout(img, spot, max(0.5, duration * s), rise=CALLOUT_RISE))
+
+    def covered_rects(self) -> list[pygame.Rect]:
+        """What floating words must leave visible: every card, name and score on the table, the
+        deck and discard counts, the odds line and the buttons, and the words already floating."""
+        # The scoring areas as they are shown, and as they will be once the cards on their way
+        # (say, a Claim just kept) have landed: whichever holds more.
+        shown, truth = self.model, TableModel.from_state(self.match.state)
+        out: list[pygame.Rect] = []
+        for p, r in enumerate(self.rects):
+            out.append(pygame.Rect(r.x, r.y, r.w, PANEL_HEAD))       # name, who, the marker
+            out.append(pygame.Rect(r.x, r.y, SLOT_X0, r.h))           # die, Cursed Gem, score
+            for slot in SLOTS:
+                count = max(len(shown.stack(p, slot)), len(truth.stack(p, slot)))
+                if count:
+                    sr = self.slot_rect(p, slot)
+                    bottom = r.y + self.fan_positions(count)[-1] + art.MINI[1]
+                    out.append(pygame.Rect(sr.centerx - art.MINI[0] // 2 - 2, sr.y, art.MINI[0] + 4,
+                                           bottom - sr.y + 2))
+            count = max(len(shown.specials(p)), len(truth.specials(p)))
+            for i in range(count):
+                x, y = self.special_pos(p, i, count)
+                out.append(pygame.Rect(int(x) - TOKEN[0] // 2 - 2, int(y) - TOKEN[1] // 2 - 2, TOKEN[0] + 4,
+                                       TOKEN[1] + 4))
+        card_rect = pygame.Rect(0, 0, art.CARD[0] + 8, art.CARD[1] + 30)  # with its count under it
+        for c in (DECK_C, FIRE_C, DISCARD_C):
+            out.append(card_rect.move(c[0] - card_rect.w // 2, c[1] - art.CARD[1] // 2 - 4))
+        # The Claim, with the words over it.
+        out.append(pygame.Rect(CLAIM_X0, CLAIM_Y - art.CARD[1] // 2 - 20, CLAIM_X1 - CLAIM_X0, art.CARD[1] + 24))
+        out.append(pygame.Rect(DIE_C[0] - 64, DIE_C[1] - 56, 128, 122))  # the die and who rolled it
+        out.append(pygame.Rect((CLAIM_X0 + CLAIM_X1) // 2 - ODDS_W // 2, ODDS_Y - 10, ODDS_W, 20))
+        out += [b.rect for _, b in self.buttons]
+        for c in self.callouts:
+            out.append(placing.flight(c.pos, c.image.get_size(), c.rise))
+        return out
 
     # ------------------------------------------------------------------ truth
     def _sync(self) -> None:
@@ -916,9 +965,9 @@ class YaBlewItTable(TableScene):
     def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The banner: whose decision it is and what they may do (or what is happening)."""
         m, state = self.match, self.match.state
-        if not self.idle and self.beat is not None:
-            ev = self.beat.event
-            p = self.beat.actor
+        shown = self._event_on_show()
+        if shown is not None:
+            ev, p = shown
             who = m.seats[p].name if p is not None else ""
             if ev.kind in ("roll", "reroll"):
                 why = {"steal": "to steal the Claim", "gamble": "on the gamble",
@@ -956,17 +1005,40 @@ class YaBlewItTable(TableScene):
             tail = f": Keep the Claim or {second}" if human else f" deciding: keep or {second.lower()}…"
             return [(name, col), (f"{you} the Prospector" + tail, theme.INK)]
         if phase == GAMBLE:
-            opts = "Roll now or Draw another Gem" if state.gamble_gems == 1 else "Roll"
-            tail = f": {opts}" if human else " deciding: roll or draw…"
-            return [(name, col), ((", you are gambling" if human else " is gambling") + tail, theme.INK)]
+            if human:
+                opts = "Roll now or Draw another Gem" if state.gamble_gems == 1 else "Roll"
+                return [(name, col), (f", you are gambling: {opts}", theme.INK)]
+            tail = " and decides: roll now or draw another Gem…" if state.gamble_gems == 1 else " and rolls next…"
+            return [(name, col), (" is gambling" + tail, theme.INK)]
         if phase == FIRE_PHASE:
-            has_safes = bool(state.owned(p, SAFE)) and bool(state.stacks(p))
+            has_safes = self._can_place_safes(p)
             if human:
                 tail = (": put Safes on stacks (click or 1-6), then Roll" if has_safes
                         else ", roll your Dynamite")
                 return [("Fire in the Hole! ", (255, 170, 80)), (name, col), (tail, theme.INK)]
             return [("Fire in the Hole! ", (255, 170, 80)), (name, col), (" rolls next…", theme.INK)]
         return [(name, col)]
+
+    def _event_on_show(self) -> tuple[Event, int | None] | None:
+        """The event the table is showing, and its actor; None when it waits for a decision.
+
+        Between a decision and the start of its first beat (a bot decides at the end of a frame)
+        the table is already busy: it shows the event about to start, never the next prompt.
+        """
+        if self.idle:
+            return None
+        if self.beat is not None:
+            return self.beat.event, self.beat.actor
+        ev = self.pending[0] if self.pending else self._last_event
+        if ev is None:
+            return None
+        p = ev.data.get("player")
+        return ev, p if isinstance(p, int) else None
+
+    def _can_place_safes(self, p: int) -> bool:
+        """Whether p has a Safe and a Gem stack to put it on (the Fire in the Hole's 1-6 keys)."""
+        state = self.match.state
+        return bool(state.owned(p, SAFE)) and bool(state.stacks(p))
 
     def odds_text(self) -> str:
         """A helpful line under the Claim: the numbers that matter and the chances."""
@@ -987,11 +1059,11 @@ class YaBlewItTable(TableScene):
         if phase == MINER:
             return f"Claim numbers: {numbers_text(nums)}  →  {k} in {SIDES} to steal  ·  {worth}"
         if phase == JUMPER_PHASE:
-            return f"Jump: take the Claim now, {worth}  ·  or let the Miners roll ({k} in {SIDES} each)"
+            return f"Claim Jumper: take the Claim now, {worth}  ·  No: each Miner steals {k} in {SIDES}"
         if phase == CHOICE:
             if state.miners_in():
                 return f"Keep: {worth}  ·  Add: draw more, Miners may roll again"
-            return f"Keep: {worth}  ·  Gamble: 1-2 more Gems, a match loses all (now {k} in {SIDES})"
+            return f"Keep: {worth}  ·  Gamble: 1-2 more Gems; a match ({k} in {SIDES} now) loses all"
         if phase == GAMBLE:
             safe = SIDES - k
             more = "  ·  or draw another Gem first" if state.gamble_gems == 1 else ""
@@ -1002,15 +1074,15 @@ class YaBlewItTable(TableScene):
             p = m.to_move() or 0
             if why == "steal":
                 res = "steals the Claim" if v in nums else "misses"
-                return f"{v} {res}.  A re-roll steals {k} in {SIDES}"
+                return f"A roll of {v} {res}  ·  a re-roll steals {k} in {SIDES}"
             if why == "gamble":
                 res = "loses the Claim" if v in nums else "wins the Claim"
-                return f"{v} {res}.  A re-roll wins {SIDES - k} in {SIDES}"
+                return f"A roll of {v} {res}  ·  a re-roll wins {SIDES - k} in {SIDES}"
             placing = {sid: c for sid, c in state.safes.items() if sid in state.areas[p]}
             lost, _ = fire_losses(state.areas[p], placing, v)
             bad = sum(1 for x in range(1, SIDES + 1) if fire_losses(state.areas[p], placing, x)[0])
             what = ", ".join(CS.label(card(c)) for c in lost) if lost else "nothing"
-            return f"{v} loses {what}.  A re-roll loses something {bad} in {SIDES}"
+            return f"A roll of {v} loses {what}  ·  a re-roll loses something {bad} in {SIDES}"
         if phase == FIRE_PHASE:
             p = m.to_move() or 0
             picks = self.safe_pick if m.human_to_move() else []
@@ -1086,7 +1158,8 @@ class YaBlewItTable(TableScene):
         picking = (self.match.state.phase == FIRE_PHASE and self.idle and self.match.to_move() == p
                    and self.match.human_to_move())
         return (tuple(m.areas[p]), tuple(sorted((s, c) for s, c in m.safes.items() if s in m.areas[p])),
-                m.cursed[p], m.out[p], focus, tuple(self.safe_pick) if picking else None, self._symbols())
+                m.cursed[p], m.out[p], focus, tuple(self.safe_pick) if picking else None, self._symbols(),
+                m.prospector == p)
 
     def _draw_panel(self, surface: pygame.Surface, p: int, focus: bool) -> None:
         key = self._panel_key(p, focus)
@@ -1126,14 +1199,21 @@ class YaBlewItTable(TableScene):
         pygame.draw.rect(surf, art.shade(col, 0.62), head, border_top_left_radius=12, border_top_right_radius=12)
         pygame.draw.rect(surf, col, (body.x, body.y + 8, 5, body.h - 16), border_radius=2)
         pygame.draw.rect(surf, theme.GOLD if focus else theme.PANEL_EDGE, body, 2, border_radius=12)
-        # Header: name and who plays it; the Prospector marker lands at its right end.
+        # Header: name and who plays it; the Prospector marker lands at its right end. The name
+        # comes first: who plays it is left out when both do not fit.
         who = "human" if seat.is_human else f"{seat.level} bot"
-        who_img = theme.font(12).render(who, True, art.tint(col, 0.35))
-        name_room = body.w - 24 - who_img.get_width() - _marker_image().get_width() - 12
-        name = fit(seat.name, name_room, 18, True)
-        name_img = theme.font(18, True).render(name, True, art.tint(col, 0.25))
-        surf.blit(name_img, (body.x + 12, body.y + 3))
-        surf.blit(who_img, (body.x + 18 + name_img.get_width(), body.y + 9))
+        who_img: pygame.Surface | None = theme.font(12).render(who, True, art.tint(col, 0.35))
+        room = body.w - 24 - (_marker_image().get_width() + 8 if m.prospector == p else 0)
+        name = seat.name
+        size = theme.fit_size(name, room - who_img.get_width() - 6, 18, 14, bold=True)
+        if theme.width_of(name, size, True) + 6 + who_img.get_width() > room:
+            name, size = theme.fit_name(seat.name, room, 18, 13)
+            who_img = None
+        name_img = theme.font(size, True).render(name, True, art.tint(col, 0.25))
+        surf.blit(name_img, name_img.get_rect(midleft=(body.x + 12, body.y + PANEL_HEAD // 2)))
+        if who_img is not None:
+            surf.blit(who_img, who_img.get_rect(midleft=(body.x + 18 + name_img.get_width(),
+                                                         body.y + PANEL_HEAD // 2 + 2)))
         # The score, in the bottom-left corner under the Cursed Gem.
         score = m.score(p)
         score_img = theme.font(22, True).render(str(score), True, theme.INK if score >= 0 else (255, 140, 130))
@@ -1222,7 +1302,7 @@ class YaBlewItTable(TableScene):
             img = art.card_face(card(m.fire_card), art.CARD, symbols)
             surface.blit(img, img.get_rect(center=FIRE_C))
         # The Claim.
-        label = f"CLAIM · {len(m.claim)} card{'s' if len(m.claim) != 1 else ''}" if m.claim else "CLAIM"
+        label = f"CLAIM · {plural(len(m.claim), 'card')}" if m.claim else "CLAIM"
         theme.text(surface, label, ((CLAIM_X0 + CLAIM_X1) // 2, 256), 14, theme.INK_DIM, bold=True, anchor="midtop")
         if not m.claim and not self.match.is_over():
             slot = pygame.Rect(0, 0, *art.CARD)
@@ -1241,8 +1321,9 @@ class YaBlewItTable(TableScene):
         self.big_die.draw(surface, DIE_C, lift=1.0)
         if m.last_roll is not None and not self.big_die.rolling:
             p, v = m.last_roll
-            theme.text(surface, fit(self.match.seats[p].name, 110, 14, True), (DIE_C[0], DIE_C[1] + 46), 14,
-                       seat_rgb(p), bold=True, anchor="midtop")
+            # Between the Claim's last card and the discard pile.
+            name, size = theme.fit_name(self.match.seats[p].name, 128, 14, 11)
+            theme.text(surface, name, (DIE_C[0], DIE_C[1] + 46), size, seat_rgb(p), bold=True, anchor="midtop")
         # The discard pile.
         if m.discard:
             top = art.card_face(card(m.discard[-1]), art.CARD, symbols)
@@ -1255,7 +1336,9 @@ class YaBlewItTable(TableScene):
                    bold=True, anchor="midtop")
         odds = self.odds_text()
         if odds:
-            theme.text(surface, fit(odds, 760, 16), ((CLAIM_X0 + CLAIM_X1) // 2, ODDS_Y), 16, theme.FOCUS,
+            # Between the deck's and the discard pile's counts: smaller type before any cut.
+            size = theme.fit_size(odds, ODDS_W, 16, 13)
+            theme.text(surface, fit(odds, ODDS_W, size), ((CLAIM_X0 + CLAIM_X1) // 2, ODDS_Y), size, theme.FOCUS,
                        anchor="center")
 
     def _draw_flyer(self, surface: pygame.Surface, fl: Flyer) -> None:
@@ -1349,15 +1432,21 @@ class YaBlewItTable(TableScene):
             theme.text(surface, fit(self.message, FOOTER.w - 20, 17), FOOTER.center, 17, theme.DANGER, bold=True,
                        anchor="center")
             return
+        theme.text(surface, fit(self.footer_hint(), FOOTER.w - 20, 14), FOOTER.center, 14, theme.INK_FAINT,
+                   anchor="center")
+
+    def footer_hint(self) -> str:
+        """The keys line under the table: what the buttons' keys do, and the keys always there."""
         hint = "Esc menu  ·  H rules  ·  Space skip animation" if not self.idle else "Esc menu  ·  H rules"
         if self.replay:
             hint = "H rules"  # the replay viewer says its own keys
         if self.buttons and self.idle:
             keys = "  ".join(f"{key_name(b.key)} {b.label}" for _, b in self.buttons)
             hint = f"{keys}   ·   {hint}"
-            if self.match.state.phase == FIRE_PHASE:
+            p = self.match.to_move()
+            if self.match.state.phase == FIRE_PHASE and p is not None and self._can_place_safes(p):
                 hint = f"1-6 place Safes  ·  {hint}"
-        theme.text(surface, fit(hint, FOOTER.w - 20, 14), FOOTER.center, 14, theme.INK_FAINT, anchor="center")
+        return hint
 
 
 # ============================================================================ words for cards

@@ -1,0 +1,199 @@
+"""A tour of a table: a seeded game played through the real App, humans and bots, every frame
+drawn, with what the tests of on-screen text look at collected on the way.
+
+At each human decision the tour points the mouse at things that have tooltips (cards, dice, hexes,
+a disabled button) and draws a frame, then plays a random legal move the way a player does: Ya
+Blew It! presses a button's key (placing Safes with 1-6 first, sometimes on a stack the player
+lacks, which is refused with a message); Gold Mine assembles the move with the keyboard one
+choice at a time, drawing a frame after each, and tries to confirm it before it is complete. Bots
+play themselves. Import the headless drivers before this module (it imports pygame).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from game.core.match import Match, Seat
+from game.games.gold_mine.board import step as hex_step
+from game.games.gold_mine.rules import Move
+from game.games.ya_blew_it.cards import SAFE
+from game.games.ya_blew_it.rules import FIRE_PHASE
+from game.ui import theme
+from game.ui.scenes.setup import MINER_NAMES
+from game.ui.tables import base, table_for
+from game.ui.tables.ya_blew_it import COLOURS
+
+HUMAN_NAMES = ("Ana", "Josephine", "Bo", "Maximilian", "Cyd", "Theodora")
+
+
+def seats(players: int, humans: int, seed: int) -> list[Seat]:
+    """`humans` people first, then bots with the setup's own bot names (long ones included)."""
+    out = [Seat(HUMAN_NAMES[i]) for i in range(humans)]
+    for i in range(humans, players):
+        name = MINER_NAMES[(seed * 5 + i) % len(MINER_NAMES)]
+        out.append(Seat(name, "bot", "normal" if i % 2 else "easy"))
+    return out
+
+
+@dataclass
+class TourResult:
+    clipped: list[theme.Clipped] = field(default_factory=list)
+    frames: int = 0
+    human_turns: int = 0
+    events: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)   # whatever a `check` found, frame by frame
+    labels: int = 0                                      # floating labels a `check` looked at
+
+
+def callout_rects(table: Any) -> list[tuple[str, pygame.Rect]]:
+    """The floating labels on show, each with the rectangle it covers at full size now."""
+    from game.ui.tween import ease_out_cubic
+
+    out = []
+    for c in table.callouts:
+        age = c.age - c.delay
+        if age < 0:
+            continue
+        t = age / c.duration
+        y = c.pos[1] - c.rise * ease_out_cubic(min(1.0, t * 1.4))
+        rect = c.image.get_rect(center=(int(c.pos[0]), int(y)))
+        if table.callout_clamp:
+            rect.clamp_ip(base.SCREEN)
+        out.append((getattr(c, "text", ""), rect))
+    return out
+
+
+def banner_text(table: Any) -> str:
+    return "".join(t for t, _ in table.banner_segments())
+
+
+def _move(app: Any, pos: tuple[float, float]) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
+                                  buttons=(0, 0, 0)))
+
+
+def _key(app: Any, k: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
+         check: Callable[[Any, TourResult], None] | None = None, max_frames: int = 40000) -> TourResult:
+    """Play one seeded game on `app`'s table to its end, every frame drawn; `check(table, result)`
+    runs after each frame. Texts that did not fit are in `result.clipped`."""
+    # Pictures cached by an earlier game would be drawn without being measured again.
+    base.banner_image.cache_clear()
+    base.tooltip_image.cache_clear()
+    match = Match(game, seats(players, humans, seed), seed)
+    table = table_for(match)
+    app.push(table)
+    rng = random.Random(seed * 7919 + players)
+    result = TourResult()
+    table.event_listener = lambda ev: result.events.append(ev.text)
+
+    def frame() -> None:
+        seen = len(found)
+        app.step(dt)
+        result.frames += 1
+        if app.top is not table:
+            del found[seen:]  # the frame that left the table drew the next screen: not ours
+        if check is not None and app.top is table:
+            check(table, result)
+
+    with theme.watch_clipping() as found:
+        while app.top is table and result.frames < max_frames:
+            frame()
+            if app.top is table and table.idle and match.human_to_move() and not match.is_over():
+                frame()  # an idle table builds its buttons on its next frame
+                result.human_turns += 1
+                if game == "ya_blew_it":
+                    _ya_blew_it_turn(app, table, rng, frame)
+                else:
+                    _gold_mine_turn(app, table, rng, frame)
+        result.clipped = list(found)
+    assert match.is_over(), f"the tour of {game} (seed {seed}) did not finish in {max_frames} frames"
+    return result
+
+
+def _ya_blew_it_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[], None]) -> None:
+    match = table.match
+    model = table.model
+    # A card's tooltip: one in the Claim, or one in somebody's scoring area.
+    spots = [table.claim_pos(i, len(model.claim)) for i in range(len(model.claim))]
+    for p in range(table.n):
+        for cid in model.areas[p]:
+            spots.append(table.area_pos(p, cid))
+    if spots:
+        _move(app, rng.choice(spots))
+        frame()
+    _move(app, (2, 2))
+    if match.state.phase == FIRE_PHASE:
+        p = match.to_move()
+        if match.state.owned(p, SAFE) or rng.random() < 0.3:
+            for _ in range(rng.randint(1, 3)):
+                _key(app, pygame.K_1 + rng.randrange(len(COLOURS)))  # refused when there is no stack
+                frame()
+        _key(app, pygame.K_r)
+        return
+    action = rng.choice(match.legal_actions())
+    from game.ui.tables.ya_blew_it import ACTION_UI
+
+    _key(app, ACTION_UI[action.kind][1])
+
+
+def _gold_mine_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[], None]) -> None:
+    match = table.match
+    state = match.state
+    # Tooltips: a die, then a hex.
+    _move(app, table.die_rect(rng.randrange(4)).center)
+    frame()
+    hexes = state.map.hexes()
+    _move(app, table.view.centre(rng.choice(hexes)))
+    frame()
+    options = state.options()
+    option = rng.choice(options)
+    mv = Move.from_action(option.action)
+
+    def press(k: int) -> None:
+        _key(app, k)
+        frame()
+
+    def adjust(change: int) -> None:
+        for _ in range(abs(change)):
+            press(pygame.K_UP if change > 0 else pygame.K_DOWN)
+
+    press(pygame.K_1 + mv.action_die)
+    adjust(mv.action_change)
+    if mv.new_die is not None:
+        press(pygame.K_1 + mv.new_die)
+        adjust(mv.new_change)
+    if mv.dir_die is not None:
+        press(pygame.K_1 + mv.dir_die)
+        adjust(mv.dir_change)
+        press(pygame.K_1 + mv.dist_die)
+        adjust(mv.dist_change)
+    if table.current_action() is None or table.why_not():
+        # Not complete yet (a blast or a block's second hex): point at the disabled Confirm,
+        # and press Enter, which is refused with the reason.
+        confirm = table.button_for("Confirm")
+        if confirm is not None:
+            _move(app, confirm.rect.center)
+            frame()
+        press(pygame.K_RETURN)
+    if mv.second is not None:
+        for _ in range(8):
+            if table.move.second == mv.second:
+                break
+            press(pygame.K_RIGHT)
+        if table.move.second != mv.second:
+            centre = table.preview().path[-1]
+            _move(app, table.view.centre(hex_step(centre, mv.second)))
+            app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                          pos=tuple(int(v) for v in table.view.centre(hex_step(centre, mv.second)))))
+            frame()
+    _move(app, (2, 2))
+    assert table.current_action() == option.action, "the tour built another move than it meant to"
+    press(pygame.K_RETURN)

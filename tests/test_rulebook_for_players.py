@@ -1,0 +1,106 @@
+"""The in-game rules speak to players: the notes for developers in the rules pages (the tests
+that pin a reading, where data lives, the command behind a figure) are left out, so no page on
+screen shows a file path, a command line or a test name, while the rules themselves stay."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import re  # noqa: E402
+
+import pytest  # noqa: E402
+
+from game import paths  # noqa: E402
+from game.games import GAMES  # noqa: E402
+from game.ui.scenes.rulebook import Run, for_players, parse_markdown, plain  # noqa: E402
+
+# What only a developer needs: a path or a file name, a command line, a test's name.
+DEVELOPER_WORDS = [
+    (re.compile(r"\b[\w-]+\.(?:py|toml|md|tmx|tsx|json|png|txt|cfg|yml)\b"), "a file name"),
+    (re.compile(r"\b(?:game|tests|docs|build|maps)/"), "a path in the project"),
+    (re.compile(r"[A-Za-z_]\w*/[A-Za-z_][\w.]*/\w"), "a path"),
+    (re.compile(r"\bpython3?\b|\bpytest\b|\bpip\b|(?:^|\s)-m\s|(?:^|\s)--[a-z]"), "a command line"),
+    (re.compile(r"\btest_\w+|::"), "a test's name"),
+]
+
+
+def developer_words(text: str) -> list[str]:
+    return [what for pattern, what in DEVELOPER_WORDS if pattern.search(text)]
+
+
+def test_the_finder_finds_developer_words() -> None:
+    assert developer_words("the data lives in `game/games/ya_blew_it/cards.toml`") == \
+        ["a file name", "a path in the project", "a path"]
+    assert developer_words("python -m game simulate ya_blew_it --games 300") == ["a command line"]
+    assert developer_words("Test: tests/test_x.py::test_a_wild_gem_ends_the_draw") == \
+        ["a file name", "a path in the project", "a test's name"]
+    assert developer_words("Sets score 1/3/6/10/15/20; roll or pass, up/down, −5$ for the tunnel") == []
+
+
+def test_notes_for_developers_are_left_out_to_the_end_of_their_paragraph() -> None:
+    page = "\n".join([
+        "# Rules",
+        "",
+        "Rulebook: \"roll the die\". The die has eight sides.",
+        "Tests: `tests/test_rules.py::test_dice`,",
+        "`tests/test_rules.py::test_more`.",
+        "",
+        "Testing your luck is the whole game.",
+        "",
+        "Developers: the data lives in `cards.toml`.",
+        "",
+        "- A list item",
+        "- Developers: measured with `python -m game simulate`",
+        "  over 300 games",
+        "- Another item",
+        "",
+        "```",
+        "Tests: inside a code block stay",
+        "```",
+    ])
+    kept = for_players(page)
+    blocks = parse_markdown(kept)
+    texts = [plain(b.text) for b in blocks]
+    assert texts == ["Rules", "Rulebook: \"roll the die\". The die has eight sides.",
+                     "Testing your luck is the whole game.", "A list item", "Another item",
+                     "Tests: inside a code block stay"]
+
+
+def _shown_texts(game: str) -> list[str]:
+    """Every piece of text the in-game rules page of `game` puts on screen, block by block, and
+    then run by run as the scene lays them out."""
+    from game.ui.scenes.rulebook import RulesScene
+
+    info = GAMES[game]
+    source = paths.rules_doc(info.rules_doc).read_text(encoding="utf-8")
+    out = []
+    for block in parse_markdown(for_players(source)):
+        out.append(plain(block.text))
+        out += [plain(cell) for row in block.rows for cell in row]
+    scene = RulesScene(info)
+    assert not scene.error
+    out += [item.text for _, _, item in scene.page.items if isinstance(item, Run)]
+    return [t for t in out if t]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_rules_page_shows_a_path_a_command_or_a_test(game: str) -> None:
+    import pygame
+
+    pygame.font.init()
+    shown = _shown_texts(game)
+    words = " ".join(shown)
+    assert len(words) > 5000, "the rules themselves are there"
+    assert "Interpretations" in words and "Rulebook:" in words
+    bad = [(t, developer_words(t)) for t in shown if developer_words(t)]
+    assert not bad, bad[:10]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_source_pages_keep_their_notes_for_developers(game: str) -> None:
+    """The Markdown itself still names the test next to each reading (for developers)."""
+    source = paths.rules_doc(GAMES[game].rules_doc).read_text(encoding="utf-8")
+    assert "tests/test_" in source and "tests/test_" not in for_players(source)
