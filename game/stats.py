@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from game import paths
 from game.bots import LEVELS, PLAYER_LEVELS
 from game.core.storage import read_json, set_aside, write_json_atomic
+from game.core.words import amount
 
 if TYPE_CHECKING:
     from game.core.match import Match, Seat
@@ -75,12 +76,9 @@ def kind_order(kind: str) -> tuple[int, str]:
     return (1 + len(levels), kind)
 
 
-def format_score(amount: int, unit_one: str, unit_many: str) -> str:
-    """'35 points', '1 point'; a symbol unit goes first: '$12', '-$3'."""
-    unit = unit_one if abs(amount) == 1 else unit_many
-    if unit and not unit[0].isalpha():
-        return f"-{unit}{-amount}" if amount < 0 else f"{unit}{amount}"
-    return f"{amount} {unit}".strip()
+def format_score(points: int, unit_one: str, unit_many: str) -> str:
+    """A best score as every screen writes it: '35 points', '1 point', '12$', '−3$'."""
+    return amount(points, (unit_one, unit_many))
 
 
 def win_percent(won: int, played: int) -> int | None:

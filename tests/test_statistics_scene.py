@@ -94,7 +94,7 @@ def test_players_are_listed_most_recent_first_with_their_record(app: App) -> Non
     assert [p.name for p in scene.profiles] == ["Ana", "Bo", "Cyd"]
     assert scene.selected is not None and scene.selected.name == "Ana"
     assert scene.game_table() == [("Ya Blew It!", "2", "1", "50%", "12 points", "0"),
-                                  ("Gold Mine", "1", "1", "100%", "$7", "1")]
+                                  ("Gold Mine", "1", "1", "100%", "7$", "1")]
     assert scene.opponent_table() == [("Easy bot", "2", "1", "50%"), ("Normal bot", "1", "1", "100%")]
     assert scene.summary().startswith("3 games played, 2 won (67%).  Winning streak: 1")
     assert scene.list_label(0)[1].startswith("3 games, 2 won") and scene.list_label(0)[1].endswith("today")

@@ -167,10 +167,11 @@ def test_best_score_keeps_the_highest_with_the_unit(home: Path) -> None:
     for t, score in enumerate([7, 12, -2, 11]):
         record_match(ana_vs_bot(t % 2 == 0, "gold_mine", score), now=t)
     g = profile("Ana").games["gold_mine"]
-    assert g.best == 12 and g.best_text() == "$12"
+    assert g.best == 12 and g.best_text() == "12$"
     record_match(ana_vs_bot(True, "ya_blew_it", 1), now=9)
     assert profile("Ana").games["ya_blew_it"].best_text() == "1 point"
-    assert stats.format_score(-3, "$", "$") == "-$3"
+    assert stats.format_score(-3, "$", "$") == "\u22123$"
+    assert stats.format_score(12, "$", "$") == "12$"
     assert stats.format_score(20, "point", "points") == "20 points"
 
 

@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 
 RGB = tuple[int, int, int]
 SCREEN = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
+UNDO_MAX_W = 156  # the Undo button at the log's top right leaves room for the log's title
 
 
 def seat_rgb(p: int) -> RGB:
@@ -521,9 +522,14 @@ class TableScene(Scene):
             now = self.match.to_move()
             if seat is not None and now is not None and now != seat and self.match.seats[now].is_human:
                 # Hot-seat: the next player has not decided yet; the button says whose move goes.
-                self.undo_button.label = fit_text(f"Undo {self.match.seats[seat].name}", 94, 14, True)
+                room = UNDO_MAX_W - 20 - theme.width_of("Undo ", 14, True)
+                name, size = theme.fit_name(self.match.seats[seat].name, room, 14, 12)
+                self.undo_button.label, self.undo_button.size = f"Undo {name}", size
             else:
-                self.undo_button.label = "Undo  Ctrl+Z"
+                self.undo_button.label, self.undo_button.size = "Undo  Ctrl+Z", 14
+            w = max(104, theme.width_of(self.undo_button.label, self.undo_button.size, True) + 20)
+            r = self.log_panel.rect
+            self.undo_button.rect = pygame.Rect(r.right - 8 - w, r.y + 7, w, 24)
         return self._undo_ok
 
     def undo(self) -> bool:
