@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from game.core.contract import Action, IllegalAction
@@ -71,7 +72,7 @@ class MoveBuilder:
         self._options_cache: tuple[Any, list[tuple[Move, Any]]] | None = None
         self._legal_cache: tuple[Any, set[Action]] | None = None
         self._cache: dict[str, tuple[Any, Any]] = {}  # per position and move: name -> (key, answer)
-        self._viable_cache: dict[tuple[int, Move], bool] = {}
+        self._prefix_cache: tuple[int, dict[tuple[Any, ...], int]] | None = None
 
     @property
     def state(self) -> GoldMineState:
@@ -101,7 +102,7 @@ class MoveBuilder:
         key = len(self.match.actions)
         if self._options_cache is None or self._options_cache[0] != key:
             opts = self.state.options()
-            self._options_cache = (key, [(Move.from_action(o.action), o) for o in opts])
+            self._options_cache = (key, [(_parsed(o.action), o) for o in opts])
         return self._options_cache[1]
 
     def legal_set(self) -> set[Action]:
@@ -171,18 +172,33 @@ class MoveBuilder:
     def viable(self, move: Move) -> bool:
         """Whether at least one legal action agrees with every choice made in `move` (the dice,
         their paid changes and the second hex)."""
-        key = (len(self.match.actions), move)
-        hit = self._viable_cache.get(key)
-        if hit is None:
-            hit = any(_agrees(om, move) for om, _ in self._options())
-            if len(self._viable_cache) > 4096:
-                self._viable_cache.clear()
-            self._viable_cache[key] = hit
-        return hit
+        key = _prefix(move)
+        if key is None:   # not built in the usual order: ask every legal action
+            return any(_agrees(om, move) for om, _ in self._options())
+        return key in self._prefixes()
 
     def _cheapest(self, move: Move) -> int:
         """The least a legal action that agrees with `move` costs (changes, mining, fees)."""
-        return min((o.cost for om, o in self._options() if _agrees(om, move)), default=10 ** 6)
+        key = _prefix(move)
+        if key is None:
+            return min((o.cost for om, o in self._options() if _agrees(om, move)), default=10 ** 6)
+        return self._prefixes().get(key, 10 ** 6)
+
+    def _prefixes(self) -> dict[tuple[Any, ...], int]:
+        """Every partial move the legal actions start with (`_prefix` form), with the least a
+        legal action that starts so costs; worked out once per position."""
+        key = len(self.match.actions)
+        if self._prefix_cache is None or self._prefix_cache[0] != key:
+            table: dict[tuple[Any, ...], int] = {}
+            for om, opt in self._options():
+                full = _prefix(om)
+                assert full is not None
+                for k in range(len(full) + 1):
+                    part = full[:k]
+                    if table.get(part, 10 ** 6) > opt.cost:
+                        table[part] = opt.cost
+            self._prefix_cache = (key, table)
+        return self._prefix_cache[1]
 
     def _per_move(self, name: str, answer: Callable[[], T]) -> T:
         """`answer()`, worked out once per position and move."""
@@ -272,8 +288,12 @@ class MoveBuilder:
     def _why_no_die(self, slot: str, i: int) -> str:
         """Why die `i` cannot fill `slot` (with any change), in the rules' words where they have
         them."""
-        why = self.state.explain_choice(self._with_die(slot, i, 0))
-        if why and not why.startswith("no legal action"):
+        try:
+            why = self.state.preview(self._with_die(slot, i, 0)).reason
+        except (IllegalAction, ValueError):
+            why = ""
+        # A reason that only asks for the next choice says nothing about this die.
+        if why and "choose" not in why:
             return f"{why}; changing die {i + 1} does not help"
         role = {"action": "action die", "new": "new action", "dir": "direction",
                 "dist": "length" if self.kind_now() == "barrier" else "distance"}[slot]
@@ -641,6 +661,39 @@ class MoveBuilder:
             self._say("Click a hex in a straight line from your miner (up to 6 hexes), or pick dice with 1-4.")
             return True
         return False
+
+
+@lru_cache(maxsize=1 << 16)
+def _parsed(action: Action) -> Move:
+    """`Move.from_action`, remembered: the same actions come back turn after turn."""
+    return Move.from_action(action)
+
+
+def _prefix(move: Move) -> tuple[Any, ...] | None:
+    """The choices of `move` in the order they are made: (action die, change), with the dice
+    modifier (new action die, change), then (direction die, change), (distance die, change) and
+    the second hex, as far as they go; None when a later choice is made without an earlier one.
+    (Within one position the action die and its change say whether it is the dice modifier, so
+    two moves never share a prefix by accident.)"""
+    if move.action_die is None:
+        empty = all(getattr(move, f) is None for f in ("new_die", "dir_die", "dist_die", "second"))
+        return () if empty else None
+    parts: list[Any] = [(move.action_die, move.action_change)]
+    if move.new_die is not None:
+        parts.append((move.new_die, move.new_change))
+    stopped = False
+    for die, change in ((move.dir_die, move.dir_change), (move.dist_die, move.dist_change)):
+        if die is None:
+            stopped = True
+        elif stopped:
+            return None
+        else:
+            parts.append((die, change))
+    if move.second is not None:
+        if stopped:
+            return None
+        parts.append(move.second)
+    return tuple(parts)
 
 
 def _agrees(om: Move, move: Move) -> bool:
