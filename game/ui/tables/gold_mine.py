@@ -1676,7 +1676,7 @@ class GoldMineTable(TableScene):
                         if note:
                             text += f". {note}"
                     owner = self.model.taken[i]
-                    if owner is not None:
+                    if owner is not None and not why:
                         text += f". Taken by {self.match.seats[owner].name} this round"
             for b in self.buttons:
                 if b.rect.collidepoint(self.mouse) and not b.enabled and b.reason:

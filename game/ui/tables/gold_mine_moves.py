@@ -288,17 +288,30 @@ class MoveBuilder:
     def _why_no_die(self, slot: str, i: int) -> str:
         """Why die `i` cannot fill `slot` (with any change), in the rules' words where they have
         them."""
-        try:
-            why = self.state.preview(self._with_die(slot, i, 0)).reason
-        except (IllegalAction, ValueError):
-            why = ""
-        # A reason that only asks for the next choice says nothing about this die.
-        if why and "choose" not in why:
+        why = self._rules_reason(self._with_die(slot, i, 0))
+        if why:
             return f"{why}; changing die {i + 1} does not help"
         role = {"action": "action die", "new": "new action", "dir": "direction",
                 "dist": "length" if self.kind_now() == "barrier" else "distance"}[slot]
-        return (f"no legal action has die {i + 1} as the {role} with these choices, even with "
-                f"paid changes (rock, blocks, the map edge or money)")
+        what = {"mine": "tunnel", "blow": "blast", "block": "block", "barrier": "barrier"}.get(
+            self.kind_now() or "", "action") if slot in ("dir", "dist") else "action"
+        return (f"die {i + 1} cannot be the {role} of any legal {what}, even with paid changes "
+                f"(rock, blocks, the map edge or money stand in the way)")
+
+    def _rules_reason(self, move: Move) -> str:
+        """Why the rules refuse `move`, in their words, or "" when they only ask for the next
+        choice (a blast or block without its second hex is tried with each one)."""
+        trials = [move]
+        if move.dist_die is not None and move.second is None and self.kind_now(move) in WITH_SECOND:
+            trials += [replace(move, second=x) for x in range(1, 7)]
+        for trial in trials:
+            try:
+                why = self.state.preview(trial).reason
+            except (IllegalAction, ValueError):
+                continue
+            if why and "choose" not in why and "second hex" not in why:
+                return why
+        return ""
 
     def _with_die(self, slot: str, i: int, change: int = 0) -> Move:
         m = self.move
@@ -376,10 +389,15 @@ class MoveBuilder:
                     return trial, ""
             c += delta
         way = "up" if delta > 0 else "down"
-        faces = range(rolled + cur + delta, 7 if delta > 0 else 0, delta)
+        faces = list(range(rolled + cur + delta, 7 if delta > 0 else 0, delta))
+        # The rules' own words for the nearest value, when they say more than "choose next".
+        near = self._rules_reason(self._changed_move(m, slot, cur + delta))
+        if near:
+            more = "; further does not help either" if len(faces) > 1 else ""
+            return None, f"turning die {die + 1} {way} to {faces[0]}: {near}{more}"
         listed = ", ".join(str(f) for f in faces)
-        return None, (f"turning die {die + 1} {way} (to {listed}) leads to no legal action with "
-                      f"the other choices")
+        tail = "" if slot == "action" else " with the dice chosen before it"
+        return None, f"turning die {die + 1} {way} (to {listed}) leads to no legal action{tail}"
 
     def _changed_move(self, m: Move, slot: str, change: int) -> Move:
         """`m` with the die of `slot` changed to `change`, keeping what still fits (a new action
