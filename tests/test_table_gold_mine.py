@@ -570,6 +570,27 @@ def test_resumed_match_starts_from_its_position_with_its_tunnels(app) -> None:  
     assert table.log_lines
 
 
+def test_a_match_saved_while_start_points_are_chosen_resumes_there(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.gold_mine import MineModel
+
+    match = Match("gold_mine", humans(3), seed=5, options={"first_player": 1})
+    match.apply(match.legal_actions()[1])
+    again = Match.from_json(json.loads(json.dumps(match.to_json())))
+    table = open_table(app, again)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert table.idle and table.choosing() and table.drift == 0
+    assert table.model.rules_key() == MineModel.from_state(gm(again)).rules_key()
+    assert table.model.round_no == 0 and table.model.pos.count(None) == 2
+    surface = pygame.Surface((1280, 720))
+    table.draw(surface)
+    assert all(d.out for d in table.dice)   # no roll yet: the dice lie in the tray
+    free = table.free_starts()
+    assert len(free) == 3 and banner(table).startswith(f"{NAMES[again.to_move()]}, choose")
+    click(app, table.view.centre(free[-1]))
+    assert again.actions[-1] == f"start:{free[-1].q},{free[-1].r}"
+
+
 def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.scenes.dialogs import PauseMenu
     from game.ui.scenes.rulebook import RulesScene

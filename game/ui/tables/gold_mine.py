@@ -224,6 +224,9 @@ class GoldMineTable(TableScene):
             self._cosmetics_from_history()
             self._resume_history()
             for i, d in enumerate(self.dice):
+                if self.model.round_no == 0:   # start points still being chosen: no roll yet
+                    d.set_out(True)
+                    continue
                 d.roll(self.model.dice[i], 0)
                 d.set_out(self.model.taken[i] is not None)
         else:
