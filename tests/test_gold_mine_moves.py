@@ -17,7 +17,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections import deque  # noqa: E402
-from dataclasses import replace  # noqa: E402
 from typing import Iterator  # noqa: E402
 
 import pytest  # noqa: E402
@@ -159,7 +158,7 @@ def test_a_die_that_only_works_with_a_change_is_picked_with_it_and_the_next_step
                     break
                 for i, why in b.die_choices().items():
                     as_rolled = b._with_die(slot, i, 0)
-                    reason = state.explain_choice(replace(as_rolled, dist_die=as_rolled.dist_die))
+                    reason = state.explain_choice(as_rolled)
                     pick = b.die_pick(i)
                     if why is not None or pick is None or b.viable(as_rolled):
                         continue

@@ -1,5 +1,8 @@
 """Gold Mine rules: pure Python, no drawing. Interpretations: docs/rules/gold_mine.md.
 
+Before the first roll the players choose their start points (the X), one at a time in reverse
+turn order, the starting player last (`start:q,r`, the X's axial hex; option ``start_points``
+"choose"); games set up with "fixed" start points, as version 0.1.0 played, skip that.
 Each round the starting player's four dice are rolled on their own (the roll is in the events);
 then, clockwise from the starting player, each player takes one action die that nobody else has
 taken this round and carries out its action with direction and distance dice chosen from the
