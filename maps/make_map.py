@@ -19,7 +19,10 @@ middle one and another below it, each shielded by a rock on the mountain's axis 
 and the foot rock), and gold flanks them. Rocks right above and below the outer sapphires make
 them a matter of diagonals; silver rings the core and copper lines the flanks. The four start
 points are on the flanks, two a side: the lower pair is central (two-player games), the upper
-pair outer. Every start point's best tunnels are the two diagonals into the mountain (the inner
+pair outer. "Central" here does not mean nearer the middle: all four X are five steps from the
+middle hex. The two-player pair is two X at the same height, mirror images of each other across
+the middle line, so that two players face the same mountain; each X carries a `note` property
+that says so, for whoever opens the map in Tiled. Every start point's best tunnels are the two diagonals into the mountain (the inner
 one through copper and silver to a sapphire, the outer one through copper and silver to gold),
 and the sapphire is shared with the start point above or below on the same flank.
 
@@ -75,6 +78,12 @@ LAYOUT = (
     ". . d d . .",   # row 9
     " . . . . . ",
 )
+
+# What each X says in Tiled (the game reads only `central`).
+CENTRAL_NOTE = ("central: one of the two X of a two-player game. All four X are five steps from the "
+                "middle hex; the central pair are at the same height, mirror images across the "
+                "middle line, so both players face the same mountain")
+OUTER_NOTE = "outer: used, with the central pair, in three- and four-player games"
 
 LETTERS = {
     ".": None,
@@ -151,6 +160,7 @@ def tmx_text() -> str:
         objects.append(f'  <object id="{next_id}" name="X" x="{x:g}" y="{y:g}">')
         objects.append("   <properties>")
         objects.append(f'    <property name="central" type="bool" value="{"true" if central else "false"}"/>')
+        objects.append(f'    <property name="note" value="{CENTRAL_NOTE if central else OUTER_NOTE}"/>')
         objects.append("   </properties>")
         objects.append("   <point/>")
         objects.append("  </object>")

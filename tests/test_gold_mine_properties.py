@@ -1,13 +1,14 @@
 """Property tests for Gold Mine over many seeded games (2-4 players) on the shipped map.
 
-Each example is a whole game: hypothesis picks the player count, the game seed, the seed of the
-generator that chooses actions and a playing style: "random" (uniform over the legal actions,
+Each example is a whole game: the players first choose their start points (the X), then play
+eight rounds. Hypothesis picks the player count, the game seed, the seed of the generator that
+chooses actions and a playing style: "random" (uniform over the legal actions,
 which are mostly blasts and blocks), "digger" (mostly tunnels and barriers, tunnels through other
 players' barriers first, so that treasure is collected and barrier fees are paid) or "first"/"last" (always the first or
 the last legal action). The checks: money never goes negative, each treasure is paid out at most
 once, every dollar is accounted for (12 + income + treasure + fees received - mining - changes -
-fees paid), games end after 8 rounds, the single-action check agrees with the list of legal
-actions, illegal actions change nothing, saves round-trip, replays are exact, and views hide the
+fees paid), games end after 8 rounds, every seat chooses a different X in the choosing order
+before the first roll, the single-action check agrees with the list of legal actions, illegal actions change nothing, saves round-trip, replays are exact, and views hide the
 dice generator and nothing else.
 
 Examples are derandomized so the suite is stable; set MOTHER_LODE_EXPLORE=1 to let hypothesis
@@ -31,9 +32,11 @@ from game.games.gold_mine.rules import (
     LEDGER_IN,
     LEDGER_OUT,
     ROUNDS,
+    START,
     START_MONEY,
     GoldMineState,
     accounted_money,
+    choosing_order,
     new_game,
 )
 
@@ -62,6 +65,9 @@ def config(n: int) -> Any:
 
 
 def choose(state: GoldMineState, rng: Rng, style: str) -> Action:
+    if state.phase == START:
+        free = state.legal_actions()
+        return free[0] if style == "first" else free[-1] if style == "last" else rng.choice(free)
     options = state.options()
     if style == "first":
         return options[0].action
@@ -120,6 +126,12 @@ def mutations(action: Action, rng: Rng) -> list[Action]:
     """Actions near `action`: one token changed, dropped or added (some legal, most not)."""
     out: list[Action] = []
     args = list(action.args)
+    if action.kind == "start":
+        q, r = (int(x) for x in args)
+        for dq, dr in ((1, 0), (0, -1), (0, 3), (10, -3), (-10, 3), (0, 0)):
+            out.append(Action("start", (str(q + dq), str(r + dr))))
+        return out + [Action("start", (args[0],)), Action("start", ("x", "1")),
+                      Action("income", ("a0",)), Action("mine", ("a0", "d1", "l2"))]
     for _ in range(4):
         i = rng.below(len(args))
         token = args[i]
@@ -155,10 +167,24 @@ def test_money_treasure_and_rounds_add_up_over_whole_games(
     first, opening = new_game(config(n), seed)
     rounds += [e.data["round"] for e in opening if e.kind == "round"]
     starters += [e.data["starter"] for e in opening if e.kind == "round"]
+    choosers: list[int] = []
+    chosen: dict[int, Any] = {}
     for state, action, nxt, events in playout(n, seed, pick, style):
         steps += 1
-        assert steps <= ROUNDS * n
+        assert steps <= ROUNDS * n + n
         assert_invariants(state)
+        if state.phase == START:
+            # Before the first roll: the seats choose their X in the choosing order.
+            assert not rounds and state.options() == []
+            assert all(e.kind in ("start", "round") and e.reveals == (e.kind == "round")
+                       for e in events)
+            choosers += [e.data["player"] for e in events if e.kind == "start"]
+            chosen.update({e.data["player"]: e.data["hex"] for e in events if e.kind == "start"})
+            if nxt.phase != START:
+                allowed = state.map.central if n == 2 else state.map.starts
+                assert len(set(chosen.values())) == n and set(chosen.values()) <= set(allowed)
+                assert nxt.pos == [chosen[p] for p in range(n)]
+            assert choosers == list(choosing_order(state.first_player, n))[:len(choosers)]
         before = snapshot(state)
         legal = state.legal_actions()
         legal_set = set(legal)
@@ -188,6 +214,7 @@ def test_money_treasure_and_rounds_add_up_over_whole_games(
         state = nxt
     assert state is not None and state.is_over()
     assert_invariants(state)
+    assert sorted(choosers) == list(range(n))
     assert rounds == list(range(1, ROUNDS + 1))
     assert all(b == (a + 1) % n for a, b in zip(starters, starters[1:]))
     assert {h: x for h, (_, x, _) in state.collected.items()} == paid

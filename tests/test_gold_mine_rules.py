@@ -10,6 +10,7 @@ distance). Interpretations pinned here are listed in docs/rules/gold_mine.md ("I
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import Counter
@@ -19,18 +20,23 @@ from typing import Iterable, Mapping, Sequence
 
 import pytest
 
-from game.core.contract import Action, Event, GameConfig, IllegalAction
+from game.core.contract import Action, BadSave, Event, GameConfig, IllegalAction
 from game.core.rng import Rng
 from game.games.gold_mine.board import GoldMineMap, Hex, Tile, distance, step
 from game.games.gold_mine.rules import (
     BARRIER_FEE,
     INFO,
+    REVEALING,
     ROUNDS,
+    START,
     START_MONEY,
     GoldMineState,
     Move,
     accounted_money,
+    choosing_order,
     new_game,
+    start_action,
+    start_label,
     start_points,
 )
 
@@ -217,20 +223,121 @@ def test_rulebook_example_mining_through_a_5_and_a_7_over_5_hexes_makes_7() -> N
 
 
 # --------------------------------------------------------------------------- set-up
+def choose_starts(s: GoldMineState, *picks: int) -> tuple[GoldMineState, list[Event]]:
+    """Play the start-point choice: each seat in turn takes the free X numbered by `picks`
+    (an index into its free X; the first one when `picks` runs out)."""
+    events: list[Event] = []
+    k = 0
+    while s.phase == START:
+        free = s.legal_actions()
+        s, ev = s.apply(free[picks[k] if k < len(picks) else 0])
+        s.check()
+        events.extend(ev)
+        k += 1
+    return s, events
+
+
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_setup_everyone_has_12_and_stands_on_a_start_point(n: int) -> None:
-    s, events = new_game(shipped_config(n), 5)
+def test_setup_everyone_has_12_and_chooses_a_start_point_in_turn(n: int) -> None:
+    s, events = new_game(shipped_config(n, first_player=0), 5)
     s.check()
-    assert s.money == [12] * n
-    assert len(set(s.pos)) == n and set(s.pos) <= set(s.map.starts)
-    assert s.round_no == 1 and s.step == 0 and s.phase == "play"
-    assert kinds(events)[:1] == ["setup"] and "round" in kinds(events)
+    assert s.phase == START and s.money == [12] * n and s.pos == [None] * n
+    assert kinds(events) == ["setup", "first"] and s.options() == []
+    offered = {Action.parse(str(a)) for a in s.legal_actions()}
+    allowed = s.map.central if n == 2 else s.map.starts
+    assert offered == {start_action(h) for h in allowed}
+    assert [str(a) for a in s.legal_actions()] == [f"start:{h.q},{h.r}" for h in allowed]
+    s, chosen = choose_starts(s)
+    assert s.phase == "play" and s.round_no == 1 and s.step == 0 and s.to_move() == 0
+    assert len(set(s.pos)) == n and set(s.pos) <= set(allowed)
+    starts = [e for e in chosen if e.kind == "start"]
+    assert [e.data["order"] for e in starts] == list(range(n))
+    assert {e.data["player"]: e.data["hex"] for e in starts} == dict(enumerate(s.pos))
+    # The dice are rolled only when everyone stands on an X: the last choice rolls round 1.
+    assert kinds(chosen)[-1] == "round" and kinds(chosen).count("round") == 1
 
 
 def test_setup_two_players_use_the_central_start_points() -> None:
     for seed in range(5):
         s, _ = new_game(shipped_config(2), seed)
-        assert s.pos == list(s.map.central)
+        assert set(s.free_starts()) == set(s.map.central)
+        refused_start(s, s.map.starts[0] if s.map.starts[0] not in s.map.central
+                      else s.map.starts[-1], "two central X")
+        s, _ = choose_starts(s, seed % 2)
+        assert set(s.pos) == set(s.map.central)
+        fixed, _ = new_game(shipped_config(2, start_points="fixed"), seed)
+        assert fixed.pos == list(fixed.map.central)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_start_points_are_chosen_in_reverse_turn_order_so_the_starting_player_chooses_last(
+        n: int) -> None:
+    for first in range(n):
+        s, events = new_game(shipped_config(n, first_player=first), 2)
+        assert "chooses a start point last" in events[-1].text
+        order = []
+        while s.phase == START:
+            order.append(s.to_move())
+            assert s.view(s.to_move()).legal_actions() == s.legal_actions()
+            s, _ = s.apply(s.legal_actions()[-1])
+        # Everyone but the last (who may have no choice left) chose in this order.
+        want = [(first - 1 - k) % n for k in range(n)]
+        assert list(choosing_order(first, n)) == want
+        assert order == want[:len(order)] and len(order) >= n - 1
+        assert want[-1] == first and s.to_move() == first
+
+
+def test_the_last_free_start_point_goes_to_its_chooser_without_asking() -> None:
+    # Four players: the fourth X is the last one's; two players: the other central X.
+    for n, asked in ((4, 3), (2, 1), (3, 3)):
+        s, _ = new_game(shipped_config(n, first_player=0), 7)
+        s, events = choose_starts(s, 1, 1, 1)
+        starts = [e for e in events if e.kind == "start"]
+        assert [e.data["chosen"] for e in starts] == [True] * asked + [False] * (n - asked)
+        if asked < n:
+            assert "takes the last free start point" in starts[-1].text
+
+
+def refused_start(s: GoldMineState, h: Hex, words: str) -> None:
+    refused(s, str(start_action(h)), words)
+
+
+def test_a_taken_or_unmarked_start_point_or_a_die_before_the_choice_is_refused() -> None:
+    s, _ = new_game(shipped_config(3, first_player=0), 3)
+    a, b = s.map.starts[0], s.map.starts[1]
+    s, events = play(s, str(start_action(a)))
+    assert events[0].text == f"Cy chooses {start_label(s.map, a)}" and "start point 1" in events[0].text
+    refused_start(s, a, "Cy already starts at start point 1")
+    refused_start(s, Hex(a.q + 1, a.r), "not one of the start points")
+    refused(s, "start:x,y", "does not name a hex")
+    refused(s, "income:a0", "everyone chooses a start point first")
+    assert "start points are being chosen" in s.preview(Move(action_die=0)).reason
+    s, _ = choose_starts(s)
+    refused(s, str(start_action(b)), "not a Gold Mine action")
+
+
+def test_choosing_a_start_point_reveals_nothing_but_the_roll_after_the_last_one_does() -> None:
+    s, _ = new_game(shipped_config(3, first_player=1), 4)
+    s, events = choose_starts(s)
+    for e in events:
+        assert e.reveals == (e.kind == "round"), e.kind
+    assert "start" not in REVEALING
+
+
+def test_a_game_saved_while_start_points_are_chosen_reads_back() -> None:
+    s, _ = new_game(shipped_config(4, first_player=2), 6)
+    s, _ = play(s, str(s.legal_actions()[2]))
+    back = GoldMineState.from_json(json.loads(json.dumps(s.to_json())))
+    assert snapshot(back) == snapshot(s) and back.phase == START and back.to_move() == 0
+    assert back.legal_actions() == s.legal_actions()
+    broken = s.to_json()
+    broken["pos"] = [None] * 4
+    with pytest.raises(BadSave, match="choosing order"):
+        GoldMineState.from_json(broken)
+    broken = s.to_json()
+    broken["money"] = [12, 12, 13, 12]
+    with pytest.raises(BadSave):
+        GoldMineState.from_json(broken)
 
 
 def test_setup_seats_take_the_start_points_central_first_then_left_to_right() -> None:
@@ -243,6 +350,75 @@ def test_setup_seats_take_the_start_points_central_first_then_left_to_right() ->
         start_points(m, 2, [0, 1])
     with pytest.raises(IllegalAction, match="different start points"):
         start_points(m, 3, [0, 0, 1])
+    # The option: "fixed" (and no option at all) deals them out as above, a list names them.
+    for options in ({}, {"start_points": "fixed"}, {"start_points": [3, 0, 1]}):
+        s, events = new_game(GameConfig(3, NAMES[:3], {"map": m.to_json(), **options}), 1)
+        want = start_points(m, 3, options.get("start_points") if options else None) \
+            if options.get("start_points") != "fixed" else start_points(m, 3)
+        assert s.pos == want and s.phase == "play"
+        assert kinds(events)[:5] == ["setup", "start", "start", "start", "first"]
+    with pytest.raises(IllegalAction, match="start_points must be"):
+        new_game(GameConfig(3, NAMES[:3], {"map": m.to_json(), "start_points": "random"}), 1)
+
+
+# A game as version 0.1.0 played it, before start points were chosen: three actions logs (two,
+# three and four players, legal actions picked at random), the digest of all their events and of
+# the final position (without its settings), worked out with that version. A saved 0.1.0 game
+# loads with the option start_points "fixed" (INFO.legacy_options) and must replay to the same.
+PINNED_0_1_0 = {
+    2: (7, "mod:a2+1,n1+1,d0+4,l3,x2 blow:a1+1,d3-2,l2-1,x4 income:a3 mod:a1,n0-1,d3,l2+1,x5 "
+           "blow:a1,d2,l0-2,x6 mod:a2,n0-3,d1-1,l3,x6 mod:a0,n1+1,d2,l3,x5 blow:a3,d2,l1,x5 "
+           "blow:a3,d2,l0,x6 mod:a2,n1 blow:a2,d3-1,l1-1,x2 block:a3,d0,l2,x1 barrier:a0,d1,l3 "
+           "mod:a2+1,n0-1,d3,l1+1,x6 block:a2,d0,l3,x3 mod:a1,n2,d0,l3,x5",
+        "dbd6a7f6d6f6c7beb0535cfccd210d1e49521136c1a40cf8bdc076473a128f00", [1, 0]),
+    3: (8, "mod:a3,n2-3,d0,l1,x4 mod:a2,n3-3,d0-2,l1-1,x6 block:a1+1,d3-3,l2-1,x6 "
+           "blow:a3,d1-1,l2,x5 income:a1 mine:a2,d1,l3 mod:a0,n2-2,d1,l3,x1 "
+           "mod:a2,n1-1,d3,l0-1,x4 mine:a2,d1,l0+1 income:a3 mod:a1,n3+1,d0,l2-1,x4 income:a2 "
+           "blow:a3+1,d2,l1-1,x3 block:a1-1,d3,l0-1,x1 mod:a2,n3-1,d1,l0,x3 barrier:a3,d0,l1 "
+           "block:a1,d2,l3,x1 mod:a0,n3-1,d2,l1,x6 blow:a0,d1,l3,x3 income:a1 barrier:a3,d2,l0",
+        "dd5a88a2786bc975caaad335fe724de4f3537c599f997a25e5c494e0620a95e4", [6, 1, 10]),
+    4: (9, "mod:a0,n1+1,d2+1,l3-2,x3 mod:a3-1,n2+1,d0,l1+1,x2 mine:a2,d0,l1+1 "
+           "block:a1+2,d0,l3,x6 blow:a2,d3+4,l0,x4 blow:a3,d0+2,l2,x2 blow:a0+1,d3,l1,x4 "
+           "blow:a1+1,d3,l2+1,x5 mod:a1,n2-1,d3-1,l0-1,x2 barrier:a3,d1,l2 barrier:a0,d2,l3 "
+           "barrier:a2,d1,l3 income:a2 income:a1 income:a3 mod:a3,n1+1,d0,l2+2,x2 "
+           "block:a0+2,d3,l2,x4 blow:a1,d0,l3,x4 blow:a2+1,d3,l1,x6 income:a1 barrier:a0,d1,l2 "
+           "barrier:a3,d2,l1 block:a2,d3-1,l1-1,x1 blow:a1,d2,l3,x2 mod:a3,n0-3,d2,l1,x3 "
+           "income:a0 blow:a2+1,d1,l3,x4 blow:a1,d2,l3,x5 mod:a3,n1,d2,l0,x6 income:a0",
+        "ae6a47a15817c2936737085c786d14c620a00cf5198e26353be5527699b33cba", [4, 6, 0, 0]),
+}
+
+
+def pinned_map() -> GoldMineMap:
+    """The map the pinned games were played on (built in code, so the shipped map may change)."""
+    tiles = {Hex(q, r): Tile("dirt") for q in range(-6, 7) for r in range(-6, 7)
+             if distance(Hex(q, r), O) <= 6}
+    mines = {Hex(0, 0): 20, Hex(-2, 1): 15, Hex(2, -1): 15, Hex(-3, 3): 7, Hex(3, -3): 7,
+             Hex(0, -3): 12, Hex(0, 3): 12, Hex(-4, 1): 5, Hex(4, -1): 5, Hex(1, 1): 5}
+    for h, v in mines.items():
+        tiles[h] = Tile("mine", COLOURS[v], v)
+    for h in (Hex(1, -2), Hex(-1, 2), Hex(2, 2)):
+        tiles[h] = Tile("rock")
+    starts = (Hex(-5, 2), Hex(-1, 4), Hex(1, -4), Hex(5, -2))
+    return GoldMineMap("pinned", tiles, starts, (Hex(-5, 2), Hex(5, -2)))
+
+
+def event_digest(events: Iterable[Event]) -> str:
+    rows = [[e.kind, e.text, json.dumps(dict(e.data), sort_keys=True, default=str)] for e in events]
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("options", [{}, {"start_points": "fixed"}])
+def test_fixed_start_points_replay_a_0_1_0_game_exactly(n: int, options: dict[str, str]) -> None:
+    assert INFO.legacy_options == {"start_points": "fixed"}
+    assert INFO.make_config(2).options["start_points"] == "choose"
+    seed, actions, digest, money = PINNED_0_1_0[n]
+    config = GameConfig(n, NAMES[:n], {"map": pinned_map().to_json(), **options})
+    s, log = new_game(config, seed)
+    s, events = play(s, *actions.split())
+    assert s.is_over() and s.money == money
+    assert event_digest(log + events) == digest
+    assert s.to_json()["config"]["options"] == config.to_json()["options"]
 
 
 def test_setup_starting_player_is_random_or_chosen() -> None:
@@ -250,9 +426,11 @@ def test_setup_starting_player_is_random_or_chosen() -> None:
     assert firsts == {0, 1, 2, 3}
     for p in range(3):
         s, events = new_game(shipped_config(3, first_player=p), 3)
-        assert s.starter == p == s.to_move()
+        assert s.starter == p == choosing_order(p, 3)[-1]
         first = [e for e in events if e.kind == "first"][0]
         assert first.data["player"] == p and "chosen at set-up" in first.text
+        s, _ = choose_starts(s)
+        assert s.starter == p == s.to_move()
     with pytest.raises(IllegalAction, match="not at the table"):
         new_game(shipped_config(3, first_player=3), 3)
 
@@ -285,7 +463,7 @@ def test_the_starting_player_rolls_four_dice_automatically_and_the_roll_is_recor
 
 
 def test_players_act_clockwise_from_the_starting_player_and_the_start_passes_left() -> None:
-    s, _ = new_game(shipped_config(3, first_player=2), 11)
+    s, _ = choose_starts(new_game(shipped_config(3, first_player=2), 11)[0])
     seen: list[tuple[int, int]] = []
     while not s.is_over():
         seen.append((s.round_no, s.to_move()))
@@ -320,7 +498,7 @@ def test_each_die_is_used_once_in_an_action() -> None:
 
 
 def test_the_game_ends_after_eight_rounds_and_the_richest_wins() -> None:
-    s, _ = new_game(shipped_config(2, first_player=0), 4)
+    s, _ = choose_starts(new_game(shipped_config(2, first_player=0), 4)[0])
     rounds = set()
     actions = 0
     while not s.is_over():
@@ -921,7 +1099,7 @@ def test_perft_counts_of_legal_actions(name: str) -> None:
 
 # --------------------------------------------------------------------------- views
 def test_the_view_hides_only_the_dice_generator() -> None:
-    s, _ = new_game(shipped_config(3), 8)
+    s, _ = choose_starts(new_game(shipped_config(3), 8)[0])
     twin = s.copy()
     twin.rng = Rng(12345)
     for p in range(3):

@@ -61,6 +61,19 @@ def open_table(app, match: Match):  # type: ignore[no-untyped-def]
     return table
 
 
+def run_until_human_plays(app, table) -> None:  # type: ignore[no-untyped-def]
+    """Until a human decides in play: humans choosing a start point take the first free X with
+    its number key and Enter (bots choose on their own)."""
+    while True:
+        run_until_human(app, table)
+        if not table.choosing():
+            return
+        free = table.free_starts()
+        key(app, pygame.K_0 + table.start_number(free[0]))
+        assert table.start_pick == free[0]
+        key(app, pygame.K_RETURN)
+
+
 def pick_options(match: Match, rng: Rng, count: int) -> list[Action]:
     """A spread of legal actions: every kind there is, with and without paid changes."""
     opts = gm(match).options()
@@ -82,21 +95,26 @@ def assemble_with_keys(app, table, action: Action) -> None:  # type: ignore[no-u
     choose the second hex."""
     mv = Move.from_action(action)
 
-    def adjust(change: int) -> None:
-        for _ in range(abs(change)):
-            key(app, pygame.K_UP if change > 0 else pygame.K_DOWN)
+    def adjust(slot: str, change: int) -> None:
+        # Up/Down go to the next value that still ends in a legal action, so a few presses at most.
+        for _ in range(12):
+            now = table.moves.change_of(slot)
+            if now == change:
+                return
+            key(app, pygame.K_UP if change > now else pygame.K_DOWN)
+        assert table.moves.change_of(slot) == change, f"keys never set {slot} to {change:+d}"
 
     key(app, pygame.K_1 + mv.action_die)
-    adjust(mv.action_change)
+    adjust("action", mv.action_change)
     if mv.new_die is not None:
         key(app, pygame.K_1 + mv.new_die)
-        adjust(mv.new_change)
+        adjust("new", mv.new_change)
     if mv.dir_die is not None:
         key(app, pygame.K_1 + mv.dir_die)
-        adjust(mv.dir_change)
+        adjust("dir", mv.dir_change)
         # Picks the distance die, or (dice modifier: it was filled in) puts the keys on its row.
         key(app, pygame.K_1 + mv.dist_die)
-        adjust(mv.dist_change)
+        adjust("dist", mv.dist_change)
     if mv.second is not None:
         for _ in range(8):
             if table.move.second == mv.second:
@@ -109,11 +127,15 @@ def assemble_with_mouse(app, table, action: Action) -> None:  # type: ignore[no-
     mv = Move.from_action(action)
 
     def adjust(slot: str, change: int) -> None:
-        for _ in range(abs(change)):
+        for _ in range(12):
             app.step(1 / 60)  # the buttons follow the move
-            b = table.change_button(slot, 1 if change > 0 else -1)
+            now = table.moves.change_of(slot)
+            if now == change:
+                return
+            b = table.change_button(slot, 1 if change > now else -1)
             assert b is not None and b.enabled, f"no enabled button to change {slot}"
             click(app, b.rect.center)
+        assert table.moves.change_of(slot) == change
 
     click(app, table.die_rect(mv.action_die).center)
     adjust("action", mv.action_change)
@@ -123,7 +145,7 @@ def assemble_with_mouse(app, table, action: Action) -> None:  # type: ignore[no-
     if mv.dir_die is not None:
         click(app, table.die_rect(mv.dir_die).center)
         adjust("dir", mv.dir_change)
-        if table.move.dist_die is None:
+        if table.move.dist_die != mv.dist_die:
             click(app, table.die_rect(mv.dist_die).center)
         adjust("dist", mv.dist_change)
     if mv.second is not None:
@@ -140,7 +162,7 @@ def test_keyboard_builds_exactly_the_legal_action_and_it_is_played_and_saved(mak
         match = Match("gold_mine", [Seat("Ana"), Seat("Bo", "bot", "easy")], seed)
         table = open_table(app, match)
         for _ in range(3):
-            run_until_human(app, table)
+            run_until_human_plays(app, table)
             for action in pick_options(match, rng, 12):
                 assemble_with_keys(app, table, action)
                 assert table.current_action() == action, f"keys built {table.current_action()}, wanted {action}"
@@ -168,7 +190,7 @@ def test_mouse_builds_exactly_the_legal_action_and_it_is_played(make_app, home: 
     match = Match("gold_mine", [Seat("Ana"), Seat("Bo", "bot", "normal")], 8)
     table = open_table(app, match)
     for _ in range(4):
-        run_until_human(app, table)
+        run_until_human_plays(app, table)
         for action in pick_options(match, rng, 6):
             assemble_with_mouse(app, table, action)
             assert table.current_action() == action, f"clicks built {table.current_action()}, wanted {action}"
@@ -195,7 +217,7 @@ def test_mouse_builds_exactly_the_legal_action_and_it_is_played(make_app, home: 
 def test_clicking_a_target_hex_chooses_the_cheapest_legal_dice(app) -> None:  # type: ignore[no-untyped-def]
     match = Match("gold_mine", [Seat("Ana"), Seat("Bo")], 3)
     table = open_table(app, match)
-    run_until_human(app, table)
+    run_until_human_plays(app, table)
     state = gm(match)
     mines = [o for o in state.options() if o.kind == "mine" and not o.modifier]
     assert mines
@@ -219,16 +241,99 @@ def test_clicking_a_target_hex_chooses_the_cheapest_legal_dice(app) -> None:  # 
     assert chosen.change_cost == cheapest
 
 
+# ---------------------------------------------------------------------------- start points
+def hover(app, pos: tuple[float, float]) -> None:  # type: ignore[no-untyped-def]
+    p = (int(round(pos[0])), int(round(pos[1])))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+
+
+def banner(table) -> str:  # type: ignore[no-untyped-def]
+    return "".join(text for text, _ in table.banner_segments())
+
+
+def test_a_human_chooses_a_start_point_with_keys_or_the_mouse_and_sees_the_free_x(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    from game.games.gold_mine.rules import choosing_order, start_action
+
+    # Four humans, Dee starts round 1: Cyd, Bo, Ana and Dee choose, in that order.
+    match = Match("gold_mine", humans(4), 3, {"first_player": 3})
+    table = open_table(app, match)
+    state = gm(match)
+    starts = state.map.starts
+    assert list(choosing_order(3, 4)) == [2, 1, 0, 3]
+    run_until_human(app, table)
+    assert table.choosing() and match.to_move() == 2
+    assert banner(table).startswith("Cyd, choose your starting point")
+    shown = table.map_preview()
+    assert shown is not None and set(shown.choices) == set(starts) and not shown.targets
+    # Hovering an X says which it is; the keys pick one out (Tab goes round the free ones).
+    hover(app, table.view.centre(starts[1]))
+    assert table.tooltip_text().startswith("Start point 2 (") and "free" in table.tooltip_text()
+    key(app, pygame.K_3)
+    assert table.start_pick == starts[2] and table.map_preview().targets == (starts[2],)
+    key(app, pygame.K_TAB)
+    assert table.start_pick == starts[3]
+    key(app, pygame.K_RETURN)
+    assert match.actions == [str(start_action(starts[3]))]
+    assert saved_actions(home) == match.actions
+    run_until_human(app, table)
+    # The chosen X shows Cyd's miner; Bo cannot take it, and the reason is said.
+    assert table.model.pos[2] == starts[3] and match.to_move() == 1
+    assert "Cyd starts here" in table._start_words(starts[3])
+    click(app, table.view.centre(starts[3]))
+    assert len(match.actions) == 1 and "Cyd already starts" in table.message
+    key(app, pygame.K_4)
+    assert table.start_pick is None
+    # A click on a free X chooses it; so does its "Start here" button.
+    click(app, table.view.centre(starts[0]))
+    assert match.actions[-1] == str(start_action(starts[0]))
+    run_until_human(app, table)
+    button = table.buttons[0]
+    assert button.label == "Start here" and len(table.buttons) == 2
+    click(app, button.rect.center)
+    assert match.actions[-1] == str(start_action(starts[1]))
+    # Dee, the starting player, is left the last X: it is hers without asking, and round 1 begins.
+    run_until_human(app, table)
+    assert not table.choosing() and gm(match).pos == [starts[1], starts[0], starts[3], starts[2]]
+    assert table.model.round_no == 1 and match.to_move() == 3 and table.drift == 0
+
+
+def test_a_bots_start_point_is_shown_on_the_map_before_it_is_taken(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("normal")
+    seats = [Seat("Ana"), Seat("Bo", "bot", "normal"), Seat("Cyd", "bot", "easy")]
+    match = Match("gold_mine", seats, 6, {"first_player": 0})   # Cyd, Bo, then Ana choose
+    table = open_table(app, match)
+    seen = []
+    for _ in range(3000):
+        app.step(1 / 60)
+        if table.bot_move is not None and (not seen or seen[-1] != table.bot_move[0]):
+            action = table.bot_move[0]
+            seen.append(action)
+            shown = table.map_preview()
+            assert shown is not None and shown.kind == "start" and len(shown.choices) == 1
+            name = match.seats[match.to_move()].name
+            assert f"{name}: chooses start point" in banner(table)
+            assert str(action) not in match.actions  # shown first, played after
+        if table.idle and match.human_to_move():
+            break
+    assert [str(a) for a in seen] == match.actions and len(seen) == 2
+    assert table.model.pos[2] is not None and table.model.pos[1] is not None
+    app.step(1 / 60)
+    assert banner(table).startswith("Ana, choose your starting point")
+    taken = {table.model.pos[1], table.model.pos[2]}
+    assert table.free_starts() == [h for h in gm(match).map.starts if h not in taken]
+
+
 # ---------------------------------------------------------------------------- reasons
 def test_a_die_taken_by_another_player_is_refused_with_the_reason(app) -> None:  # type: ignore[no-untyped-def]
     match = Match("gold_mine", humans(2), 4)
     table = open_table(app, match)
-    run_until_human(app, table)
+    run_until_human_plays(app, table)
     first = match.legal_actions()[0]
     taken = Move.from_action(first).action_die
     assert taken is not None
     match.apply(first)
-    run_until_human(app, table)
+    run_until_human_plays(app, table)
     key(app, pygame.K_1 + taken)
     assert table.move.action_die is None
     owner = gm(match).taken[taken]
@@ -236,10 +341,40 @@ def test_a_die_taken_by_another_player_is_refused_with_the_reason(app) -> None: 
     assert "already" in table.message and NAMES[owner] in table.message
 
 
+def test_dimmed_dice_and_change_buttons_say_why_on_hover(app) -> None:  # type: ignore[no-untyped-def]
+    checked_dice = checked_buttons = 0
+    for seed in range(1, 12):
+        match = Match("gold_mine", humans(2), seed)
+        table = open_table(app, match)
+        run_until_human_plays(app, table)
+        rng = Rng(seed)
+        for _ in range(rng.below(4)):
+            match.apply(rng.choice(match.legal_actions()))
+            run_until_human_plays(app, table)
+        for i, why in table.moves.die_choices().items():
+            if why is not None:
+                hover(app, table.die_rect(i).center)
+                assert f"Not now: {why}" in table.tooltip_text()
+                checked_dice += 1
+        free = [i for i, why in table.moves.die_choices().items() if why is None]
+        key(app, pygame.K_1 + free[0])
+        app.step(1 / 60)
+        for delta in (-1, 1):
+            b = table.change_button("action", delta)
+            nxt, why = table.moves.change_choice("action", delta)
+            assert b is not None and b.enabled == (nxt is not None)
+            if not b.enabled:
+                hover(app, b.rect.center)
+                assert table.tooltip_text() == why[:1].upper() + why[1:]
+                checked_buttons += 1
+        app.pop()
+    assert checked_dice > 0 and checked_buttons > 0
+
+
 def test_an_impossible_move_shows_the_rules_reason_and_enter_does_nothing(app) -> None:  # type: ignore[no-untyped-def]
     match = Match("gold_mine", [Seat("Ana"), Seat("Bo")], 3)
     table = open_table(app, match)
-    run_until_human(app, table)
+    run_until_human_plays(app, table)
     state = gm(match)
     # Find a complete move the rules refuse (a tunnel into rock or off the map, or too dear).
     bad = None
@@ -283,7 +418,7 @@ def test_the_map_preview_is_what_the_rules_preview_says(app) -> None:  # type: i
     rng = Rng(12)
     checked = 0
     for _ in range(9):
-        run_until_human(app, table)
+        run_until_human_plays(app, table)
         state = gm(match)
         for action in pick_options(match, rng, 15):
             table.move = replace(Move.from_action(action), kind=None)
@@ -436,6 +571,27 @@ def test_resumed_match_starts_from_its_position_with_its_tunnels(app) -> None:  
     assert len(table.model.tunnels) == len(mined)
     assert len(table.model.barrier_starts) == len(gm(again).barriers)
     assert table.log_lines
+
+
+def test_a_match_saved_while_start_points_are_chosen_resumes_there(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.gold_mine import MineModel
+
+    match = Match("gold_mine", humans(3), seed=5, options={"first_player": 1})
+    match.apply(match.legal_actions()[1])
+    again = Match.from_json(json.loads(json.dumps(match.to_json())))
+    table = open_table(app, again)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert table.idle and table.choosing() and table.drift == 0
+    assert table.model.rules_key() == MineModel.from_state(gm(again)).rules_key()
+    assert table.model.round_no == 0 and table.model.pos.count(None) == 2
+    surface = pygame.Surface((1280, 720))
+    table.draw(surface)
+    assert all(d.out for d in table.dice)   # no roll yet: the dice lie in the tray
+    free = table.free_starts()
+    assert len(free) == 3 and banner(table).startswith(f"{NAMES[again.to_move()]}, choose")
+    click(app, table.view.centre(free[-1]))
+    assert again.actions[-1] == f"start:{free[-1].q},{free[-1].r}"
 
 
 def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: ignore[no-untyped-def]

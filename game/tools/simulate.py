@@ -100,8 +100,16 @@ def _generic_table(events: Sequence[Event]) -> dict[str, float]:
     return {f"events_{kind}": float(n) for kind, n in sorted(counts.items())}
 
 
+def _gold_mine_table(events: Sequence[Event]) -> dict[str, float]:
+    """Event counts, and who won from which start point and choosing position."""
+    from game.games.gold_mine.stats import win_shares
+
+    return {**_generic_table(events), **win_shares(events)}
+
+
 TABLES: dict[str, Callable[[Sequence[Event]], dict[str, float]]] = {
     "ya_blew_it": _ya_blew_it_table,
+    "gold_mine": _gold_mine_table,
 }
 
 

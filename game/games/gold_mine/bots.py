@@ -13,6 +13,12 @@ best line and fencing it with a barrier all score. Prospects fade as the game ne
 also looks at the dice it leaves for the players still to act this round (taking the 6 that the
 next player wanted is worth something). Each distinct effect is scored once; the dice ways of
 paying for it only change the price.
+
+Before the first roll each bot chooses its start point (the X) by looking at the mountain from
+it: the normal bot values the treasure two straight tunnels in a row can collect from there, less
+what it would have to race the players already placed for (mines on a straight line from both),
+and a little more the farther it is from them; the easy bot looks only at its best first tunnel,
+with a little noise.
 """
 
 from __future__ import annotations
@@ -21,18 +27,21 @@ from typing import Iterable
 
 from game.core.contract import Action
 from game.core.rng import Rng
-from game.games.gold_mine.board import Hex, step
+from game.games.gold_mine.board import Hex, distance, step
 from game.games.gold_mine.rules import (
     BARRIER,
     BLOCK,
     BLOW,
     INCOME,
     MINE,
+    MINING_PRICE,
     ROUNDS,
+    START,
     GoldMineState,
     GoldMineView,
     Option,
     half_up,
+    start_action,
 )
 
 # ---------------------------------------------------------------------------- prospects
@@ -140,6 +149,66 @@ def effect_key(o: Option) -> tuple[str, int, int, int]:
     return (o.kind, o.direction, o.distance, o.second)
 
 
+# ---------------------------------------------------------------------------- start points
+def straight_tunnels(s: GoldMineState, start: Hex, gone: frozenset[Hex] = frozenset()
+                     ) -> list[tuple[int, Hex, frozenset[Hex]]]:
+    """Every straight tunnel from `start` (1-6 hexes, stopped by rock, blocks and the edge):
+    (treasure − 1$ a hex, end hex, the mines it empties), treasure in `gone` not counted."""
+    out = []
+    tiles = s._tiles
+    for d in range(1, 7):
+        total = 0
+        taken: list[Hex] = []
+        for k in range(1, 7):
+            h = step(start, d, k)
+            t = tiles.get(h)
+            if t is None or t.is_rock or h in s.blocked:
+                break
+            x = s.treasure_at(h)
+            if x and h not in gone:
+                total += x
+                taken.append(h)
+            out.append((total - k * MINING_PRICE, h, frozenset(taken)))
+    return out
+
+
+def line_reach(s: GoldMineState, start: Hex, tunnels: int,
+               gone: frozenset[Hex] = frozenset()) -> int:
+    """The best net treasure of up to `tunnels` straight tunnels in a row from `start` (at least
+    0), nobody else digging."""
+    if tunnels <= 0:
+        return 0
+    best = 0
+    for net, end, taken in straight_tunnels(s, start, gone):
+        best = max(best, net + line_reach(s, end, tunnels - 1, gone | taken))
+    return best
+
+
+def in_line(s: GoldMineState, start: Hex) -> set[Hex]:
+    """The mines one straight tunnel from `start` can reach."""
+    return {h for _, _, taken in straight_tunnels(s, start) for h in taken}
+
+
+def start_value(s: GoldMineState, h: Hex, me: int) -> float:
+    """The normal bot's worth of starting at `h`: two tunnels' reach, less half the treasure in
+    line from both `h` and a player already placed, plus a little for keeping away from them."""
+    others = [pos for p, pos in enumerate(s.pos) if p != me and pos is not None]
+    value = float(line_reach(s, h, 2))
+    mine = in_line(s, h)
+    for pos in others:
+        value -= 0.5 * sum(s.treasure_at(x) for x in mine & in_line(s, pos))
+    if others:
+        value += 0.3 * min(distance(h, pos) for pos in others)
+    return value
+
+
+def choose_start(s: GoldMineState, score: "dict[Hex, float]", rng: Rng) -> Action:
+    """The start point with the best score (ties drawn with `rng`)."""
+    top = max(score.values())
+    best = [h for h in s.free_starts() if score[h] >= top - 1e-9]
+    return start_action(rng.choice(best))
+
+
 # ---------------------------------------------------------------------------- easy
 class EasyBot:
     """A short-sighted miner: the most money right now, with a little noise and the odd whim.
@@ -154,7 +223,12 @@ class EasyBot:
         self.rng = Rng(seed)
 
     def choose(self, view: GoldMineView) -> Action:
-        options = view.state.options()
+        s = view.state
+        if s.phase == START:
+            # The best first tunnel from each X, give or take a few dollars.
+            return choose_start(s, {h: line_reach(s, h, 1) + 4.0 * self.rng.random()
+                                    for h in s.free_starts()}, self.rng)
+        options = s.options()
         if self.rng.random() < 0.15:
             cheap = [o for o in options if o.cost <= 1]
             if cheap:
@@ -185,6 +259,8 @@ class NormalBot:
     def choose(self, view: GoldMineView) -> Action:
         s = view.state
         me = view.player
+        if s.phase == START:
+            return choose_start(s, {h: start_value(s, h, me) for h in s.free_starts()}, self.rng)
         options = s.options()
         if len(options) == 1:
             return options[0].action

@@ -1,5 +1,8 @@
 """Gold Mine rules: pure Python, no drawing. Interpretations: docs/rules/gold_mine.md.
 
+Before the first roll the players choose their start points (the X), one at a time in reverse
+turn order, the starting player last (`start:q,r`, the X's axial hex; option ``start_points``
+"choose"); games set up with "fixed" start points, as version 0.1.0 played, skip that.
 Each round the starting player's four dice are rolled on their own (the roll is in the events);
 then, clockwise from the starting player, each player takes one action die that nobody else has
 taken this round and carries out its action with direction and distance dice chosen from the
@@ -96,8 +99,15 @@ _VERBS: Mapping[str, str] = {
 WITH_LINE = (MINE, BLOW, BLOCK, BARRIER)     # actions that take a direction and a distance
 WITH_SECOND = (BLOW, BLOCK)                  # actions that also name a second, adjacent hex
 
+START = "start"    # players choose their start points, one by one
 PLAY = "play"
 OVER = "over"
+
+# The option `start_points`: "choose" (players choose their X in turn, the default for new games)
+# or "fixed" (seats get them in a fixed order, as version 0.1.0 did); a list of indices into the
+# map's start points gives each seat its own.
+CHOOSE = "choose"
+FIXED = "fixed"
 
 # The money ledger: what every dollar a player has came from or went to.
 LEDGER_IN = ("income", "treasure", "fees_received")
@@ -324,7 +334,8 @@ class GoldMineState(GameState):
         self.rng = Rng(0)
         self.money: list[int] = [START_MONEY] * n
         self.ledger: list[dict[str, int]] = [{k: 0 for k in LEDGER} for _ in range(n)]
-        self.pos: list[Hex] = [game_map.starts[0]] * n
+        # Where each miner stands; None while a seat has not chosen its start point yet.
+        self.pos: list[Hex | None] = [game_map.starts[0]] * n
         # Treasure hexes already paid out: hex -> (player, amount paid, "mined" or "blown").
         self.collected: dict[Hex, tuple[int, int, str]] = {}
         self.blasted: set[Hex] = set()          # every hex a blast has hit (for the map)
@@ -380,6 +391,8 @@ class GoldMineState(GameState):
 
     # ----------------------------------------------------------------- contract
     def to_move(self) -> int | None:
+        if self.phase == START:
+            return self.chooser(self.step)
         return None if self.phase == OVER else self.turn
 
     def is_over(self) -> bool:
@@ -395,12 +408,17 @@ class GoldMineState(GameState):
         direction, distance and second hex, then the route (direct before the dice modifier,
         lower dice first). A move is the action die and what it does: only its cheapest routes
         are listed (ties all listed), and for income the most profitable affordable ones.
+
+        While the start points are chosen: `start:q,r` for each free X, in the map's order.
         """
+        if self.phase == START:
+            return [start_action(h) for h in self.free_starts()]
         return [o.action for o in self.options()]
 
     def options(self) -> list[Option]:
-        """The legal actions with what each does and costs (cached on this state)."""
-        if self.phase == OVER:
+        """The legal actions with what each does and costs (cached on this state); none while
+        the start points are chosen (see `free_starts`)."""
+        if self.phase != PLAY:
             return []
         if self._options is None:
             self._options = _enumerate(self)
@@ -414,6 +432,14 @@ class GoldMineState(GameState):
         """
         if self.is_over():
             raise IllegalAction("the game is over")
+        if self.phase == START:
+            h, why = self._start_choice(action)
+            if why:
+                raise IllegalAction(f"{self.name(self.chooser(self.step))} cannot play '{action}': "
+                                    f"{why}")
+            assert h is not None
+            nxt = self.copy()
+            return nxt, nxt._choose_start(h)
         plan = self._plan_action(action)
         if plan.reason:
             raise IllegalAction(f"{self.name(self.turn)} cannot play '{action}': {plan.reason}")
@@ -422,6 +448,12 @@ class GoldMineState(GameState):
         return nxt, events
 
     def _apply(self, action: Action) -> list[Event]:
+        if self.phase == START:
+            h, why = self._start_choice(action)
+            if why:
+                raise IllegalAction(why)
+            assert h is not None
+            return self._choose_start(h)
         plan = self._plan_action(action)
         if plan.reason:
             raise IllegalAction(plan.reason)
@@ -431,6 +463,11 @@ class GoldMineState(GameState):
         """Why `action` is not allowed now, in plain words (or that it is allowed)."""
         if self.is_over():
             return "the game is over"
+        if self.phase == START:
+            _, why = self._start_choice(action)
+            if why:
+                return f"{self.name(self.chooser(self.step))} cannot play '{action}': {why}"
+            return f"'{action}' is allowed"
         plan = self._plan_action(action)
         if plan.reason:
             return f"{self.name(self.turn)} cannot play '{action}': {plan.reason}"
@@ -459,6 +496,65 @@ class GoldMineState(GameState):
         s._ev = []
         s._options = None
         return s
+
+    # ----------------------------------------------------------------- choosing the start points
+    def chooser(self, k: int) -> int:
+        """The seat that chooses the k-th start point (k = 0 first): see `choosing_order`."""
+        return choosing_order(self.first_player, self.n)[k % self.n]
+
+    def free_starts(self) -> list[Hex]:
+        """The X still free for the seat choosing now, in the map's order (left to right); with
+        two players only the two central ones. Empty once everyone has a start point."""
+        if self.phase != START:
+            return []
+        taken = {h for h in self.pos if h is not None}
+        allowed = self.map.central if self.n == 2 else self.map.starts
+        return [h for h in allowed if h not in taken]
+
+    def _start_choice(self, action: Action) -> tuple[Hex | None, str]:
+        """The X a `start:q,r` action names, or the reason it cannot be chosen now."""
+        if action.kind != "start":
+            return None, (f"everyone chooses a start point first (an action like "
+                          f"{start_action(self.map.starts[0])}); the dice come after")
+        try:
+            q, r = (int(x) for x in action.args)
+        except ValueError:
+            return None, f"'{action}' does not name a hex: write start:q,r, e.g. " \
+                         f"{start_action(self.map.starts[0])}"
+        h = Hex(q, r)
+        if h not in self.map.starts:
+            return None, f"{h} is not one of the start points marked X"
+        owner = next((p for p, ph in enumerate(self.pos) if ph == h), None)
+        if owner is not None:
+            return None, f"{self.name(owner)} already starts at {start_label(self.map, h)}"
+        if self.n == 2 and h not in self.map.central:
+            return None, "a two-player game uses the two central X"
+        return h, ""
+
+    def _choose_start(self, h: Hex) -> list[Event]:
+        """The seat choosing now takes the X at `h`; a last X left with no choice is taken for
+        its chooser; once everyone stands on an X, round 1 is rolled."""
+        self._ev = []
+        self._options = None
+        p = self.chooser(self.step)
+        self.pos[p] = h
+        self._emit("start", f"{self.name(p)} chooses {start_label(self.map, h)}", player=p,
+                   hex=h, order=self.step, chosen=True)
+        self.step += 1
+        while self.step < self.n and len(self.free_starts()) == 1:
+            p = self.chooser(self.step)
+            last = self.free_starts()[0]
+            self.pos[p] = last
+            self._emit("start", f"{self.name(p)} takes the last free start point, "
+                       f"{start_label(self.map, last)}", player=p, hex=last, order=self.step,
+                       chosen=False)
+            self.step += 1
+        if self.step >= self.n:
+            self.phase = PLAY
+            self.step = 0
+            self._start_round()
+        events, self._ev = self._ev, []
+        return events
 
     # ----------------------------------------------------------------- choosing: moves and previews
     def move_of(self, action: Action) -> Move:
@@ -592,6 +688,8 @@ class GoldMineState(GameState):
         plan = _Plan()
         if self.phase == OVER:
             return plan.fail("the game is over")
+        if self.phase == START:
+            return plan.fail("the start points are being chosen; the dice come after")
         p = self.turn
         v = self.dice
         a = move.action_die
@@ -978,7 +1076,7 @@ class GoldMineState(GameState):
             "rng": self.rng.state,
             "money": list(self.money),
             "ledger": [dict(d) for d in self.ledger],
-            "pos": [[h.q, h.r] for h in self.pos],
+            "pos": [None if h is None else [h.q, h.r] for h in self.pos],
             "collected": [[h.q, h.r, who, x, how]
                           for h, (who, x, how) in sorted(self.collected.items())],
             "blasted": [[h.q, h.r] for h in sorted(self.blasted)],
@@ -1006,7 +1104,7 @@ class GoldMineState(GameState):
             s.rng = Rng(int(data["rng"]))
             s.money = [_int(x) for x in data["money"]]
             s.ledger = [{k: _int(d[k]) for k in LEDGER} for d in data["ledger"]]
-            s.pos = [Hex(_int(q), _int(r)) for q, r in data["pos"]]
+            s.pos = [None if h is None else Hex(_int(h[0]), _int(h[1])) for h in data["pos"]]
             s.collected = {Hex(_int(q), _int(r)): (_int(w), _int(x), str(how))
                            for q, r, w, x, how in data["collected"]}
             s.blasted = {Hex(_int(q), _int(r)) for q, r in data["blasted"]}
@@ -1037,10 +1135,16 @@ class GoldMineState(GameState):
                 raise BadSave(f"{self.name(p)} has negative money")
             if self.money[p] != accounted_money(self.ledger[p]):
                 raise BadSave(f"{self.name(p)}'s money does not match the ledger")
-            if self.pos[p] not in self._tiles or self._tiles[self.pos[p]].is_rock:
+            h = self.pos[p]
+            if h is None:
+                if self.phase != START:
+                    raise BadSave(f"{self.name(p)} has no place on the map")
+            elif h not in self._tiles or self._tiles[h].is_rock:
                 raise BadSave(f"{self.name(p)} stands off the map or on rock")
-        if self.phase not in (PLAY, OVER):
+        if self.phase not in (START, PLAY, OVER):
             raise BadSave(f"unknown phase {self.phase!r}")
+        if self.phase == START:
+            self._check_choosing()
         if not 1 <= self.round_no <= ROUNDS:
             raise BadSave(f"round {self.round_no} is not one of the {ROUNDS} rounds")
         if not (0 <= self.starter < n and 0 <= self.first_player < n and 0 <= self.step < n):
@@ -1063,6 +1167,28 @@ class GoldMineState(GameState):
             if not 0 <= owner < n or not hexes or any(
                     h not in self._tiles or self._tiles[h].is_rock for h in hexes):
                 raise BadSave("a barrier is not on the map")
+
+
+    def _check_choosing(self) -> None:
+        """While the start points are chosen: the seats that chose so far stand on different X,
+        the others nowhere yet, and nothing else has happened."""
+        n = self.n
+        if not 0 <= self.first_player < n or self.starter != self.first_player:
+            raise BadSave("the starting player is not at the table")
+        if not 0 <= self.step < n:
+            raise BadSave("the seat choosing a start point is not at the table")
+        done = {self.chooser(k) for k in range(self.step)}
+        placed = [h for p, h in enumerate(self.pos) if p in done]
+        if any(h is None for h in placed) or any(self.pos[p] is not None for p in range(n)
+                                                  if p not in done):
+            raise BadSave("the start points chosen do not follow the choosing order")
+        allowed = self.map.central if n == 2 else self.map.starts
+        if len(set(placed)) != len(placed) or not all(h in allowed for h in placed):
+            raise BadSave("two seats chose the same start point, or one that is not an X")
+        if self.round_no != 1 or any(t is not None for t in self.taken) or self.collected \
+                or self.blocked or self.barriers or self.blasted \
+                or any(m != START_MONEY for m in self.money):
+            raise BadSave("the game has moved on before everyone chose a start point")
 
 
 def accounted_money(led: Mapping[str, int]) -> int:
@@ -1315,12 +1441,13 @@ class GoldMineView(View):
 # ============================================================================ set-up
 def start_points(game_map: GoldMineMap, players: int,
                  chosen: Iterable[int] | None = None) -> list[Hex]:
-    """Each seat's start point, seat 0 first.
+    """Each seat's start point, seat 0 first, when they are not chosen in play (option
+    ``start_points`` "fixed", or a list).
 
     Two players take the two central X (left one to seat 0). Three or four players: seats take
-    the central X first (left to right), then the outer ones left to right. `chosen` (from the
-    option ``start_points``: indices into `game_map.starts`, which are in left-to-right order)
-    overrides this; in a two-player game it must name the central ones.
+    the central X first (left to right), then the outer ones left to right. `chosen` (indices into
+    `game_map.starts`, which are in left-to-right order) overrides this; in a two-player game it
+    must name the central ones.
     """
     if chosen is not None:
         idx = [int(i) for i in chosen]
@@ -1334,6 +1461,54 @@ def start_points(game_map: GoldMineMap, players: int,
         return list(game_map.central)
     outer = [h for h in game_map.starts if h not in game_map.central]
     return (list(game_map.central) + outer)[:players]
+
+
+def choosing_order(first: int, players: int) -> tuple[int, ...]:
+    """The seats in the order they choose their start points: counter-clockwise, starting with
+    the player on the starting player's right (the last to act in round 1), so that the
+    starting player chooses last (see "Who starts where" in docs/rules/gold_mine.md)."""
+    return tuple((first - 1 - k) % players for k in range(players))
+
+
+def start_action(h: Hex) -> Action:
+    """The action that chooses the start point at `h`: `start:q,r` (axial coordinates)."""
+    return Action("start", (str(h.q), str(h.r)))
+
+
+def start_label(game_map: GoldMineMap, h: Hex) -> str:
+    """How players name a start point: "start point 2 (lower left)"; the numbers run left to
+    right as in `game_map.starts`, and the place is seen from the middle of the mountain."""
+    try:
+        number = game_map.starts.index(h) + 1
+    except ValueError:
+        return str(h)
+    where = _start_places(game_map).get(h, "")
+    return f"start point {number} ({where})" if where else f"start point {number}"
+
+
+@lru_cache(maxsize=8)
+def _start_places(game_map: GoldMineMap) -> dict[Hex, str]:
+    hexes = game_map.hexes()
+    xs = [1.5 * h.q for h in hexes]
+    ys = [h.r + h.q / 2 for h in hexes]     # in units of the hex height
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    out = {}
+    for h in game_map.starts:
+        x, y = 1.5 * h.q, h.r + h.q / 2
+        vertical = "upper" if y < cy - 0.25 else "lower" if y > cy + 0.25 else ""
+        horizontal = "left" if x < cx - 0.5 else "right" if x > cx + 0.5 else ""
+        out[h] = " ".join(w for w in (vertical, horizontal) if w) or "middle"
+    return out
+
+
+def _start_mode(options: Mapping[str, Any]) -> str | list[int]:
+    mode = options.get("start_points", FIXED)
+    if mode in (CHOOSE, FIXED):
+        return str(mode)
+    if isinstance(mode, (list, tuple)):
+        return list(mode)
+    raise IllegalAction(f"the option start_points must be \"{CHOOSE}\", \"{FIXED}\" or a list of "
+                        f"start point numbers 0-3, not {mode!r}")
 
 
 def _map_from_options(options: Mapping[str, Any], error: type[Exception]) -> GoldMineMap:
@@ -1377,7 +1552,9 @@ def new_game(config: GameConfig, seed: int) -> tuple[GoldMineState, list[Event]]
     game_map = _map_from_options(config.options, IllegalAction)
     s = GoldMineState(config, game_map)
     s.rng = Rng(seed)
-    s.pos = start_points(game_map, n, config.options.get("start_points"))
+    mode = _start_mode(config.options)
+    if mode != CHOOSE:
+        s.pos = start_points(game_map, n, None if mode == FIXED else mode)
     first = config.options.get("first_player")
     if first is None:
         first = s.rng.below(n)
@@ -1389,12 +1566,20 @@ def new_game(config: GameConfig, seed: int) -> tuple[GoldMineState, list[Event]]
         how = "chosen at set-up"
     s.first_player = s.starter = first
     s._ev = []
-    s._emit("setup", f"The map is {game_map.name}; everyone starts with {money(START_MONEY)}",
-            starts=tuple(s.pos), money=START_MONEY, map=game_map.name)
-    for p in range(n):
-        s._emit("start", f"{s.name(p)} starts at {s.pos[p]}", player=p, hex=s.pos[p])
-    s._emit("first", f"{s.name(first)} is the starting player ({how})", player=first)
-    s._start_round()
+    if mode == CHOOSE:
+        s.pos = [None] * n
+        s.phase = START
+        s._emit("setup", f"The map is {game_map.name}; everyone starts with {money(START_MONEY)} and "
+                f"chooses a start point", starts=(), money=START_MONEY, map=game_map.name)
+        s._emit("first", f"{s.name(first)} is the starting player ({how}) and chooses a start "
+                f"point last", player=first)
+    else:
+        s._emit("setup", f"The map is {game_map.name}; everyone starts with {money(START_MONEY)}",
+                starts=tuple(s.pos), money=START_MONEY, map=game_map.name)
+        for p in range(n):
+            s._emit("start", f"{s.name(p)} starts at {s.pos[p]}", player=p, hex=s.pos[p])
+        s._emit("first", f"{s.name(first)} is the starting player ({how})", player=first)
+        s._start_round()
     events, s._ev = s._ev, []
     return s, events
 
@@ -1413,8 +1598,9 @@ def _shipped_map() -> GoldMineMap:
 
 
 def default_options() -> dict[str, Any]:
-    """The shipped map (maps/gold_mine.tmx), loaded once, as the option 'map'."""
-    return {"map": _shipped_map().to_json()}
+    """The shipped map (maps/gold_mine.tmx), loaded once, as the option 'map'; players choose
+    their start points (the option 'start_points')."""
+    return {"map": _shipped_map().to_json(), "start_points": CHOOSE}
 
 
 INFO = GameInfo(
@@ -1429,5 +1615,7 @@ INFO = GameInfo(
     default_options=default_options,
     score_unit=("$", "$"),
     tie_break_game=True,   # "In case of a tie, play again to resolve the tie."
+    # Version 0.1.0 gave seats fixed start points: its saves replay with them.
+    legacy_options={"start_points": FIXED},
 )
 GoldMineState.info = INFO

@@ -41,11 +41,15 @@ from game.games.gold_mine.rules import (
     MINE,
     MOD,
     ROUNDS,
+    START,
     WITH_LINE,
     WITH_SECOND,
     GoldMineState,
     Move,
     Preview,
+    choosing_order,
+    start_action,
+    start_label,
 )
 from game.core import words
 from game.ui import placing, theme
@@ -70,7 +74,7 @@ from game.ui.tables.base import (
     fit,
     tooltip_image,
 )
-from game.ui.tables.gold_mine_moves import MoveBuilder
+from game.ui.tables.gold_mine_moves import FIELDS, MoveBuilder
 from game.ui.tween import ease_in_out_cubic, ease_out_cubic, lerp2
 from game.ui.widgets import Button
 
@@ -137,10 +141,12 @@ class MineModel:
 
     @classmethod
     def from_state(cls, s: GoldMineState) -> "MineModel":
+        choosing = s.phase == START   # no round yet, no dice: the start points are being chosen
         return cls(
             money=list(s.money), pos=list(s.pos), collected=dict(s.collected), blasted=set(s.blasted),
-            blocked=dict(s.blocked), barriers=list(s.barriers), round_no=s.round_no, starter=s.starter,
-            dice=tuple(s.dice), taken=list(s.taken), step=0 if s.is_over() else s.step, over=s.is_over(),
+            blocked=dict(s.blocked), barriers=list(s.barriers), round_no=0 if choosing else s.round_no,
+            starter=s.starter, dice=(0,) * DICE if choosing else tuple(s.dice), taken=list(s.taken),
+            step=0 if s.is_over() else s.step, over=s.is_over(),
         )
 
     def rules_key(self) -> tuple[Any, ...]:
@@ -200,8 +206,7 @@ class GoldMineTable(TableScene):
             raise ValueError(f"the Gold Mine table cannot show {match.game}")
         super().__init__(match, LogPanel(LOG, top=38, footer=26, title_y=9, hint_bottom=7))
         state = self.state
-        used = [e.data["hex"] for e in match.opening_events if e.kind == "start"]
-        self.view = HexMapView(state.map, MAP, used_starts=used or None)
+        self.view = HexMapView(state.map, MAP, used_starts=self._used_starts(match.history))
         self.coins: list[Coin] = []
         # Animation overrides: miners walking (pixel positions), dropping in (lift), blasts.
         self.walk: dict[int, tuple[float, float]] = {}
@@ -213,6 +218,8 @@ class GoldMineTable(TableScene):
         # A bot's decision, shown on the map before it is applied: (action, preview, seconds left).
         self.bot_move: tuple[Action, MapPreview, float] | None = None
         self.bot_preview: Preview | None = None     # the rules' preview of that move (its words)
+        # While start points are chosen: the X the keys have picked out (Enter chooses it).
+        self.start_pick: Hex | None = None
         # The human's move being assembled.
         self.moves = MoveBuilder(match, lambda: self.model, can_act=self._human_turn, say=self._say,
                                  changed=self._move_changed)
@@ -228,6 +235,9 @@ class GoldMineTable(TableScene):
             self._cosmetics_from_history()
             self._resume_history()
             for i, d in enumerate(self.dice):
+                if self.model.round_no == 0:   # start points still being chosen: no roll yet
+                    d.set_out(True)
+                    continue
                 d.roll(self.model.dice[i], 0)
                 d.set_out(self.model.taken[i] is not None)
         else:
@@ -243,6 +253,18 @@ class GoldMineTable(TableScene):
         return s
 
     # ------------------------------------------------------------------ set-up
+    def _used_starts(self, events: list[Event]) -> list[Hex] | None:
+        """The X miners started on, once every seat has one (None: show every X)."""
+        used = [e.data["hex"] for e in events if e.kind == "start"]
+        return used if len(used) == self.n else None
+
+    def _show_used_starts(self) -> None:
+        """Every seat stands on an X: the X nobody chose fade (the map is drawn again)."""
+        used = self._used_starts(self.match.history)
+        if used is not None and frozenset(used) != self.view.used_starts:
+            self.view = HexMapView(self.state.map, MAP, used_starts=used)
+            self._static = None
+
     def _opening_model(self) -> MineModel:
         """The table before the opening events: no miners placed, no dice rolled."""
         model = MineModel.from_state(self.state)
@@ -462,6 +484,10 @@ class GoldMineTable(TableScene):
     def _on_start(self, ev: Event, beat: Beat) -> None:
         p, h = int(ev.data["player"]), ev.data["hex"]
         self.model.pos[p] = h
+        if "order" in ev.data:   # chosen in play: the next seat chooses
+            self.model.step = int(ev.data["order"]) + 1
+            self.start_pick = None
+            self._play("click")
 
         def upd(t: float) -> None:
             self.lift[p] = (1 - t) * 120
@@ -482,6 +508,7 @@ class GoldMineTable(TableScene):
         self._hold(beat, 0.5)
 
     def _on_round(self, ev: Event, beat: Beat) -> None:
+        self._show_used_starts()
         m = self.model
         m.round_no = int(ev.data["round"])
         m.starter = int(ev.data["starter"])
@@ -688,6 +715,8 @@ class GoldMineTable(TableScene):
         """Compare the caught-up model with the rules state, then take the state's word for it."""
         self._adopt_truth(MineModel.from_state(self.state))
         for i, d in enumerate(self.dice):
+            if self.model.round_no == 0:
+                break   # not rolled yet: the dice lie in the tray
             if not d.rolling and d.value != self.model.dice[i]:
                 d.roll(self.model.dice[i], 0)
             out = self.model.taken[i] is not None
@@ -735,6 +764,14 @@ class GoldMineTable(TableScene):
         if self.speed() <= 0:
             self._apply(action)
             return
+        if action.kind == "start":
+            # A start point: the X it takes is picked out on the map for a moment.
+            h = _start_hex(action)
+            p = self.match.to_move() or 0
+            self.bot_move = (action, MapPreview("start", p, h, choices=(h,), targets=(h,)),
+                             T_BOT_SHOW * self.speed())
+            self.bot_preview = None
+            return
         # Show what the bot is about to do, then do it.
         try:
             pv = self.state.preview(action)
@@ -746,6 +783,15 @@ class GoldMineTable(TableScene):
             return
         self.bot_move = (action, shown, T_BOT_SHOW * self.speed())
         self.bot_preview = pv
+
+    def _bot_words(self) -> str:
+        """What the bot on show is about to do, without its name."""
+        assert self.bot_move is not None
+        action = self.bot_move[0]
+        if action.kind == "start":
+            return f"chooses {start_label(self.state.map, _start_hex(action))}"
+        bot = self.match.to_move() or 0
+        return _after_name(self._bot_preview().text, self.match.seats[bot].name)
 
     def _bot_preview(self) -> Preview:
         assert self.bot_move is not None
@@ -784,9 +830,115 @@ class GoldMineTable(TableScene):
         """Why Confirm cannot be pressed now ("" when it can), in the rules' words."""
         return self.moves.why_not()
 
+    # ================================================================== choosing a start point
+    def choosing(self) -> bool:
+        """Whether the start points are being chosen (before the first roll)."""
+        return self.state.phase == START
+
+    def free_starts(self) -> list[Hex]:
+        """The X the seat choosing now may take, in the map's order."""
+        return self.state.free_starts()
+
+    def start_number(self, h: Hex) -> int:
+        """The number (1-4) of an X: its place in the map's left-to-right order, and its key."""
+        return self.state.map.starts.index(h) + 1
+
+    def pick_start(self, h: Hex | None) -> bool:
+        """Keys: pick out the X at `h` (Enter then chooses it); False when it is not free."""
+        if not self._human_turn() or not self.choosing():
+            return False
+        if h is None or h not in self.free_starts():
+            if h is not None:
+                self._say(self._why_not_start(h))
+            return False
+        self.start_pick = h
+        self._buttons_key = None
+        return True
+
+    def choose_start(self, h: Hex | None = None) -> bool:
+        """Start on the X at `h` (or the one picked out with the keys); else say why not."""
+        if not self._human_turn() or not self.choosing():
+            return False
+        h = h if h is not None else self.start_pick
+        if h is None:
+            self._say("Pick a start point first: press its number (1-4) or Tab, or click an X.")
+            return False
+        if h not in self.free_starts():
+            self._say(self._why_not_start(h))
+            return False
+        if self.app is not None:
+            self.app.play("click")
+        return self._apply(start_action(h))
+
+    def _why_not_start(self, h: Hex) -> str:
+        if h not in self.state.map.starts:
+            return "That hex is not a start point: choose one of the X."
+        owner = next((p for p, ph in enumerate(self.state.pos) if ph == h), None)
+        if owner is not None:
+            return f"{self.match.seats[owner].name} already starts at {start_label(self.state.map, h)}."
+        return "A two-player game uses the two central X (the ones numbered brightly)."
+
+    def _start_words(self, h: Hex) -> str:
+        """What the tooltip says about an X while start points are chosen."""
+        label = start_label(self.state.map, h)
+        owner = next((p for p, ph in enumerate(self.state.pos) if ph == h), None)
+        if owner is not None:
+            return f"{label[:1].upper()}{label[1:]}: {self.match.seats[owner].name} starts here"
+        if h not in self.free_starts():
+            return f"{label[:1].upper()}{label[1:]}: not used in a two-player game"
+        if self._human_turn():
+            return f"{label[:1].upper()}{label[1:]}: free. Click to start here (or press " \
+                   f"{self.start_number(h)}, then Enter)"
+        return f"{label[:1].upper()}{label[1:]}: free"
+
+    def _start_key(self, k: int, mod: int) -> bool:
+        """Keys while choosing a start point: 1-4 or Tab pick an X out, Enter chooses it."""
+        free = self.free_starts()
+        if pygame.K_1 <= k <= pygame.K_4 or pygame.K_KP1 <= k <= pygame.K_KP4:
+            i = k - (pygame.K_1 if k <= pygame.K_4 else pygame.K_KP1)
+            starts = self.state.map.starts
+            self.pick_start(starts[i] if i < len(starts) else None)
+            return True
+        if k == pygame.K_TAB and free:
+            cur = free.index(self.start_pick) if self.start_pick in free else -1
+            self.pick_start(free[(cur + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(free)])
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose_start()
+            return True
+        return False
+
+    def _ensure_start_buttons(self) -> None:
+        key = ("start", len(self.match.actions), self.start_pick)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        self.buttons = []
+        for h, row in self._start_rows():
+            if h in self.free_starts():
+                b = Button((row.right - 112, row.y + 6, 104, row.h - 12), "Start here",
+                           self._starter(h), None, size=15, primary=h == self.start_pick)
+                self.buttons.append(b)
+
+    def _starter(self, h: Hex) -> Callable[[], None]:
+        def press() -> None:
+            self.choose_start(h)
+
+        return press
+
+    def _start_rows(self) -> list[tuple[Hex, pygame.Rect]]:
+        """The move panel's rows while choosing: one per X, in number order."""
+        return [(h, pygame.Rect(MOVE_BOX.x + 8, MOVE_BOX.y + 92 + i * 50, MOVE_BOX.w - 16, 44))
+                for i, h in enumerate(self.state.map.starts)]
+
     def _prepare_human_turn(self) -> None:
         if self.moves.start_turn():
             self._buttons_key = None
+        if self.choosing():
+            if self.start_pick not in self.free_starts():
+                self.start_pick = None
+            self._ensure_start_buttons()
+            return
         self._ensure_buttons()
 
     def _after_apply(self) -> None:
@@ -842,12 +994,14 @@ class GoldMineTable(TableScene):
                 continue
             change = self.moves.change_of(slot)
             for delta, x in ((-1, row.right - 94), (1, row.right - 48)):
-                face = self.model.dice[die] + change + delta
-                step_price = self.moves.price(slot, change + delta) - self.moves.price(slot, change)
-                ok = 1 <= face <= 6
-                reason = "" if ok else f"die {die + 1} cannot go {'above 6' if face > 6 else 'below 1'}"
+                # Enabled only when the change can still end in a legal action (it may skip values
+                # that cannot); dimmed with the reason otherwise.
+                nxt, reason = self.moves.change_choice(slot, delta)
+                ok = nxt is not None
+                new_change = getattr(nxt, FIELDS[slot][1]) if nxt is not None else change
+                step_price = self.moves.price(slot, new_change) - self.moves.price(slot, change)
                 b = Button((x, by, 42, bh), f"{'+' if delta > 0 else '−'}1",
-                           self._changer(slot, delta), None, enabled=ok, reason=reason, size=15)
+                           self._changer(slot, delta), None, enabled=ok, reason=reason[:1].upper() + reason[1:], size=15)
                 b.price = step_price  # type: ignore[attr-defined]
                 self.buttons.append(b)
         bw = (MOVE_BOX.w - 36) // 2
@@ -901,6 +1055,8 @@ class GoldMineTable(TableScene):
             k = event.key
             if not self._human_turn():
                 return False
+            if self.choosing():
+                return self._start_key(k, event.mod)
             if pygame.K_1 <= k <= pygame.K_4 or pygame.K_KP1 <= k <= pygame.K_KP4:
                 i = k - (pygame.K_1 if k <= pygame.K_4 else pygame.K_KP1)
                 self.moves.pick_die(i)
@@ -934,6 +1090,14 @@ class GoldMineTable(TableScene):
             for b in list(self.buttons):
                 if b.handle_event(event):
                     return True
+            if self.choosing():
+                h = self.view.hex_at(event.pos) if MAP.collidepoint(event.pos) else None
+                if h is not None and h in self.state.map.starts:
+                    return self.choose_start(h)
+                if h is not None:
+                    self._say("Click one of the X to start there.")
+                    return True
+                return False
             for i in range(DICE):
                 if self.die_rect(i).collidepoint(event.pos):
                     self.moves.pick_die(i)
@@ -1032,6 +1196,14 @@ class GoldMineTable(TableScene):
             return self.anim_preview
         if not self.idle or not self.match.human_to_move():
             return None
+        if self.choosing():
+            # The free X breathe; the one picked out with the keys is ringed.
+            free = tuple(self.free_starts())
+            if not free:
+                return None
+            pick = self.start_pick if self.start_pick in free else None
+            return MapPreview("start", self.match.to_move() or 0, pick or free[0], choices=free,
+                              targets=(pick,) if pick is not None else ())
         pv = self.preview()
         if pv is None:
             return None
@@ -1042,8 +1214,7 @@ class GoldMineTable(TableScene):
         m = self.match
         if self.bot_move is not None:
             bot = m.to_move() or 0
-            pv = self._bot_preview()
-            return [(m.seats[bot].name, seat_rgb(bot)), (": " + _after_name(pv.text, m.seats[bot].name), theme.INK)]
+            return [(m.seats[bot].name, seat_rgb(bot)), (": " + self._bot_words(), theme.INK)]
         if not self.idle:
             # Busy showing a move: what happens, never the next decision's prompt (not even in the
             # frames between a move being played and its first animation, or after its last).
@@ -1062,6 +1233,11 @@ class GoldMineTable(TableScene):
         if p is None:
             return [("", theme.INK)]
         name, col = m.seats[p].name, seat_rgb(p)
+        if self.choosing():
+            if not m.seats[p].is_human:
+                return [(name, col), (" is choosing a starting point…", theme.INK)]
+            return [(name, col), (", choose your starting point", theme.INK),
+                    ("  (click an X, or 1-4 / Tab and Enter)", theme.INK_DIM)]
         if not m.seats[p].is_human:
             return [(name, col), (" is choosing a die…", theme.INK)]
         slot = self.moves.current_slot()
@@ -1118,16 +1294,39 @@ class GoldMineTable(TableScene):
                        clock=self.clock, base=False)
         for h, t in self.bursts:
             self.view.draw_burst(surface, h, t)
+        if self.choosing():
+            self._draw_start_marks(surface, hover)
         self.view.draw_miners(surface, miners, active=active, clock=self.clock, lift=self.lift)
         pv = self.map_preview()
         if pv is not None and pv.label:
             self.view.draw_label(surface, pv)
 
+    def _draw_start_marks(self, surface: pygame.Surface, hover: Hex | None) -> None:
+        """While start points are chosen: each X's number (its key), bright when free, and a
+        faint miner of the seat choosing on the X under the mouse or picked out with the keys."""
+        free = self.free_starts()
+        s = self.view.size
+        for h in self.state.map.starts:
+            x, y = self.view.centre(h)
+            on = h in free
+            centre = (int(x - s * 0.55), int(y - s * 0.5))
+            pygame.draw.circle(surface, (20, 16, 10), centre, int(s * 0.27) + 2)
+            pygame.draw.circle(surface, theme.GOLD if on else (90, 84, 76), centre, int(s * 0.27))
+            theme.text(surface, str(self.start_number(h)), centre, max(12, int(s * 0.36)),
+                       (30, 22, 10) if on else (40, 36, 32), bold=True, anchor="center")
+        p = self.match.to_move()
+        ghost = hover if hover in free else self.start_pick
+        if p is not None and self._human_turn() and ghost in free and self.bot_move is None:
+            token = miner_token(p, s).copy()
+            token.set_alpha(150)
+            surface.blit(token, token.get_rect(center=[int(v) for v in self.view.centre(ghost)]))
+
     def _draw_compass(self, surface: pygame.Surface) -> None:
         highlight = self.shown_direction
         available: tuple[int, ...] = ()
         if self.bot_move is not None:
-            highlight = self._bot_preview().direction or 0
+            if self.bot_move[0].kind != "start":
+                highlight = self._bot_preview().direction or 0
         elif self._human_turn():
             pv = self.preview()
             if pv is not None and pv.direction:
@@ -1174,7 +1373,7 @@ class GoldMineTable(TableScene):
                               ("DIST" if self.moves.kind_now() != BARRIER else "LENGTH", m.dist_die)):
                 if die is not None:
                     roles[die] = role
-        choices = self.moves.die_choices() if human else {}
+        choices = self.moves.die_choices() if human and not self.choosing() else {}
         bot_roles: dict[int, str] = {}
         if self.bot_move is not None:
             try:
@@ -1197,6 +1396,9 @@ class GoldMineTable(TableScene):
                 pulse = 0.5 + 0.5 * math.sin(self.clock * 4 + i)
                 pygame.draw.rect(surface, _mixc((90, 80, 50), theme.FOCUS, pulse * 0.6), rect, 2, border_radius=12)
             sprite.draw(surface, (x, y), lift=0.5)
+            if choices.get(i) is not None and i not in roles and owner is None:
+                # Not a choice now (hover says why): dimmed.
+                surface.blit(_dim_die(rect.size), rect.topleft)
             key_col = theme.FOCUS if (i in choices and choices[i] is None) else theme.INK_FAINT
             theme.text(surface, str(i + 1), (rect.x + 4, rect.y + 1), 13, key_col, bold=True)
             label = roles.get(i) or bot_roles.get(i)
@@ -1223,6 +1425,9 @@ class GoldMineTable(TableScene):
         m = self.match
         if not self._human_turn():
             self._draw_move_watch(surface)
+            return
+        if self.choosing():
+            self._draw_start_panel(surface)
             return
         p = m.to_move() or 0
         theme.text(surface, "YOUR MOVE", (r.x + 14, r.y + 10), 14, theme.GOLD, bold=True)
@@ -1302,7 +1507,11 @@ class GoldMineTable(TableScene):
     def _draw_action_legend(self, surface: pygame.Surface, y: int) -> None:
         """While the action die is being chosen: what each face does (faces on offer bright)."""
         r = MOVE_BOX
-        offered = {self.model.dice[i] for i, why in self.moves.die_choices().items() if why is None}
+        offered = set()
+        for i, why in self.moves.die_choices().items():
+            pick = self.moves.die_pick(i) if why is None else None
+            if pick is not None:
+                offered.add(self.model.dice[i] + pick.action_change)
         fee = self.state.fee()
         meaning = {
             1: "Mine: dig a line, 1$ a hex, take its treasure",
@@ -1381,6 +1590,52 @@ class GoldMineTable(TableScene):
         for i, line in enumerate(lines[:2]):
             theme.text(surface, line, (box.x + 10, box.y + 25 + i * 15), 12, colour, box=box)
 
+    def _draw_start_panel(self, surface: pygame.Surface) -> None:
+        """The move panel while a human chooses a start point: every X, and who chooses when."""
+        r = MOVE_BOX
+        m = self.match
+        p = m.to_move() or 0
+        theme.text(surface, "YOUR START POINT", (r.x + 14, r.y + 10), 14, theme.GOLD, bold=True)
+        theme.text(surface, fit(m.seats[p].name, 150, 15, True), (r.right - 14, r.y + 9), 15,
+                   seat_rgb(p), bold=True, anchor="topright")
+        intro = "Choose the X you dig from. The dice are rolled once everyone stands on an X."
+        for i, line in enumerate(theme.wrap(intro, r.w - 28, 13)[:2]):
+            theme.text(surface, line, (r.x + 14, r.y + 36 + i * 17), 13, theme.INK_DIM)
+        free = self.free_starts()
+        for h, row in self._start_rows():
+            picked = h == self.start_pick
+            pygame.draw.rect(surface, (64, 56, 40) if picked else (50, 46, 44), row, border_radius=8)
+            pygame.draw.rect(surface, theme.GOLD if picked else (78, 70, 60), row, 2, border_radius=8)
+            on = h in free
+            centre = (row.x + 22, row.centery)
+            pygame.draw.circle(surface, theme.GOLD if on else (90, 84, 76), centre, 13)
+            theme.text(surface, str(self.start_number(h)), centre, 16, (30, 22, 10), bold=True,
+                       anchor="center")
+            # The number is in the circle: the row names the place ("Lower left").
+            label = start_label(self.state.map, h).partition("(")[2].rstrip(")") or f"X {self.start_number(h)}"
+            theme.text(surface, fit(label[:1].upper() + label[1:], r.w - 180, 14, True), (row.x + 44, row.y + 5),
+                       14, theme.INK if on else theme.INK_FAINT, bold=True)
+            owner = next((q for q, ph in enumerate(self.state.pos) if ph == h), None)
+            if owner is not None:
+                status, col = f"{m.seats[owner].name} starts here", seat_rgb(owner)
+            elif on:
+                status, col = ("picked: Enter chooses it" if picked else "free"), theme.GOOD
+            else:
+                status, col = "not used by two players", theme.INK_FAINT
+            theme.text(surface, fit(status, r.w - 180, 12), (row.x + 44, row.y + 24), 12, col)
+        y = r.y + 92 + 4 * 50 + 4
+        order = [m.seats[q].name for q in choosing_order(self.state.first_player, self.n)]
+        words = f"Choosing order: {', '.join(order)}. {order[-1]} starts round 1, so chooses last."
+        for i, line in enumerate(theme.wrap(words, r.w - 28, 12)[:2]):
+            theme.text(surface, line, (r.x + 14, y + i * 15), 12, theme.INK_DIM)
+        if self.message_time > 0:
+            for i, line in enumerate(theme.wrap(self.message, r.w - 28, 12)[:2]):
+                theme.text(surface, line, (r.x + 14, y + 32 + i * 15), 12, theme.DANGER)
+        for b in self.buttons:
+            b.draw(surface)
+        theme.text(surface, "1-4 / Tab: pick an X · Enter: choose · or click an X",
+                   (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
+
     def _draw_move_watch(self, surface: pygame.Surface) -> None:
         """The move panel while others play: what is happening, and whose turn it is."""
         r = MOVE_BOX
@@ -1389,9 +1644,8 @@ class GoldMineTable(TableScene):
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if self.bot_move is not None:
             bot = m.to_move() or 0
-            pv = self._bot_preview()
             lines.append((f"{m.seats[bot].name}:", seat_rgb(bot)))
-            lines.append((_after_name(pv.text, m.seats[bot].name), theme.INK))
+            lines.append((self._bot_words(), theme.INK))
         elif self.beat is not None:
             ev = self.beat.event
             actor = self.beat.actor
@@ -1407,11 +1661,28 @@ class GoldMineTable(TableScene):
             for line in theme.wrap(text, r.w - 28, 16):
                 theme.text(surface, line, (r.x + 14, y), 16, col)
                 y += 22
-        # The order of play this round.
         y = max(y + 10, r.y + 150)
+        n = self.n
+        if self.model.round_no == 0 and self.state.config.options.get("start_points") == "choose":
+            # Before the first roll: who chooses a start point when, and what they took.
+            theme.text(surface, "CHOOSING START POINTS", (r.x + 14, y), 12, theme.INK_DIM, bold=True)
+            y += 20
+            for k, p in enumerate(choosing_order(self.state.first_player, n)):
+                h = self.model.pos[p]
+                now = h is None and self.model.step == k
+                pygame.draw.circle(surface, seat_rgb(p), (r.x + 22, y + 9), 6)
+                theme.text(surface, fit(m.seats[p].name, 130, 15, now), (r.x + 36, y), 15,
+                           theme.INK if now or h is not None else theme.INK_DIM, bold=now)
+                what = f"X {self.start_number(h)}" if h is not None else ("choosing…" if now else "waits")
+                theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
+                           anchor="topright")
+                y += 24
+            hint = "Space skip animation · Esc menu · H rules" if not self.idle else "Esc menu · H rules"
+            theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
+            return
+        # The order of play this round.
         theme.text(surface, "THIS ROUND", (r.x + 14, y), 12, theme.INK_DIM, bold=True)
         y += 20
-        n = self.n
         for k in range(n):
             p = (self.model.starter + k) % n
             done = self.model.acted.get(p)
@@ -1482,12 +1753,26 @@ class GoldMineTable(TableScene):
             theme.text(surface, "$", (int(x), int(y)), 13, (90, 60, 10), bold=True, anchor="center")
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        if self.mouse is not None and not self.walk and not MAP.collidepoint(self.mouse):
+            for b in self.buttons:
+                if b.rect.collidepoint(self.mouse) and not b.enabled and b.reason:
+                    self._draw_button_tooltip(surface, b)
+                    return
+        text = self.tooltip_text()
+        if text:
+            self._draw_tooltip_text(surface, text, 320)
+
+    def tooltip_text(self) -> str:
+        """What the tooltip under the mouse says ("" for none): a hex, an X while start points are
+        chosen, a die (and why it cannot be chosen now), or why a dimmed button is dimmed."""
         if self.mouse is None or self.walk:
-            return
+            return ""
         text = ""
         if MAP.collidepoint(self.mouse):
             h = self.view.hex_at(self.mouse)
-            if h is not None:
+            if h is not None and self.choosing() and h in self.state.map.starts:
+                text = self._start_words(h)
+            elif h is not None:
                 names = [s.name for s in self.match.seats]
                 text = self.view.describe(h, self.model.marks(), names)
                 here = [names[p] for p, ph in enumerate(self.model.pos) if ph == h]
@@ -1502,16 +1787,17 @@ class GoldMineTable(TableScene):
                     why = self.moves.die_choices().get(i) if self._human_turn() else None
                     if why:
                         text += f". Not now: {why}"
+                    elif self._human_turn():
+                        note = self.moves.pick_note(i)
+                        if note:
+                            text += f". {note}"
                     owner = self.model.taken[i]
-                    if owner is not None:
+                    if owner is not None and not why:
                         text += f". Taken by {self.match.seats[owner].name} this round"
             for b in self.buttons:
                 if b.rect.collidepoint(self.mouse) and not b.enabled and b.reason:
-                    self._draw_button_tooltip(surface, b)
-                    return
-        if not text:
-            return
-        self._draw_tooltip_text(surface, text, 320)
+                    text = b.reason
+        return text
 
     def _draw_button_tooltip(self, surface: pygame.Surface, b: Button) -> None:
         """Why a button cannot be pressed, beside the button rather than over the move panel: the
@@ -1545,6 +1831,12 @@ def _after_name(text: str, name: str) -> str:
     return text
 
 
+def _start_hex(action: Action) -> Hex:
+    """The hex a `start:q,r` action names."""
+    q, r = (int(x) for x in action.args)
+    return Hex(q, r)
+
+
 def _ease_drop(t: float) -> float:
     from game.ui.tween import ease_out_bounce
 
@@ -1553,6 +1845,14 @@ def _ease_drop(t: float) -> float:
 
 def _mixc(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
     return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+@lru_cache(maxsize=4)
+def _dim_die(size: tuple[int, int]) -> pygame.Surface:
+    """A dark veil over a die that cannot be chosen now."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (18, 16, 16, 150), veil.get_rect(), border_radius=12)
+    return veil
 
 
 @lru_cache(maxsize=1)
