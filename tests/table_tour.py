@@ -153,6 +153,16 @@ def _gold_mine_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[]
     hexes = state.map.hexes()
     _move(app, table.view.centre(rng.choice(hexes)))
     frame()
+    if table.choosing():
+        # Choosing a start point: hover an X (its tooltip), pick one by its number, choose it.
+        free = table.free_starts()
+        pick = rng.choice(free)
+        _move(app, table.view.centre(pick))
+        frame()
+        _key(app, pygame.K_1 + table.start_number(pick) - 1)
+        frame()
+        _key(app, pygame.K_RETURN)
+        return
     options = state.options()
     option = rng.choice(options)
     mv = Move.from_action(option.action)
@@ -161,20 +171,25 @@ def _gold_mine_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[]
         _key(app, k)
         frame()
 
-    def adjust(change: int) -> None:
-        for _ in range(abs(change)):
-            press(pygame.K_UP if change > 0 else pygame.K_DOWN)
+    def adjust(slot: str, change: int) -> None:
+        # The builder picks a die with the cheapest change that works, and ↑/↓ step to the next
+        # change that still does: step until the row holds the change this move pays.
+        for _ in range(10):
+            now = table.moves.change_of(slot)
+            if now == change:
+                return
+            press(pygame.K_UP if change > now else pygame.K_DOWN)
 
     press(pygame.K_1 + mv.action_die)
-    adjust(mv.action_change)
+    adjust("action", mv.action_change)
     if mv.new_die is not None:
         press(pygame.K_1 + mv.new_die)
-        adjust(mv.new_change)
+        adjust("new", mv.new_change)
     if mv.dir_die is not None:
         press(pygame.K_1 + mv.dir_die)
-        adjust(mv.dir_change)
+        adjust("dir", mv.dir_change)
         press(pygame.K_1 + mv.dist_die)
-        adjust(mv.dist_change)
+        adjust("dist", mv.dist_change)
     if table.current_action() is None or table.why_not():
         # Not complete yet (a blast or a block's second hex): point at the disabled Confirm,
         # and press Enter, which is refused with the reason.

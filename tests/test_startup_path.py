@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_sounds_load_after_the_first_frame(app) -> None:
     assert not app.sounds._sounds  # nothing read while the window opened
-    app.push(TitleScene(autosave=(None, None)))
+    app.push(TitleScene())
     app.step(0.0)
     assert app.frames == 1
     assert set(app.sounds._sounds) == set(NAMES)  # the dummy audio driver plays them all

@@ -1596,8 +1596,8 @@ class GoldMineTable(TableScene):
         m = self.match
         p = m.to_move() or 0
         theme.text(surface, "YOUR START POINT", (r.x + 14, r.y + 10), 14, theme.GOLD, bold=True)
-        theme.text(surface, fit(m.seats[p].name, 150, 15, True), (r.right - 14, r.y + 9), 15,
-                   seat_rgb(p), bold=True, anchor="topright")
+        name, size = theme.fit_name(m.seats[p].name, 150, 15, 12)
+        theme.text(surface, name, (r.right - 14, r.y + 17), size, seat_rgb(p), bold=True, anchor="midright")
         intro = "Choose the X you dig from. The dice are rolled once everyone stands on an X."
         for i, line in enumerate(theme.wrap(intro, r.w - 28, 13)[:2]):
             theme.text(surface, line, (r.x + 14, r.y + 36 + i * 17), 13, theme.INK_DIM)
@@ -1671,13 +1671,16 @@ class GoldMineTable(TableScene):
                 h = self.model.pos[p]
                 now = h is None and self.model.step == k
                 pygame.draw.circle(surface, seat_rgb(p), (r.x + 22, y + 9), 6)
-                theme.text(surface, fit(m.seats[p].name, 130, 15, now), (r.x + 36, y), 15,
-                           theme.INK if now or h is not None else theme.INK_DIM, bold=now)
+                name, size = theme.fit_name(m.seats[p].name, 130, 15, 12, bold=now)
+                theme.text(surface, name, (r.x + 36, y + 9), size,
+                           theme.INK if now or h is not None else theme.INK_DIM, bold=now, anchor="midleft")
                 what = f"X {self.start_number(h)}" if h is not None else ("choosing…" if now else "waits")
                 theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
                            anchor="topright")
                 y += 24
             hint = "Space skip animation · Esc menu · H rules" if not self.idle else "Esc menu · H rules"
+            if self.replay:
+                hint = "H rules"  # the replay viewer says its own keys
             theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
             return
         # The order of play this round.
