@@ -14,8 +14,9 @@ Undo button, the hot-seat curtain, and the move to the results screen when the g
 
 Undo follows the match runner's fair-play policy (`Match.undo_target`); after it, the table is
 built afresh from the match, exactly as when a saved game is resumed. A table in `replay` mode
-(inside the replay viewer) only shows: nobody decides, no bot plays, nothing is saved. A game's table adds its own
-model, drawing and interaction by filling in the hooks below (`_animate`, `_moving`,
+(inside the replay viewer) only shows: nobody decides, no bot plays, nothing is saved.
+
+A game's table adds its own model, drawing and interaction by filling in the hooks below (`_animate`, `_moving`,
 `_prepare_human_turn`, `_sync`, `_log`...).
 
 Tests and tools: `idle` is True when no animation is pending; `fast_forward()` finishes them;
@@ -510,8 +511,8 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ undo
     def can_undo(self) -> bool:
-        """Whether the Undo button shows now: the policy allows it and the table is not busy
-        showing a bot's move or asking another human to take the screen."""
+        """Whether the Undo button shows now: the match's fair-play policy allows a take-back
+        (`Match.undo_target`); never in a replay or a finished game."""
         if self.replay or self.app is None or self.match.is_over():
             return False
         key = (self.match.version, self.match.to_move())
