@@ -24,6 +24,24 @@ TOOLS = {
 }
 
 
+def _run_tool(name: str, argv: list[str]) -> int:
+    """Run one tool. Its arguments are checked at its own edge (game/tools/cli.py); what the
+    machine refuses during the work (a full disk, a folder removed meanwhile) still ends in one
+    line and exit code 1, and Ctrl-C in 130, not in a traceback and a crash log."""
+    module = importlib.import_module(TOOLS[name])
+    try:
+        return int(module.main(argv) or 0)
+    except OSError as exc:
+        from game.tools.cli import printable
+
+        where = f": {exc.filename}" if exc.filename else ""
+        print(printable(f"{name}: {exc.strerror or exc}{where}"), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{name}: interrupted", file=sys.stderr)
+        return 130
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     from game.crash import install_crash_handler
@@ -34,8 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         print(__doc__)
         return 0
     if args and args[0] in TOOLS:
-        module = importlib.import_module(TOOLS[args[0]])
-        return int(module.main(args[1:]) or 0)
+        return _run_tool(args[0], args[1:])
     if args and args[0] == "--version":
         from game import __version__
 

@@ -12,6 +12,15 @@ The message box is skipped, silently, when there is nowhere to show it: headless
 (`SDL_VIDEODRIVER=dummy`/`offscreen`), no X11/Wayland display, a thread other than the main one,
 or `MOTHER_LODE_NO_DIALOG=1` (tests and CI set it so that nothing can block on a dialog).
 
+Where the report goes: the user log folder; when that folder cannot be made or written (a
+read-only disk, a file in the way), `<temp>/MotherLode-logs` instead, and the message says so and
+gives the path actually used. Only when no folder at all can be written is there no report.
+
+What the report keeps out: the player's home folder is written as `~` (it names the account), and
+the names of the seats of any match found in the crashing frames are written as `<player>`. The
+error's own message is kept (it is what explains the crash), so the message to the player says
+that the report may still quote text from their game.
+
 The handler is installed on every start but a crash is rare, so what only a report needs
 (datetime, platform, tempfile) is imported when one is written: start-up stays short.
 """
@@ -19,12 +28,13 @@ The handler is installed on every start but a crash is rare, so what only a repo
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 import traceback
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
-from typing import Callable
 
 from game import APP_NAME, __version__
 
@@ -38,6 +48,8 @@ __all__ = [
 
 NO_DIALOG_ENV = "MOTHER_LODE_NO_DIALOG"
 KEEP_LOGS = 20  # older crash logs are pruned so a crash loop cannot fill the disk
+FALLBACK_FOLDER = "MotherLode-logs"  # under the temp folder, when the log folder cannot be written
+PLAYER = "<player>"
 
 
 # --------------------------------------------------------------------------- the log
@@ -70,17 +82,72 @@ def _environment() -> list[str]:
     return lines
 
 
+def _home_variants() -> list[str]:
+    """The spellings of the home folder that can appear in paths, longest first."""
+    found: set[str] = set()
+    try:
+        home = Path.home()
+    except Exception:  # no HOME and no password entry: nothing to hide
+        return []
+    for candidate in (str(home), os.path.realpath(home)):
+        if len(candidate) > 1:  # never "/" (a home at the root would swallow every path)
+            found.add(candidate.rstrip("/\\"))
+    return sorted(found, key=len, reverse=True)
+
+
+def _seat_names(tb: TracebackType | None, limit: int = 200) -> set[str]:
+    """Names of the seats of any match the crashing frames could see (locals, `self.match`)."""
+    names: set[str] = set()
+
+    def from_seats(seats: object) -> None:
+        if isinstance(seats, (list, tuple)):
+            for seat in seats[:16]:
+                name = getattr(seat, "name", None)
+                if isinstance(name, str) and len(name.strip()) >= 2:
+                    names.add(name.strip())
+
+    seen = 0
+    while tb is not None and seen < limit:
+        seen += 1
+        try:
+            for value in list(tb.tb_frame.f_locals.values())[:100]:
+                for holder in (value, getattr(value, "match", None)):
+                    if holder is not None:
+                        from_seats(getattr(holder, "seats", None))
+        except Exception:  # an odd object must not stop the report
+            pass
+        tb = tb.tb_next
+    return names
+
+
+def scrub(text: str, names: Iterable[str] = ()) -> str:
+    """`text` with the home folder written as `~` and each of `names` as `<player>`."""
+    for home in _home_variants():
+        text = text.replace(home, "~")
+    for name in sorted(set(names), key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", PLAYER, text)
+    return text
+
+
+def _preferred_log_dir() -> Path:
+    from game import paths
+
+    return paths.user_log_dir()
+
+
+def _fallback_log_dir() -> Path:
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / FALLBACK_FOLDER
+
+
 def _log_dir() -> Path:
     try:
-        from game import paths
-
-        return paths.user_log_dir()
+        return _preferred_log_dir()
     except Exception:
         # The user folder may be unwritable (or platformdirs missing); a log in the temp
         # folder is still better than none.
-        import tempfile
-
-        fallback = Path(tempfile.gettempdir()) / "MotherLode-logs"
+        fallback = _fallback_log_dir()
         fallback.mkdir(parents=True, exist_ok=True)
         return fallback
 
@@ -94,6 +161,48 @@ def _prune(folder: Path, keep: int = KEEP_LOGS) -> None:
             pass
 
 
+def report_text(
+    exc_type: type[BaseException],
+    exc: BaseException,
+    tb: TracebackType | None,
+    *,
+    thread_name: str | None = None,
+) -> str:
+    """The text of a crash report, home folder and seat names scrubbed (see the module docs)."""
+    text = "\n".join(_environment())
+    if thread_name:
+        text += f"\nthread:    {thread_name}"
+    text += "\n\n" + "".join(traceback.format_exception(exc_type, exc, tb))
+    return scrub(text, _seat_names(tb))
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        where = f" ({scrub(str(error.filename))})" if error.filename else ""
+        return f"{error.strerror}{where}"
+    return scrub(str(error)) or type(error).__name__
+
+
+def save_report(text: str, log_dir: Path | None = None) -> tuple[Path, str | None]:
+    """Write `text` as a crash log: (its path, None), or, when the log folder (`log_dir`, else
+    the user log folder) cannot be made or written, (a path in the temp folder, why not there).
+
+    Raises OSError only when the temp folder cannot be written either.
+    """
+    try:
+        folder = log_dir if log_dir is not None else _preferred_log_dir()
+        return _write_in(folder, text), None
+    except Exception as error:  # the folder, or platformdirs, or the write itself
+        problem = f"the log folder could not be written: {_reason(error)}"
+    try:
+        return _write_in(_fallback_log_dir(), text), problem
+    except OSError:
+        import tempfile
+
+        # The shared fallback may belong to another account: a private folder of our own.
+        return _write_in(Path(tempfile.mkdtemp(prefix=FALLBACK_FOLDER + "-")), text), problem
+
+
 def write_crash_log(
     exc_type: type[BaseException],
     exc: BaseException,
@@ -102,15 +211,16 @@ def write_crash_log(
     log_dir: Path | None = None,
     thread_name: str | None = None,
 ) -> Path:
-    """Write one crash log and return its path (`crash-YYYYmmdd-HHMMSS[-N].log`)."""
+    """Write one crash log and return its path (`crash-YYYYmmdd-HHMMSS[-N].log`), in the log
+    folder or, when that cannot be written, in the temp folder (see `save_report`)."""
+    text = report_text(exc_type, exc, tb, thread_name=thread_name)
+    return save_report(text, log_dir)[0]
+
+
+def _write_in(folder: Path, text: str) -> Path:
     import datetime as _dt
 
-    folder = log_dir if log_dir is not None else _log_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    text = "\n".join(_environment())
-    if thread_name:
-        text += f"\nthread:    {thread_name}"
-    text += "\n\n" + "".join(traceback.format_exception(exc_type, exc, tb))
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
         path = folder / (f"crash-{stamp}.log" if n == 1 else f"crash-{stamp}-{n}.log")
@@ -123,7 +233,10 @@ def write_crash_log(
             continue
     else:  # pragma: no cover - a thousand crashes in one second
         raise OSError(f"no free crash log name in {folder}")
-    _prune(folder)
+    try:
+        _prune(folder)
+    except OSError:  # the report is written; tidying can wait for the next one
+        pass
     return path
 
 
@@ -144,16 +257,28 @@ def _dialog_allowed(show: bool | None) -> bool:
     return True
 
 
-def _message(log_path: Path | None) -> str:
-    where = f"A report was saved to:\n{log_path}" if log_path else "No report could be saved."
+PRIVACY_NOTE = ("Your home folder and the players' names are left out of it, but the error "
+                "itself may quote text from your game: read it before you share it.")
+
+
+def _message(log_path: Path | None, problem: str | None = None) -> str:
+    if log_path is None:
+        where = "No report could be saved."
+        if problem:
+            where += f"\n({problem})"
+        return f"{APP_NAME} ran into a problem and has to close.\n\n{where}"
+    where = f"A report was saved to:\n{log_path}"
+    if problem:
+        where = f"The usual log folder could not be written, so the report went to the temp " \
+                f"folder:\n{log_path}\n({problem})"
     return (
         f"{APP_NAME} ran into a problem and has to close.\n\n"
         f"{where}\n\n"
-        "If you report the problem, please attach that file."
+        f"If you report the problem, please attach that file. {PRIVACY_NOTE}"
     )
 
 
-def _show_dialog(log_path: Path | None) -> None:
+def _show_dialog(log_path: Path | None, problem: str | None = None) -> None:
     """A native message box; any failure (no display, no pygame) is ignored."""
     try:
         import pygame
@@ -162,7 +287,7 @@ def _show_dialog(log_path: Path | None) -> None:
         if pygame.display.get_init():
             pygame.display.quit()
         pygame.display.message_box(
-            f"{APP_NAME} has stopped", _message(log_path), message_type="error"
+            f"{APP_NAME} has stopped", _message(log_path, problem), message_type="error"
         )
     except Exception:
         pass
@@ -193,17 +318,26 @@ def report_crash(
     `show=None` decides from the environment (see the module docstring); `False` never opens a
     dialog, `True` always tries. Never raises: a failing report must not mask the crash.
     """
-    log_path: Path | None
+    log_path: Path | None = None
+    problem: str | None = None
     try:
-        log_path = write_crash_log(exc_type, exc, tb, thread_name=thread_name)
+        text = report_text(exc_type, exc, tb, thread_name=thread_name)
+    except Exception:  # the scrubbing itself failed: the plain traceback, never nothing
+        text = "".join(traceback.format_exception(exc_type, exc, tb))
+    try:
+        log_path, problem = save_report(text)
     except Exception as log_error:
-        log_path = None
-        _write_stderr(f"could not write a crash log: {log_error!r}\n")
+        problem = f"no folder could be written: {_reason(log_error)}"
+        _write_stderr(f"could not write a crash log: {problem}\n")
     _write_stderr("".join(traceback.format_exception(exc_type, exc, tb)))
     if log_path is not None:
-        _write_stderr(f"{APP_NAME} crashed; the report is in {log_path}\n")
+        if problem:
+            _write_stderr(f"{APP_NAME} crashed; {problem}, so the report is in the temp folder: "
+                          f"{log_path}\n")
+        else:
+            _write_stderr(f"{APP_NAME} crashed; the report is in {log_path}\n")
     if _dialog_allowed(show):
-        _show_dialog(log_path)
+        _show_dialog(log_path, problem)
     return log_path
 
 

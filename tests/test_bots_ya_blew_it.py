@@ -152,7 +152,7 @@ def test_simulate_is_reproducible() -> None:
     ([GAME, "--seats", "easy,hard"], "unknown bot level"),
     ([GAME, "--seats", "easy"], "2 to 6 players"),
     ([GAME, "--seats", ",".join(["easy"] * 7)], "2 to 6 players"),
-    ([GAME, "--seats", "easy,easy", "--games", "0"], "at least 1"),
+    ([GAME, "--seats", "easy,easy", "--games", "0"], "--games must be from 1"),
 ])
 def test_simulate_rejects_bad_arguments(argv: list[str], message: str,
                                         capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,6 @@ same run, with the dummy video driver (game/tools/startup.py; `python build/buil
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -20,6 +19,8 @@ from typing import Any
 
 from game.bots import LEVELS, make_bot
 from game.core.rng import Rng, derive_seed
+from game.tools import cli
+
 
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0-100) by linear interpolation."""
@@ -138,10 +139,11 @@ def startup(runs: int) -> dict[str, Any]:
             "bare_pygame_exit_ms": progs["bare pygame"]["exit"]["median_ms"]}
 
 
+@cli.edge("bench")
 def main(argv: list[str]) -> int:
     from game.games import GAMES
 
-    parser = argparse.ArgumentParser(prog="python -m game bench", description=__doc__.split("\n")[0])
+    parser = cli.ToolParser(prog="python -m game bench", description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
     parser.add_argument("--quick", action="store_true", help="smaller samples (for tests)")

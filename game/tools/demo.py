@@ -16,6 +16,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from game.tools import cli
 from game.tools.bench import percentile
 
 NAMES = ("Ana", "Bo", "Cyd", "Dee", "Eli", "Flo")
@@ -26,6 +28,7 @@ KEY_EVENTS = {"draw": 1, "steal": 1, "miss": 1, "fire_drawn": 1, "blast": 1, "ga
               "mine": 2, "blow": 1, "block": 1, "barrier": 1, "fee": 1, "modifier": 1}
 MAX_TABLE_SHOTS = 20
 PROGRESS_SHOTS = 8  # spread over the game by how far the deck has run down
+MAX_FRAMES = 60 * 60 * 60 * 4  # four hours of play at 60 frames a second
 
 
 def _prepare_environment() -> str | None:
@@ -41,20 +44,33 @@ def _prepare_environment() -> str | None:
     return home
 
 
+@cli.edge("demo")
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game demo", description=__doc__.split("\n")[0])
+    parser = cli.ToolParser(prog="python -m game demo", description=__doc__.split("\n")[0])
     parser.add_argument("game", help="the game to play, e.g. ya_blew_it")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--shots", type=Path, required=True, help="folder for the PNG screenshots")
+    parser.add_argument("--players", type=cli.whole("--players", 1, 99), default=4)
+    parser.add_argument("--seed", type=cli.seed, default=1)
+    # Checked (made and written to) before pygame starts: a bad folder is one line, not a crash.
+    parser.add_argument("--shots", type=cli.output_folder("--shots"), required=True,
+                        help="folder for the PNG screenshots")
     parser.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default="normal",
                         help="animation speed (default normal)")
-    parser.add_argument("--every", type=int, default=0,
+    parser.add_argument("--every", type=cli.whole("--every", 0, MAX_FRAMES), default=0,
                         help="frames between periodic shots (default: chosen from the speed)")
-    parser.add_argument("--max-frames", type=int, default=60 * 60 * 40)
+    parser.add_argument("--max-frames", type=cli.whole("--max-frames", 1, MAX_FRAMES),
+                        default=60 * 60 * 40)
     parser.add_argument("--realtime", action="store_true", help="run at 60 frames per second to watch it")
     parser.add_argument("--sound", action="store_true", help="play the sounds (muted by default)")
     args = parser.parse_args(argv)
+    from game.games import GAMES
+
+    if args.game not in GAMES:
+        shown = args.game if len(args.game) <= 30 else args.game[:29] + "…"
+        raise cli.UsageError(f"unknown game {shown!r}; the games are: {', '.join(GAMES)}")
+    info = GAMES[args.game]
+    if not info.min_players <= args.players <= info.max_players:
+        raise cli.UsageError(f"{info.title} is for {info.min_players} to {info.max_players} "
+                             f"players; --players gives {args.players}")
 
     temp_home = _prepare_environment()
     try:
@@ -76,15 +92,8 @@ def _run(args: argparse.Namespace) -> int:
     from game.ui.app import App
     from game.ui.tables import table_for
 
-    if args.game not in GAMES:
-        print(f"unknown game {args.game!r}; the games are: {', '.join(GAMES)}", file=sys.stderr)
-        return 2
-    info = GAMES[args.game]
-    if not info.min_players <= args.players <= info.max_players:
-        print(f"{info.title} is for {info.min_players} to {info.max_players} players", file=sys.stderr)
-        return 2
-    shots: Path = args.shots
-    shots.mkdir(parents=True, exist_ok=True)
+    info = GAMES[args.game]  # checked in main
+    shots: Path = args.shots  # made and tried in main
 
     settings = Settings(animation=args.speed, muted=not args.sound, colour_symbols=True)
     app = App(settings)

@@ -6,21 +6,24 @@ video driver, so no window opens), which makes them good attachments to a bug re
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
+from game.tools import cli
 from game.tools.verify import _printable
 
+MAX_EVERY = 1_000_000
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game replay", description=__doc__.splitlines()[0])
-    parser.add_argument("file", help="a replay or saved game (.json)")
-    parser.add_argument("--shots", required=True, help="folder for the PNG pictures")
-    parser.add_argument("--every", type=int, default=1, help="a picture every N moves (default 1)")
+
+@cli.edge("replay")
+def main(argv: list[str]) -> int:
+    parser = cli.ToolParser(prog="python -m game replay", description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=cli.input_file(), help="a replay or saved game (.json)")
+    parser.add_argument("--shots", type=cli.output_folder("--shots"), required=True,
+                        help="folder for the PNG pictures")
+    parser.add_argument("--every", type=cli.whole("--every", 1, MAX_EVERY), default=1,
+                        help="a picture every N moves (default 1)")
     args = parser.parse_args(argv)
-    if args.every < 1:
-        parser.error("--every must be 1 or more")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.core.contract import BadSave

@@ -8,49 +8,49 @@ Fires, re-rolls, Claim Jumpers, cards lost to blasts) that justify the deck comp
 Everything is reproducible from the seed: game g gets its own seed from one generator stream, the
 first Prospector rotates (`first_player = g % seats`), and each bot gets its own seed derived from
 its game's. A bot only ever sees `state.view(seat)`. The results do not depend on `--jobs`.
+
+The games stream: seeds are drawn one at a time, games go to the workers in batches of a bounded
+size and each result is added into running totals and dropped, so memory stays the same for ten
+games or ten million (`--games` is capped at `cli.MAX_GAMES`; `--jobs` at the usable CPUs).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
 from game.bots import LEVELS, make_bot
 from game.core.contract import Event, GameInfo, IllegalAction
 from game.core.rng import Rng, derive_seed
+from game.tools import cli
+from game.tools.cli import EXIT_USAGE, MAX_GAMES, UsageError
 
-EXIT_USAGE = 2
+__all__ = ["EXIT_USAGE", "MAX_GAMES", "UsageError", "main", "simulate"]
 
-
-class UsageError(Exception):
-    """A command line that cannot be run; the message says what to change."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser that reports problems by raising instead of exiting the process."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
+BATCH_PER_JOB = 64  # games handed to the worker pool at a time, per worker
 
 
-def _parser() -> _Parser:
-    p = _Parser(prog="python -m game simulate",
+def _parser() -> cli.ToolParser:
+    p = cli.ToolParser(prog="python -m game simulate",
                 description="Play seeded bot-only games and report win rates and game statistics.")
     p.add_argument("game", help="the game to play, e.g. ya_blew_it")
     p.add_argument("--seats", required=True,
                    help="bot levels, one per seat, comma-separated (e.g. normal,easy); "
                         f"levels: {', '.join(LEVELS)}")
-    p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    p.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    p.add_argument("--games", type=cli.whole("--games", 1, MAX_GAMES), default=1000,
+                   help=f"number of games (default 1000, at most {MAX_GAMES:,})")
+    p.add_argument("--seed", type=cli.seed, default=1, help="master seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="worker processes (default 1); the results are identical for any value")
+    p.add_argument("--jobs", type=cli.whole("--jobs", 1), default=1,
+                   help="worker processes (default 1, at most the CPU count); the results are "
+                        "identical for any value")
     return p
 
 
@@ -144,14 +144,27 @@ class GameResult:
     table: dict[str, float]
 
 
-def game_seeds(master: int, game: str, count: int) -> list[int]:
-    """One seed per game, drawn from a single stream.
+def iter_game_seeds(master: int, game: str, count: int) -> Iterator[int]:
+    """One seed per game, drawn from a single stream, one at a time.
 
     A stream rather than `derive_seed(master, g)` per game: consecutive outputs of one generator
     never repeat, so no two games of a run are ever the same deal.
     """
     stream = Rng(derive_seed(master, "simulate", game))
-    return [stream.next64() for _ in range(count)]
+    for _ in range(count):
+        yield stream.next64()
+
+
+def game_seeds(master: int, game: str, count: int) -> list[int]:
+    """The seeds of `iter_game_seeds` as a list (for small counts)."""
+    return list(iter_game_seeds(master, game, count))
+
+
+def iter_specs(game: str, levels: Sequence[str], games: int, seed: int) -> Iterator[GameSpec]:
+    """The games of a run, made one at a time as they are played."""
+    levels = tuple(levels)
+    for g, s in enumerate(iter_game_seeds(seed, game, games)):
+        yield GameSpec(game, levels, g, s)
 
 
 def play_game(spec: GameSpec) -> GameResult:
@@ -187,16 +200,29 @@ def play_game(spec: GameSpec) -> GameResult:
                       actions, table)
 
 
-def _play_all(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
-    """The results in game order, from this process or from a pool of workers."""
-    if jobs <= 1 or len(specs) < 2:
+def _batches(specs: Iterable[GameSpec], size: int) -> Iterator[list[GameSpec]]:
+    it = iter(specs)
+    while batch := list(itertools.islice(it, size)):
+        yield batch
+
+
+def _play_all(specs: Iterable[GameSpec], jobs: int, total: int | None = None) -> Iterator[GameResult]:
+    """The results in game order, from this process or from a pool of workers.
+
+    Never holds more than one batch (`jobs * BATCH_PER_JOB` games) of specs or results: the pool
+    gets the next batch only when the previous one has been consumed.
+    """
+    if jobs <= 1 or (total is not None and total < 2):
         for spec in specs:
             yield play_game(spec)
         return
     import multiprocessing
 
+    size = jobs * BATCH_PER_JOB
+    chunk = max(1, min(25, size // (jobs * 8)))
     with multiprocessing.Pool(jobs) as pool:
-        yield from pool.imap(play_game, specs, chunksize=max(1, min(25, len(specs) // (jobs * 8))))
+        for batch in _batches(specs, size):
+            yield from pool.imap(play_game, batch, chunksize=chunk)
 
 
 class _Progress:
@@ -234,33 +260,35 @@ def _validate(args: argparse.Namespace) -> tuple[GameInfo, tuple[str, ...]]:
     from game.games import GAMES
 
     if args.game not in GAMES:
-        raise UsageError(f"unknown game {args.game!r}; the games are: {', '.join(GAMES)}")
+        shown = args.game if len(args.game) <= 30 else args.game[:29] + "…"
+        raise UsageError(f"unknown game {shown!r}; the games are: {', '.join(GAMES)}")
     info = GAMES[args.game]
     levels = tuple(level.strip() for level in args.seats.split(","))
     if any(not level for level in levels):
         raise UsageError(f"--seats {args.seats!r} has an empty seat; write levels like normal,easy")
+    if not info.min_players <= len(levels) <= info.max_players:
+        raise UsageError(f"{info.title} is for {info.min_players} to {info.max_players} players; "
+                         f"--seats gives {len(levels)}")
     for level in levels:
         try:
             make_bot(args.game, level, 0)
         except ValueError:
-            raise UsageError(f"unknown bot level {level!r}; the levels are: "
+            shown = level if len(level) <= 30 else level[:29] + "…"
+            raise UsageError(f"unknown bot level {shown!r}; the levels are: "
                              f"{', '.join(LEVELS)}") from None
-    if not info.min_players <= len(levels) <= info.max_players:
-        raise UsageError(f"{info.title} is for {info.min_players} to {info.max_players} players; "
-                         f"--seats gives {len(levels)}")
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
     return info, levels
 
 
 def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int = 1,
              progress: TextIO | None = None) -> dict[str, Any]:
-    """Run the games and return the report (the same object that `--json` prints)."""
+    """Run the games and return the report (the same object that `--json` prints).
+
+    Each result is folded into running totals and dropped (memory does not grow with `games`).
+    """
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be from 1 to {MAX_GAMES:,}, not {games}")
     n = len(levels)
-    specs = [GameSpec(game, tuple(levels), g, s)
-             for g, s in enumerate(game_seeds(seed, game, games))]
+    specs = iter_specs(game, levels, games, seed)
     bar = _Progress(games, progress if progress is not None else sys.stderr)
     wins = [0.0] * n
     score_sums = [0] * n
@@ -269,7 +297,7 @@ def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int 
     ties = 0
     start = time.perf_counter()
     done = 0
-    for result in _play_all(specs, jobs):
+    for result in _play_all(specs, max(1, jobs), games):
         for i in range(n):
             wins[i] += result.shares[i]
             score_sums[i] += result.scores[i]
@@ -323,18 +351,13 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
+@cli.edge("simulate")
+def main(argv: list[str]) -> int:
     """Entry point for `python -m game simulate ...`; returns the process exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    try:
-        args = _parser().parse_args(argv)
-        _, levels = _validate(args)
-    except UsageError as exc:
-        print(f"simulate: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except SystemExit as exc:  # --help prints and asks to exit
-        return int(exc.code or 0)
-    report = simulate(args.game, levels, args.games, args.seed, args.jobs)
+    args = _parser().parse_args(argv)
+    _, levels = _validate(args)
+    jobs = cli.cap_jobs("simulate", args.jobs)
+    report = simulate(args.game, levels, args.games, args.seed, jobs)
     text = json.dumps(report, indent=2) if args.json else format_report(report)
     try:
         print(text)

@@ -40,10 +40,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.tools import cli
 from game.ui.main import FIRST_FRAME_MARK
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: `python -m game` runs from here
 XVFB_SCREEN = "-screen 0 1280x720x24"
+MAX_RUNS = 1000  # timed starts of each program; each can take up to RUN_TIMEOUT
 RUN_TIMEOUT = 120.0  # seconds for one start; a hang is an error, not a figure
 
 BARE_PYGAME = (
@@ -221,27 +223,24 @@ def first_frame_ms(report: dict[str, Any], program: str) -> float | None:
 
 
 # --------------------------------------------------------------------------- command line
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.tools.startup",
-                                     description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=7, help="timed starts of each program")
+@cli.edge("startup")
+def main(argv: list[str]) -> int:
+    parser = cli.ToolParser(prog="python -m game.tools.startup",
+                            description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=cli.whole("--runs", 1, MAX_RUNS), default=7,
+                        help=f"timed starts of each program (at most {MAX_RUNS})")
     parser.add_argument("--video", choices=("dummy", "real", "both"), default="both")
-    parser.add_argument("--exe", type=Path, action="append", default=[],
+    parser.add_argument("--exe", type=cli.input_file("--exe"), action="append", default=[],
                         help="also time this built executable (repeat it to compare builds)")
     parser.add_argument("--json", action="store_true", help="print the reports as JSON")
     # Used by measure_video itself, inside the Xvfb session: time these programs right here.
     parser.add_argument("--inside-display", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--programs", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.runs < 1:
-        parser.error("--runs must be at least 1")
     if args.inside_display:
         progs = json.loads(args.programs) if args.programs else programs(*args.exe)
         print(json.dumps(measure(progs, args.runs, dict(os.environ))))
         return 0
-    for exe in args.exe:
-        if not exe.exists():
-            parser.error(f"{exe} does not exist")
     progs = programs(*(exe.resolve() for exe in args.exe))
     videos = ["dummy", "real"] if args.video == "both" else [args.video]
     try:

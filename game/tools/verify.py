@@ -8,7 +8,6 @@ replay and why; exit code 0 for OK, 1 otherwise.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any, Mapping
@@ -16,6 +15,7 @@ from typing import Any, Mapping
 from game.core.contract import BadSave, IllegalAction
 from game.core.match import Match, _plain
 from game.core.storage import read_json
+from game.tools import cli
 
 
 def verify_data(data: Any) -> tuple[bool, str]:
@@ -66,12 +66,12 @@ def _short(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game verify",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("file", help="a replay or saved game (.json)")
+@cli.edge("verify")
+def main(argv: list[str]) -> int:
+    parser = cli.ToolParser(prog="python -m game verify", description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=cli.input_file(), help="a replay or saved game (.json)")
     args = parser.parse_args(argv)
-    path = Path(args.file)
+    path: Path = args.file
     try:
         data = read_json(path)
     except (OSError, ValueError) as exc:
