@@ -393,11 +393,11 @@ class TitleScene(Scene):
         except Exception as exc:  # never let the saves folder stop the game from starting
             log.exception("reading the saved games failed")
             self.saves, messages = [], [f"The saved games could not be read ({exc})."]
-        if self.app is not None:  # the app's own news: a damaged settings file set aside, ...
-            messages = getattr(self.app, "notices", []) + messages
-            self.app.notices = []
         for m in messages:
             log.warning("saved games: %s", m)
+        if self.app is not None:  # the app's own news (logged already): a damaged settings file, ...
+            messages = getattr(self.app, "notices", []) + messages
+            self.app.notices = []
         self.pending_messages.extend(messages)
         self.save_scroll = max(0, min(self.save_scroll, len(self.saves) - CONTINUE_ROWS))
 
