@@ -185,6 +185,13 @@ def finish(match: Match) -> str | None:
     return message
 
 
+def failure_reason(exc: OSError) -> str:
+    """Why a save could not be written, in a few words: which folder failed, or the system's reason."""
+    if isinstance(exc, paths.UserFolderError):
+        return f"no {exc.what} folder: {exc.reason}"
+    return exc.strerror or str(exc)
+
+
 def delete_file(path: Path) -> None:
     try:
         path.unlink()

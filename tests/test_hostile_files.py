@@ -327,3 +327,23 @@ def test_a_user_folder_that_cannot_be_created_is_named_with_the_reason(
     assert f"The folder for saved games, replays and statistics could not be created: {home / 'data'}" in text
     assert "Not a directory" in text or "a file is in its place" in text
     assert home.read_text() == "a file where the folder should be"  # nothing lost
+
+
+def test_a_saves_folder_lost_during_play_is_named_and_play_goes_on(app: Any, home: Path) -> None:
+    import shutil
+
+    from game.ui.scenes.dialogs import open_table
+
+    match = played("ya_blew_it", 7, 2, [Seat("Ana", HUMAN), Seat("Bo", HUMAN)])
+    app.reset(TitleScene())
+    assert open_table(app, match, replace=False)
+    table = app.top
+    folder = saves.saves_dir()
+    shutil.rmtree(folder)
+    folder.write_text("a file where the saves folder should be")
+    moves = len(match.actions)
+    assert table._apply(match.legal_actions()[0])
+    assert len(match.actions) == moves + 1  # play goes on
+    assert table.message.startswith("Could not save the game (no saved games folder: ")
+    assert folder.read_text() == "a file where the saves folder should be"
+    app.step(1 / 60)

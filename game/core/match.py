@@ -373,8 +373,8 @@ def load_or_set_aside(path: Path) -> tuple[Match | None, str | None]:
         try:
             kept = set_aside(path)
             where = f" It was kept as {kept.name}."
-        except OSError:
-            where = ""
+        except OSError as err:
+            where = f" It could not be moved aside ({err.strerror or err}) and is left as it is."
         return None, f"The saved game could not be resumed: {exc}.{where}"
 
 
