@@ -347,3 +347,20 @@ def test_a_saves_folder_lost_during_play_is_named_and_play_goes_on(app: Any, hom
     assert table.message.startswith("Could not save the game (no saved games folder: ")
     assert folder.read_text() == "a file where the saves folder should be"
     app.step(1 / 60)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "deep list", "too big", "not utf-8"])
+def test_a_hostile_replay_is_set_aside_when_the_replays_open(app: Any, home: Path, kind: str) -> None:
+    from game.ui.scenes.replays import ReplaysScene
+
+    path = saves.replays_dir() / "00aa00aa00aa00aa.json"
+    original = hostile_save(kind, path)
+    app.reset(TitleScene())
+    app.push(ReplaysScene())
+    app.step(1 / 60)
+    assert isinstance(app.top, MessageBox)
+    assert "A replay could not be read: 00aa00aa00aa00aa.json" in app.top.text
+    kept = set_aside_copies(path)
+    assert len(kept) == 1 and not os.path.lexists(path)
+    if original is not None:
+        assert kept[0].read_bytes() == original
