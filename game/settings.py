@@ -9,6 +9,7 @@ defaults for whatever could not be read.
 from __future__ import annotations
 
 import logging
+import math
 import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -63,9 +64,8 @@ def _read(data: object) -> tuple[Settings, list[str]]:
         value, default = data[f.name], getattr(s, f.name)
         if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
-        if type(value) is not type(default) or (isinstance(value, float) and value != value):
-            wrong.append(f.name)
-        elif f.name == "animation" and value not in ANIMATION_SPEEDS:
+        if (type(value) is not type(default) or (isinstance(value, float) and math.isnan(value))
+                or (f.name == "animation" and value not in ANIMATION_SPEEDS)):
             wrong.append(f.name)
         else:
             setattr(s, f.name, value)
