@@ -43,24 +43,45 @@ def _dirs() -> PlatformDirs:
     return PlatformDirs(APP_SLUG, appauthor=False)
 
 
-def _user_dir(env: str, fallback: str) -> Path:
+class UserFolderError(OSError):
+    """A user folder that cannot be created or used; its text says which folder, what it is for
+    and why, in words fit for the player."""
+
+    def __init__(self, what: str, path: Path, exc: OSError) -> None:
+        super().__init__(exc.errno, exc.strerror)
+        self.what = what
+        self.path = path
+        self.reason = exc.strerror or str(exc)
+
+    def __str__(self) -> str:
+        return f"The folder for {self.what} could not be created: {self.path} ({self.reason})."
+
+
+def _user_dir(env: str, fallback: str, what: str) -> Path:
     # MOTHER_LODE_HOME moves every user folder at once (tests, portable installs).
     home = os.environ.get("MOTHER_LODE_HOME")
     path = Path(home) / env if home else Path(fallback)
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        if not path.is_dir():
+            raise NotADirectoryError(20, "a file is in its place")
+    except UserFolderError:
+        raise
+    except OSError as exc:
+        raise UserFolderError(what, path, exc) from exc
     return path
 
 
 def user_data_dir() -> Path:
-    """Saves and user maps."""
-    return _user_dir("data", _dirs().user_data_dir)
+    """Saves and user maps; raises UserFolderError when it cannot be created."""
+    return _user_dir("data", _dirs().user_data_dir, "saved games, replays and statistics")
 
 
 def user_config_dir() -> Path:
-    """Settings."""
-    return _user_dir("config", _dirs().user_config_dir)
+    """Settings; raises UserFolderError when it cannot be created."""
+    return _user_dir("config", _dirs().user_config_dir, "settings")
 
 
 def user_log_dir() -> Path:
-    """Crash logs."""
-    return _user_dir("logs", _dirs().user_log_dir)
+    """Crash logs; raises UserFolderError when it cannot be created."""
+    return _user_dir("logs", _dirs().user_log_dir, "logs")

@@ -22,25 +22,36 @@ from typing import Any, Mapping
 from game import paths
 from game.core.contract import BadSave
 from game.core.match import Match, load_match, load_or_set_aside, read_record
-from game.core.storage import read_json, set_aside, write_json_atomic
+from game.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
+from game.core.text import clean_name, clean_text
 
 log = logging.getLogger(__name__)
 
 MAX_SAVES = 20       # unfinished games under Continue; older ones are retired to the replays
 MAX_REPLAYS = 200    # the oldest replays go first
 LEGACY_AUTOSAVE = "autosave.json"
+MAX_SEATS = 16       # no game seats more; a list of more players is damage
+
+
+def _folder(name: str, what: str) -> Path:
+    path = paths.user_data_dir() / name
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        if not path.is_dir():
+            raise NotADirectoryError(20, "a file is in its place")
+    except OSError as exc:
+        raise paths.UserFolderError(what, path, exc) from exc
+    return path
 
 
 def saves_dir() -> Path:
-    path = paths.user_data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """The unfinished games; raises paths.UserFolderError when it cannot be created."""
+    return _folder("saves", "saved games")
 
 
 def replays_dir() -> Path:
-    path = paths.user_data_dir() / "replays"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """The replays; raises paths.UserFolderError when it cannot be created."""
+    return _folder("replays", "replays")
 
 
 def save_path(match: Match) -> Path:
@@ -111,17 +122,35 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
     if game not in GAMES:
         raise BadSave(f"no game called {game!r}")
     seats = s.get("seats")
-    if not isinstance(seats, list) or not seats:
-        raise BadSave("the file names no players")
+    if not isinstance(seats, list) or not seats or len(seats) > MAX_SEATS:
+        raise BadSave("the file names no players" if not seats or not isinstance(seats, list)
+                      else f"the file names more than {MAX_SEATS} players")
+    if not all(isinstance(x, str) for x in seats):
+        raise BadSave("a player in the file has no name")
     when = data.get(when_key)
+    if not (isinstance(when, (int, float)) and not isinstance(when, bool) and 0 <= when < 1e11):
+        when = path.stat().st_mtime
     winners = s.get("winners", [])
+    if not isinstance(winners, list) or len(winners) > MAX_SEATS:
+        winners = []
+    moves = s.get("moves")
+    # Names and words from the file are cleaned here, where they come in: no control characters
+    # nor lone surrogates, no absurd lengths (see game.core.text).
     return Entry(path=path, game=game, title=GAMES[game].title,
-                 seats=tuple(str(x) for x in seats),
-                 progress=str(s.get("progress", "")),
-                 moves=int(s.get("moves", 0)) if isinstance(s.get("moves"), int) else 0,
-                 when=float(when) if isinstance(when, (int, float)) else path.stat().st_mtime,
-                 winners=tuple(str(w) for w in winners) if isinstance(winners, list) else (),
+                 seats=tuple(_seat_label(x) for x in seats),
+                 progress=clean_text(s.get("progress", "")),
+                 moves=moves if isinstance(moves, int) and 0 <= moves <= 10**7 else 0,
+                 when=float(when),
+                 winners=tuple(clean_name(w) for w in winners),
                  finished=bool(data.get("finished", when_key == "ended")))
+
+
+def _seat_label(text: str) -> str:
+    """A seat as listed: "Ana", or "Dusty (easy bot)" (a cleaned name and a cleaned level)."""
+    if text.endswith(" bot)") and " (" in text:
+        name, level = text[:-len(" bot)")].rsplit(" (", 1)
+        return f"{clean_name(name)} ({clean_text(level, 20)} bot)"
+    return clean_name(text)
 
 
 # ============================================================================ saved games
@@ -154,6 +183,13 @@ def finish(match: Match) -> str | None:
         log.error("could not record the statistics: %s", exc)
     delete_file(save_path(match))
     return message
+
+
+def failure_reason(exc: OSError) -> str:
+    """Why a save could not be written, in a few words: which folder failed, or the system's reason."""
+    if isinstance(exc, paths.UserFolderError):
+        return f"no {exc.what} folder: {exc.reason}"
+    return exc.strerror or str(exc)
 
 
 def delete_file(path: Path) -> None:
@@ -201,24 +237,30 @@ def list_saves() -> tuple[list[Entry], list[str]]:
 
 
 def _read_folder(folder: Path, when_key: str, messages: list[str], what: str) -> list[Entry]:
+    clean_leftovers(folder)  # temporary files a killed autosave left behind
     entries: list[Entry] = []
     for path in sorted(folder.glob("*.json")):
-        if "." in path.stem or not path.is_file():
-            continue  # a file set aside earlier ("<id>.unreadable-<when>.json"), or no file at all
+        if "." in path.stem:
+            continue  # a file set aside earlier ("<id>.unreadable-<when>.json")
+        # Whatever else has the name of a save (a folder, a FIFO, a damaged file) is set aside:
+        # read_json refuses it without waiting on it.
         try:
             entries.append(_entry(path, read_json(path), when_key))
-        except (OSError, ValueError, BadSave) as exc:
+        except (OSError, ValueError, TypeError, OverflowError, BadSave) as exc:
             messages.append(_set_aside_message(path, f"A {what} could not be read", exc))
     return entries
 
 
 def _set_aside_message(path: Path, what: str, exc: Exception) -> str:
+    reason = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
     try:
         kept = set_aside(path)
         where = f" It was kept as {kept.name}."
-    except OSError:
-        where = ""
-    return f"{what} ({exc}).{where}"
+    except OSError as err:
+        log.error("could not set %s aside: %s", path, err)
+        where = (f" It could not be moved aside ({err.strerror or err}) and is left as it is,"
+                 f" in {path.parent}.")
+    return f"{what}: {path.name} ({reason}).{where}"
 
 
 def _retire(entry: Entry) -> bool:

@@ -1,12 +1,26 @@
-"""Player settings, kept in the user config folder."""
+"""Player settings, kept in the user config folder.
+
+Settings are never fatal: a settings file that cannot be used (not JSON, too large, nested too
+deeply, values of the wrong kind, not a regular file) is moved aside, never overwritten, and
+`load_settings_checked` returns a message for the title screen to show; the game starts with the
+defaults for whatever could not be read.
+"""
 
 from __future__ import annotations
 
+import logging
+import math
+import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from game import paths
-from game.core.storage import read_json, write_json_atomic
+from game.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
+
+log = logging.getLogger(__name__)
+SETTINGS_LIMIT = 64 * 1024  # bytes: the file holds a handful of values
+# A damaged settings file that could not be moved aside: never written over (it is the player's).
+_kept_in_place: set[Path] = set()
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 # How long tweens take compared with "normal"; 0 means no tweens at all.
@@ -35,20 +49,67 @@ def settings_path() -> Path:
 
 def load_settings() -> Settings:
     """The saved settings; defaults for anything missing or unreadable (settings are never fatal)."""
-    try:
-        data = read_json(settings_path())
-    except (OSError, ValueError):
-        return Settings()
+    return load_settings_checked()[0]
+
+
+def _read(data: object) -> tuple[Settings, list[str]]:
+    """Settings from parsed JSON, and what in it was wrong (each wrong value left at its default)."""
     s = Settings()
-    if isinstance(data, dict):
-        for f in fields(Settings):
-            if f.name in data and isinstance(data[f.name], type(getattr(s, f.name))):
-                setattr(s, f.name, data[f.name])
-    if s.animation not in ANIMATION_SPEEDS:
-        s.animation = "normal"
-    s.volume = max(0.0, min(1.0, float(s.volume)))
-    return s
+    if not isinstance(data, dict):
+        return s, ["it is not a table of settings"]
+    wrong: list[str] = []
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value, default = data[f.name], getattr(s, f.name)
+        if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if (type(value) is not type(default) or (isinstance(value, float) and math.isnan(value))
+                or (f.name == "animation" and value not in ANIMATION_SPEEDS)):
+            wrong.append(f.name)
+        else:
+            setattr(s, f.name, value)
+    s.volume = max(0.0, min(1.0, s.volume))
+    return s, wrong
+
+
+def load_settings_checked() -> tuple[Settings, str | None]:
+    """The saved settings, and a message for the player when the file was damaged (it is then
+    moved aside and kept, never overwritten). Never raises."""
+    try:
+        path = settings_path()
+    except OSError as exc:
+        log.error("no settings folder: %s", exc)
+        return Settings(), f"{exc} The settings will not be kept."
+    clean_leftovers(path.parent)
+    if not os.path.lexists(path):
+        return Settings(), None
+    try:
+        settings, wrong = _read(read_json(path, SETTINGS_LIMIT))
+        if not wrong:
+            return settings, None
+        reason = "these values are not usable: " + ", ".join(wrong)
+    except OSError as exc:
+        settings, reason = Settings(), f"it could not be read ({exc.strerror or exc})"
+    except ValueError as exc:
+        settings, reason = Settings(), str(exc)
+    log.warning("settings file %s set aside: %s", path, reason)
+    try:
+        kept = set_aside(path)
+    except OSError as exc:
+        log.error("could not set %s aside: %s", path, exc)
+        _kept_in_place.add(path)
+        return settings, (f"The settings file could not be used ({reason}), nor moved out of the "
+                          f"way ({exc.strerror or exc}). The game starts with the usual settings.")
+    return settings, (f"The settings file could not be used ({reason}). It was kept as "
+                      f"{kept.name}, and the game starts with the usual settings for the rest.")
 
 
 def save_settings(settings: Settings) -> None:
-    write_json_atomic(settings_path(), asdict(settings))
+    """Write the settings; does nothing while a damaged file that could not be moved is there."""
+    path = settings_path()
+    if path in _kept_in_place and os.path.lexists(path):
+        log.warning("settings not saved: %s is damaged and could not be moved aside", path)
+        return
+    _kept_in_place.discard(path)
+    write_json_atomic(path, asdict(settings))

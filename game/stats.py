@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from game import paths
 from game.bots import LEVELS, PLAYER_LEVELS
-from game.core.storage import read_json, set_aside, write_json_atomic
+from game.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
+from game.core.text import clean_text
 from game.core.words import amount
 
 if TYPE_CHECKING:
@@ -254,7 +255,11 @@ def _key(obj: dict[str, Any], name: str, what: str) -> Any:
 
 
 def _text(value: Any, what: str, *, empty: bool = False) -> str:
-    if not isinstance(value, str) or len(value) > TEXT_LIMIT or (not empty and not value.strip()):
+    if not isinstance(value, str) or len(value) > TEXT_LIMIT:
+        raise Damaged(f"{what} is not a sensible text")
+    # Control characters and lone surrogates are dropped where the text comes in (game.core.text).
+    value = clean_text(value, TEXT_LIMIT)
+    if not empty and not value:
         raise Damaged(f"{what} is not a sensible text")
     return value
 
@@ -319,8 +324,8 @@ def _read_game(game: str, data: Any, who: str) -> GameRecord:
     if not (g.tied <= g.won <= g.played and g.streak <= g.longest <= g.won):
         raise Damaged(f"the counts of {what} do not add up")
     for kind, t in _mapping(_key(obj, "against", what), f"the opponents in {what}").items():
+        kind = _text(kind, f"an opponent kind in {what}")
         label = f"{kind!r} in {what}"
-        _text(kind, f"an opponent kind in {what}")
         tally = _mapping(t, label)
         g.against[kind] = Tally(_count(tally, "played", label), _count(tally, "won", label))
         if not g.against[kind].won <= g.against[kind].played <= g.played:
@@ -344,9 +349,13 @@ class _Loaded:
 def _load() -> _Loaded:
     try:
         path = stats_path()
+    except paths.UserFolderError as exc:  # it says which folder and why
+        log.error("no user data folder for statistics: %s", exc)
+        return _Loaded(Stats(), f"{exc} Statistics cannot be kept.", False)
     except OSError as exc:
         log.error("no user data folder for statistics: %s", exc)
         return _Loaded(Stats(), f"The statistics folder cannot be used ({exc.strerror or exc}).", False)
+    clean_leftovers(path.parent)
     if not path.exists() and not path.is_symlink():
         return _Loaded(Stats())
     try:

@@ -24,12 +24,14 @@ from game.bots import LEVELS, Bot, make_bot
 from game.core.contract import Action, BadSave, Event, GameState, IllegalAction, View
 from game.core.rng import derive_seed
 from game.core.storage import read_json, set_aside, write_json_atomic
+from game.core.text import clean_name, clean_text
 
 SAVE_FORMAT = 2
 # Format 1 (version 0.1.0) had no match id; it is read, with the game's `legacy_options`.
 READABLE_FORMATS = (1, 2)
 HUMAN = "human"
 BOT = "bot"
+MAX_SEATS = 16            # no game seats more
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,8 @@ class Seat:
         level = str(data.get("level", ""))
         if kind not in (HUMAN, BOT) or (kind == BOT and level not in LEVELS):
             raise BadSave(f"seat {data!r} is neither a human nor a known bot")
-        return cls(str(data.get("name", "Player")), kind, level)
+        # The name is cleaned where it comes in (no control characters, surrogates, absurd length).
+        return cls(clean_name(data.get("name", "Player")), kind, level)
 
 
 class Match:
@@ -282,10 +285,12 @@ class Match:
             raise BadSave(f"the save has format {fmt!r}; this version reads "
                           f"{', '.join(str(f) for f in READABLE_FORMATS)}")
         try:
+            if not isinstance(data["seats"], list) or len(data["seats"]) > MAX_SEATS:
+                raise BadSave("the save does not list its players")
             seats = [Seat.from_json(s) for s in data["seats"]]
             from game.games import get
 
-            options = dict(data.get("options", {}))
+            options = _options(data.get("options", {}))
             if fmt == 1:
                 options = {**get(str(data["game"])).legacy_options, **options}
             match = cls(str(data["game"]), seats, int(data["seed"]), options)
@@ -296,8 +301,8 @@ class Match:
                 match.started = float(data["started"])
         except BadSave:
             raise
-        except (KeyError, TypeError, ValueError, IllegalAction, AttributeError) as exc:
-            raise BadSave(f"the save is incomplete or damaged ({exc})") from exc
+        except (KeyError, TypeError, ValueError, OverflowError, IllegalAction, AttributeError) as exc:
+            raise BadSave(f"the save is incomplete or damaged ({clean_text(str(exc), 200)})") from exc
         return match, actions
 
     @classmethod
@@ -323,6 +328,14 @@ def reveals(ev: Event) -> bool:
 def _plain(data: Any) -> Any:
     """`data` as plain JSON values (tuples become lists), so recorded and replayed outcomes compare."""
     return json.loads(json.dumps(data, sort_keys=True, default=str))
+
+
+def _options(data: Any) -> dict[str, Any]:
+    """A save's game options (names to values; a Gold Mine map is a table itself, checked by its
+    game); raises BadSave when they are not a table with a sensible number of entries."""
+    if not isinstance(data, Mapping) or len(data) > 64 or not all(isinstance(k, str) for k in data):
+        raise BadSave("the save's game options are not a table of values")
+    return dict(data)
 
 
 def _safe_id(text: str) -> str:
@@ -360,8 +373,8 @@ def load_or_set_aside(path: Path) -> tuple[Match | None, str | None]:
         try:
             kept = set_aside(path)
             where = f" It was kept as {kept.name}."
-        except OSError:
-            where = ""
+        except OSError as err:
+            where = f" It could not be moved aside ({err.strerror or err}) and is left as it is."
         return None, f"The saved game could not be resumed: {exc}.{where}"
 
 

@@ -1,13 +1,36 @@
-"""Atomic JSON files: a crash or a killed process never leaves half a save behind."""
+"""JSON files of the player's: written atomically, read within bounds.
+
+Writing goes through a temporary file and an atomic rename, so a crash or a killed process never
+leaves half a save behind (a kill can leave the temporary file: `clean_leftovers` removes old
+ones). Reading (`read_json`) is the one door every saved game, replay, statistics and settings
+file comes in through, and it refuses, with a plain reason (`BadFile`, a ValueError), anything
+that could hang, exhaust or crash the game: something that is not a regular file (a FIFO would
+block the start, a folder cannot be read), a file larger than its limit (checked before reading),
+text that is not UTF-8, JSON nested deeper than `MAX_DEPTH` (checked before parsing). A file that
+cannot be used is kept for the player with `set_aside`.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+MAX_BYTES = 8 * 1024 * 1024   # a save of the longest real game is a few hundred kilobytes
+MAX_DEPTH = 64                # our files nest 5 deep at most
+LEFTOVER_AGE = 60.0           # seconds: a newer temporary file may belong to a writer at work
+
+_STRING = re.compile(r'"(?:[^"\\]+|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+class BadFile(ValueError):
+    """A file that cannot be read as ours; the message says why, in words for the player."""
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
@@ -28,22 +51,128 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
-def read_json(path: Path) -> Any:
-    """Read a JSON file; raises ValueError (with the cause) when it is not valid JSON."""
-    text = path.read_text(encoding="utf-8")
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them.
+
+    Raises BadFile when `path` is not a regular file (without waiting on a FIFO or a device) or is
+    larger than `limit`, OSError when it cannot be opened.
+    """
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise BadFile(f"it is {_kind(mode)}, not a file")
+    # O_NONBLOCK: should a FIFO be swapped in after the check, opening it does not wait for a writer.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise BadFile(f"it is {_kind(info.st_mode)}, not a file")
+        if info.st_size > limit:
+            raise BadFile(f"it is {_size(info.st_size)}, more than the {_size(limit)} allowed")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:  # it grew while being read
+        raise BadFile(f"it is more than the {_size(limit)} allowed")
+    return data
+
+
+def _size(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.1f} MB"
+    if n >= 1024:
+        return f"{n / 1024:.0f} KB"
+    return f"{n} bytes"
+
+
+def nesting(text: str) -> int:
+    """How deep the arrays and objects of the JSON `text` nest (brackets inside strings do not
+    count); for unbalanced brackets, a depth no smaller than the true one. Never recursive."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = 0
+    # Strip the innermost pairs, one level a pass: each pass is a linear scan in C, and the
+    # caller stops caring past its limit, so at most MAX_DEPTH + 1 passes are made.
+    while brackets and depth <= MAX_DEPTH:
+        shorter = brackets.replace("[]", "").replace("{}", "")
+        depth += 1
+        if shorter == brackets:  # unbalanced: what is left cannot nest less than it is long / 2
+            return depth + len(brackets) // 2
+        brackets = shorter
+    return depth if not brackets else depth + 1
+
+
+def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
+    """Read a JSON file within bounds (see the module docstring).
+
+    Raises BadFile (a ValueError) saying what is wrong, OSError when the file cannot be opened.
+    """
+    data = read_bytes(path, limit)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadFile(f"it is not text (byte {exc.start + 1} is not UTF-8)") from None
+    if nesting(text) > MAX_DEPTH:
+        raise BadFile(f"it nests deeper than the {MAX_DEPTH} levels allowed")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+        raise BadFile(f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:  # cannot happen past the nesting check; kept as a last guard
+        raise BadFile("it nests too deeply") from None
 
 
 def set_aside(path: Path) -> Path:
-    """Move a file that could not be read out of the way, keeping it for the player; returns where."""
+    """Move a file that could not be read out of the way, keeping it for the player; returns where.
+
+    Works for anything with a name (a folder or a FIFO in place of a file is renamed the same
+    way); raises OSError when it cannot be moved.
+    """
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.unreadable-{stamp}{path.suffix}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{path.stem}.unreadable-{stamp}-{n}{path.suffix}")
         n += 1
     os.replace(path, target)
     return target
+
+
+def clean_leftovers(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files of `write_json_atomic` (`<name>.json.<random>.tmp`) that a
+    killed process left in `folder`; only regular files older than LEFTOVER_AGE seconds, so a
+    writer at work is never disturbed. Returns what was removed; never raises."""
+    removed: list[Path] = []
+    now = time.time() if now is None else now
+    try:
+        candidates = list(folder.glob("*.json.*.tmp"))
+    except OSError:
+        return removed
+    for p in candidates:
+        try:
+            info = os.lstat(p)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > LEFTOVER_AGE:
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            pass
+    return removed

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 from game import APP_NAME, __version__
-from game.settings import Settings, load_settings, save_settings
+from game.settings import Settings, load_settings_checked, save_settings
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.sound import Sounds
@@ -26,7 +26,14 @@ class App:
         # interpreter back within half a millisecond instead of 5 ms, so frames stay smooth.
         sys.setswitchinterval(0.0005)
         pygame.init()
-        self.settings = settings or load_settings()
+        # Messages for the player about their files (a damaged settings file set aside, ...),
+        # shown by the title screen.
+        self.notices: list[str] = []
+        if settings is None:
+            settings, notice = load_settings_checked()
+            if notice:
+                self.notices.append(notice)
+        self.settings = settings
         pygame.display.set_caption(f"{APP_NAME} {__version__}")
         from game.icon import draw_icon
 

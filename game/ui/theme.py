@@ -8,6 +8,7 @@ show every table state and fail on any text that was cut or spilled out of its b
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -64,9 +65,39 @@ def font(size: int, bold: bool = False, title: bool = False) -> pygame.font.Font
         return pygame.font.Font(None, size)
 
 
+# The most characters a single line draws: far more than any screen holds, and few enough that
+# measuring or cutting a line costs little whatever text reaches the renderer.
+MAX_DRAWN = 400
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def drawable(msg: object) -> str:
+    """`msg` as text SDL can draw: control characters and lone surrogates (which make pygame
+    raise) dropped, at most MAX_DRAWN characters. Text from files is already cleaned where it
+    comes in (game.core.text); this is the renderer's own guard, so that no text can crash it."""
+    if not isinstance(msg, str):
+        msg = str(msg)
+    if len(msg) <= MAX_DRAWN and not _UNDRAWABLE.search(msg):
+        return msg
+    return _UNDRAWABLE.sub("", msg[:MAX_DRAWN * 2])[:MAX_DRAWN]
+
+
 @lru_cache(maxsize=2048)
 def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool, title: bool) -> pygame.Surface:
-    return font(size, bold, title).render(text, True, colour)
+    text = drawable(text)
+    try:
+        return font(size, bold, title).render(text, True, colour)
+    except (pygame.error, ValueError, UnicodeError):
+        # Nothing a font cannot draw may stop the game: draw what plain ASCII there is.
+        safe = text.encode("ascii", "replace").decode("ascii")
+        return font(size, bold, title).render(safe, True, colour)
+
+
+def _measure(f: pygame.font.Font, msg: str) -> tuple[int, int]:
+    try:
+        return f.size(drawable(msg))
+    except (pygame.error, ValueError, UnicodeError):
+        return f.size(drawable(msg).encode("ascii", "replace").decode("ascii"))
 
 
 # ============================================================================ text that did not fit
@@ -102,7 +133,7 @@ def note_clipped(msg: str, room: int, needed: int, how: str) -> None:
 
 
 def width_of(msg: str, size: int, bold: bool = False, title: bool = False) -> int:
-    return font(size, bold, title).size(msg)[0]
+    return _measure(font(size, bold, title), msg)[0]
 
 
 def fit_text(msg: str, width: int, size: int, bold: bool = False) -> str:
@@ -111,12 +142,13 @@ def fit_text(msg: str, width: int, size: int, bold: bool = False) -> str:
     Every place that calls this means the whole text to fit in normal play (a player's name, a
     line of odds); a cut is noted for `watch_clipping`.
     """
+    msg = drawable(msg)
     f = font(size, bold)
-    full = f.size(msg)[0]
+    full = _measure(f, msg)[0]
     if full <= width:
         return msg
     note_clipped(msg, width, full, "cut")
-    while msg and f.size(msg + "…")[0] > width:
+    while msg and _measure(f, msg + "…")[0] > width:
         msg = msg[:-1]
     return msg.rstrip() + "…"
 
@@ -149,6 +181,7 @@ def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 18
     With `box` (in the surface's coordinates), the text belongs inside that rectangle: it is
     still drawn whole, and a text that reaches outside is noted for `watch_clipping`.
     """
+    msg = drawable(msg)
     img = _render(msg, size, tuple(colour), bold, title)
     rect = img.get_rect(**{anchor: pos})
     if box is not None and _watchers and not box.contains(_ink(rect, msg, size, bold, title)):
@@ -161,7 +194,10 @@ def _ink(rect: pygame.Rect, msg: str, size: int, bold: bool, title: bool) -> pyg
     """The part of a text's rect that holds ink: its width, and the height its letters reach
     (the font's line leaves room above and below that a tight box need not have)."""
     f = font(size, bold, title)
-    reach = [(m[3], m[2]) for m in f.metrics(msg) if m is not None]
+    try:
+        reach = [(m[3], m[2]) for m in f.metrics(msg) if m is not None]
+    except (pygame.error, ValueError, UnicodeError):
+        reach = []
     if not reach:
         return pygame.Rect(rect.x, rect.centery, rect.w, 0)
     top = rect.top + f.get_ascent() - max(r[0] for r in reach)
@@ -173,11 +209,12 @@ def wrap(msg: str, width: int, size: int = 18, bold: bool = False) -> list[str]:
     """Split `msg` into lines no wider than `width` pixels."""
     f = font(size, bold)
     lines: list[str] = []
-    for para in msg.split("\n"):
+    for para in str(msg).split("\n"):
         line = ""
         for word in para.split(" "):
+            word = drawable(word)
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if _measure(f, trial)[0] <= width or not line:
                 line = trial
             else:
                 lines.append(line)

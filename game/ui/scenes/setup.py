@@ -18,6 +18,7 @@ import pygame
 from game.bots import PLAYER_LEVELS
 from game.core.contract import GameInfo, IllegalAction
 from game.core.match import BOT, HUMAN, Match, Seat
+from game.core.text import clean_text
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import MessageBox, fit_text, open_table
@@ -304,7 +305,8 @@ class SetupScene(Scene):
         self._refresh()
 
     def seat_name(self, row: SeatRow) -> str:
-        return row.name.value.strip() or self._default_name(row)
+        # Typed or pasted text is cleaned like names from files (game.core.text).
+        return clean_text(row.name.value, NAME_LEN) or self._default_name(row)
 
     def seats(self) -> list[Seat]:
         """The seats as chosen now (only the first `players` rows)."""

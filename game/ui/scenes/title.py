@@ -383,13 +383,21 @@ class TitleScene(Scene):
     def _read_saves(self) -> None:
         from game.saves import list_saves
 
+        from game.paths import UserFolderError
+
         try:
             self.saves, messages = list_saves()
+        except UserFolderError as exc:  # it says which folder and why
+            log.error("saved games: %s", exc)
+            self.saves, messages = [], [str(exc)]
         except Exception as exc:  # never let the saves folder stop the game from starting
             log.exception("reading the saved games failed")
             self.saves, messages = [], [f"The saved games could not be read ({exc})."]
         for m in messages:
             log.warning("saved games: %s", m)
+        if self.app is not None:  # the app's own news (logged already): a damaged settings file, ...
+            messages = getattr(self.app, "notices", []) + messages
+            self.app.notices = []
         self.pending_messages.extend(messages)
         self.save_scroll = max(0, min(self.save_scroll, len(self.saves) - CONTINUE_ROWS))
 
@@ -414,7 +422,7 @@ class TitleScene(Scene):
         if self.pending_messages and self.app is not None:
             msg = "\n\n".join(self.pending_messages)
             self.pending_messages = []
-            self.app.push(MessageBox("Saved games", msg))
+            self.app.push(MessageBox("Your files", msg))
 
     def _build(self) -> None:
         """Lay out both panels; each one's height follows what it holds."""

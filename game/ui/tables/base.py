@@ -496,7 +496,9 @@ class TableScene(Scene):
             notice = autosave(self.match)
         except OSError as exc:
             self.logger.error("autosave failed: %s", exc)
-            self._say("Could not save the game (disk full?); play goes on.")
+            from game.saves import failure_reason
+
+            self._say(f"Could not save the game ({failure_reason(exc)}); play goes on.")
         else:
             if notice and self.app is not None:  # e.g. a damaged statistics file was set aside
                 from game.ui.scenes.dialogs import MessageBox
