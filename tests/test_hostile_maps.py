@@ -213,6 +213,13 @@ def test_map_names_are_cleaned_where_they_come_in(tmp_path, name):
     assert back.name == "Saved [2J OK: fake"
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
+def test_a_name_with_nothing_visible_falls_back_to_the_file_name(tmp_path):
+    assert load_map(write(tmp_path, "the_deep_end.tmx", map_text(name="\u202e&#10;\u2028"))).name == "The Deep End"
+    assert load_map(write(tmp_path, b"\x1b[1m\xff_x.tmx", map_text())).name == "[1M\ufffd X"
+    assert load_map(write(tmp_path, b"\x07.tmx", map_text())).name == "Unnamed map"
+
+
 def test_clean_name():
     assert clean_name("  a\tb\n\nc  ") == "a b c"
     assert clean_name("\x00\x1b\ud800") == ""

@@ -15,6 +15,11 @@ described for map makers in docs/rules/gold_mine_map.md; in short:
 - one object layer named ``starts`` (`STARTS_LAYER`) holding exactly four point objects named (or
   of class) ``X``, each on a dirt hex, two of them with the bool property ``central`` = true.
 
+Hostile files cost little: the file size, the declared size, the layers and tilesets are checked
+against the limits below (`MAX_FILE_BYTES`, `MAX_CELLS`...) on the XML read once, before pytmx is
+given it, and compressed layers are inflated in bounded steps. Map names are cleaned with
+`clean_name`; `printable` escapes what check-map prints.
+
 Reading pixels: Tiled stores object positions in pixels. A start point belongs to the hex whose
 centre is nearest, computed with Tiled's own layout for a stagger-x hexagonal map (`TiledHexLayout`):
 with tile width ``w``, tile height ``h`` (both rounded down to even, as Tiled does) and hex side
@@ -294,9 +299,10 @@ class _Loader:
             if not _reaches_a_mine(h, tiles):
                 raise self.fail(f"the start point on {_cell(*cell)} is walled in: no mine can be "
                                 f"reached from it without crossing rock")
-        name = tmx.properties.get("name")
-        if not isinstance(name, str) or not name.strip():
-            name = self.path.stem.replace("_", " ").strip().title() or "Unnamed map"
+        name = clean_name(tmx.properties.get("name"))
+        if not name:
+            name = clean_name(os.fsencode(self.path.stem).decode("utf-8", "replace")
+                              .replace("_", " ").title()) or "Unnamed map"
         try:
             return GoldMineMap(name.strip(), tiles, tuple(start_hexes), tuple(central_hexes))
         except ValueError as exc:  # every case is caught above; this keeps the promise anyway
