@@ -123,6 +123,23 @@ HOSTILE: dict[str, tuple[Callable[[Path], Path], str]] = {
 }
 
 
+def test_deep_nesting_is_read_without_recursion(tmp_path):
+    """Elements nested 100,000 deep (groups around the layer, stray elements, class properties)
+    are read or refused with a reason, never a RecursionError."""
+    n = 100_000
+    around = map_text().replace(' <layer id="1"', "<group>" * n + ' <layer id="1"').replace(
+        "</layer>", "</layer>" + "</group>" * n)
+    assert load_map(write(tmp_path, "groups.tmx", around)).name == "Groups"
+    stray = map_text(padding="<a>" * n + "</a>" * n)
+    assert load_map(write(tmp_path, "stray.tmx", stray)).name == "Stray"
+    depth = 20_000
+    props = ('<properties>' + '<property name="p" type="class"><properties>' * depth
+             + '</properties></property>' * depth + '</properties>')
+    classes = map_text().replace('name="starts">', 'name="starts">' + props)
+    status, out, err = check_map(str(write(tmp_path, "classes.tmx", classes)))
+    assert status == 1 and "class properties are not supported" in err and "Traceback" not in err
+
+
 def check_map(*args: str) -> tuple[int, str, str]:
     """`python -m game check-map ARGS` run in this process: (exit status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()

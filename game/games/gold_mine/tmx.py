@@ -467,6 +467,9 @@ class _Loader:
             return tmx
         except Exception as exc:  # pytmx raises bare Exceptions, ValueErrors, KeyErrors...
             detail = str(exc) or type(exc).__name__
+            if isinstance(exc, KeyError):  # str() of a KeyError is only the missing key
+                detail = (f"it uses {exc.args[0]!r} without defining it; class properties are "
+                          f"not supported")
             raise self.fail(f"Tiled's data could not be read ({detail})") from None
 
     # -- the terrain layer
