@@ -15,6 +15,11 @@ described for map makers in docs/rules/gold_mine_map.md; in short:
 - one object layer named ``starts`` (`STARTS_LAYER`) holding exactly four point objects named (or
   of class) ``X``, each on a dirt hex, two of them with the bool property ``central`` = true.
 
+Hostile files cost little: the file size, the declared size, the layers and tilesets are checked
+against the limits below (`MAX_FILE_BYTES`, `MAX_CELLS`...) on the XML read once, before pytmx is
+given it, and compressed layers are inflated in bounded steps. Map names are cleaned with
+`clean_name`; `printable` escapes what check-map prints.
+
 Reading pixels: Tiled stores object positions in pixels. A start point belongs to the hex whose
 centre is nearest, computed with Tiled's own layout for a stagger-x hexagonal map (`TiledHexLayout`):
 with tile width ``w``, tile height ``h`` (both rounded down to even, as Tiled does) and hex side
@@ -31,9 +36,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import logging
 import os
+import stat
 import struct
 import sys
 import zlib
@@ -51,6 +56,7 @@ from game.games.gold_mine.board import (
     MINE,
     MINE_COLOURS,
     ROCK,
+    clean_name,
     GoldMineMap,
     Hex,
     Tile,
@@ -83,11 +89,46 @@ _FLAG_NAMES = (
 )
 
 
+# -- limits: checked before the work they protect, so a hostile file costs little to refuse --------
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""The largest .tmx or .tsx file read (2 MiB); the shipped map is about 2 KB."""
+
+MAX_SIDE = 200
+"""The most columns, and the most rows, a map may declare."""
+
+MAX_CELLS = 10_000
+"""The most cells (width x height) a map may declare: 100 x 100, say; the shipped map has 110."""
+
+MAX_LAYER_BYTES = 4 * MAX_CELLS
+"""The most bytes a Base64 layer may inflate to (4 bytes a cell); decompression stops past it."""
+
+MAX_TILESET_TILES = 1024
+"""The most tiles one tileset may cut from its image or declare (the shipped one has 7)."""
+
+MAX_USER_MAPS = 50
+"""The most .tmx files read from the user maps folder (the first ones by file name)."""
+
+MAX_CAUSE_LENGTH = 400
+"""The longest explanation kept in a `MapError` (it is drawn on the setup screen)."""
+
+
+def shown_file_name(path: str | os.PathLike[str], limit: int = 80) -> str:
+    """A file's name as it can be drawn or printed: bytes that are not UTF-8 show as U+FFFD,
+    control characters and escape codes as spaces, and a long name is cut (see `clean_name`)."""
+    name = os.fsencode(Path(path).name).decode("utf-8", "replace")
+    return clean_name(name, limit) or "?"
+
+
 class MapError(ValueError):
-    """A map file that is not a playable Gold Mine map; `str()` names the file and the cause."""
+    """A map file that is not a playable Gold Mine map; `str()` names the file and the cause.
+
+    `cause` is cleaned for display (one line, no control characters, at most `MAX_CAUSE_LENGTH`
+    characters); the file name in `str()` is as given, so print it through `printable`."""
 
     def __init__(self, path: str | os.PathLike[str], cause: str) -> None:
         self.path = Path(path)
+        cause = clean_name(cause, MAX_CAUSE_LENGTH)
         self.cause = cause
         super().__init__(f"{path}: {cause}")
 
@@ -243,10 +284,11 @@ class _Loader:
     def load(self) -> GoldMineMap:
         root = self._read_xml()
         header = self._check_header(root)
+        width, height, stagger_index, layout = header
+        raw_gids = self._check_layers(root, width * height)
         self._check_tileset_files(root)
         tmx = self._parse_with_pytmx()
-        width, height, stagger_index, layout = header
-        cells = self._terrain(root, tmx, width, height)
+        cells = self._terrain(tmx, raw_gids, width)
         tiles = {offset_to_axial(c, r, stagger_index): t for (c, r), t in cells.items()}
         if not any(t.kind == MINE for t in tiles.values()):
             raise self.fail("the map has no mine hexes, so there is no treasure to find")
@@ -257,9 +299,10 @@ class _Loader:
             if not _reaches_a_mine(h, tiles):
                 raise self.fail(f"the start point on {_cell(*cell)} is walled in: no mine can be "
                                 f"reached from it without crossing rock")
-        name = tmx.properties.get("name")
-        if not isinstance(name, str) or not name.strip():
-            name = self.path.stem.replace("_", " ").strip().title() or "Unnamed map"
+        name = clean_name(tmx.properties.get("name"))
+        if not name:
+            name = clean_name(os.fsencode(self.path.stem).decode("utf-8", "replace")
+                              .replace("_", " ").title()) or "Unnamed map"
         try:
             return GoldMineMap(name.strip(), tiles, tuple(start_hexes), tuple(central_hexes))
         except ValueError as exc:  # every case is caught above; this keeps the promise anyway
@@ -267,11 +310,32 @@ class _Loader:
 
     # -- the file and its header
 
-    def _read_xml(self) -> ElementTree.Element:
+    def _read_bytes(self, path: Path, what: str) -> bytes:
+        """A regular file's bytes, refusing (before reading) one over `MAX_FILE_BYTES`; never
+        waits on a FIFO or a device, and never reads more than the limit whatever the file does."""
         try:
-            data = self.path.read_bytes()
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         except OSError as exc:
-            raise self.fail(f"the file cannot be read ({exc.strerror or exc})") from None
+            raise self.fail(f"{what} cannot be read ({exc.strerror or exc})") from None
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise self.fail(f"{what} is not a regular file")
+            if info.st_size > MAX_FILE_BYTES:
+                raise self.fail(f"{what} is too large ({info.st_size:,} bytes; the most a map file "
+                                f"may be is {MAX_FILE_BYTES:,} bytes)")
+            try:
+                data = f.read(MAX_FILE_BYTES + 1)
+            except OSError as exc:
+                raise self.fail(f"{what} cannot be read ({exc.strerror or exc})") from None
+        if len(data) > MAX_FILE_BYTES:
+            raise self.fail(f"{what} is too large (over {MAX_FILE_BYTES:,} bytes, the most a map "
+                            f"file may be)")
+        return data
+
+    def _read_xml(self) -> ElementTree.Element:
+        data = self._read_bytes(self.path, "the file")
+        self.data = data
         try:
             root = ElementTree.fromstring(data)
         except ElementTree.ParseError as exc:
@@ -303,6 +367,11 @@ class _Loader:
             if number is None or number <= 0:
                 raise self.fail(f"the map's {key} is {text!r}; it must be a whole number above 0")
             numbers[key] = number
+        width, height = numbers["width"], numbers["height"]
+        if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_CELLS:
+            raise self.fail(f"the map is too big ({width} x {height} cells); a Gold Mine map may "
+                            f"have at most {MAX_SIDE} columns, {MAX_SIDE} rows and {MAX_CELLS:,} "
+                            f"cells in all")
         if numbers["hexsidelength"] >= numbers["tilewidth"]:
             raise self.fail(f"the hex side length ({numbers['hexsidelength']}) must be smaller "
                             f"than the tile width ({numbers['tilewidth']})")
@@ -323,8 +392,9 @@ class _Loader:
             tsx = self.path.parent / source
             if not tsx.is_file():
                 raise self.fail(f"the tileset file {source!r} is missing (looked for {tsx})")
+            data = self._read_bytes(tsx, f"the tileset file {source!r}")
             try:
-                self._note_declared(node, ElementTree.parse(tsx).getroot())
+                self._note_declared(node, ElementTree.fromstring(data))
             except ElementTree.ParseError as exc:
                 raise self.fail(f"the tileset file {source!r} is not valid XML ({exc})") from None
             except OSError as exc:
@@ -336,6 +406,7 @@ class _Loader:
             firstgid = int(node.get("firstgid", ""))
         except ValueError:
             raise self.fail(f"a tileset has no valid firstgid ({node.get('firstgid')!r})") from None
+        self._check_tileset_size(tileset)
         ids = set()
         for tile in tileset.findall("tile"):
             try:
@@ -345,18 +416,65 @@ class _Loader:
                                 f"({tile.get('id')!r})") from None
         self.declared[firstgid] = ids
 
+    def _check_tileset_size(self, tileset: ElementTree.Element) -> None:
+        """Refuse a tileset that declares, or would cut from its image, more than
+        `MAX_TILESET_TILES` tiles: pytmx walks every tile of the image's declared size."""
+        name = tileset.get("name")
+        count = _whole(tileset.get("tilecount", "0")) or 0
+        if count > MAX_TILESET_TILES:
+            raise self.fail(f"the tileset {name!r} declares {count:,} tiles; a tileset may have "
+                            f"at most {MAX_TILESET_TILES:,}")
+        image = tileset.find("image")
+        if image is None:
+            return
+        numbers = [_whole(node.get(key, "0")) for node, key in (
+            (tileset, "tilewidth"), (tileset, "tileheight"), (tileset, "spacing"),
+            (tileset, "margin"), (image, "width"), (image, "height"))]
+        if any(n is None for n in numbers):
+            return  # pytmx refuses what is not a number
+        tile_w, tile_h, spacing, margin, image_w, image_h = numbers
+        rows = _steps(margin, image_h + margin - tile_h + 1, tile_h + spacing)
+        columns = _steps(margin, image_w + margin - tile_w + 1, tile_w + spacing)
+        if rows is None or columns is None or rows * columns > MAX_TILESET_TILES:
+            raise self.fail(f"the tileset {name!r} cuts too many tiles from its image "
+                            f"({image_w} x {image_h} pixels in {tile_w} x {tile_h} tiles); a "
+                            f"tileset may have at most {MAX_TILESET_TILES:,}")
+
+    def _check_layers(self, root: ElementTree.Element, count: int) -> list[int]:
+        """The terrain layer's raw gids, read (within the limits) before pytmx reads the file,
+        which would inflate every layer without a bound."""
+        layers = list(root.iter("layer"))
+        if len(layers) > 1:
+            names = ", ".join(repr(layer.get("name")) for layer in layers[:10])
+            more = ", ..." if len(layers) > 10 else ""
+            raise self.fail(f"the map has {len(layers)} tile layers ({names}{more}); Gold Mine "
+                            f"maps have exactly one, named {TERRAIN_LAYER!r}")
+        if not layers:
+            raise self.fail(f"the map has no tile layer; the hexes go in one tile layer named "
+                            f"{TERRAIN_LAYER!r}")
+        if layers[0].get("name") != TERRAIN_LAYER:
+            raise self.fail(f"the tile layer is named {layers[0].get('name')!r}; it must be named "
+                            f"{TERRAIN_LAYER!r}")
+        return self._raw_gids(layers[0].find("data"), count)
+
     def _parse_with_pytmx(self) -> Any:
         pytmx = _pytmx()
         try:
-            return pytmx.TiledMap(str(self.path))
+            # The bytes already read and checked: pytmx does not open the map file again.
+            tmx = pytmx.TiledMap()
+            tmx.filename = str(self.path)
+            tmx.parse_xml(ElementTree.fromstring(self.data))
+            return tmx
         except Exception as exc:  # pytmx raises bare Exceptions, ValueErrors, KeyErrors...
             detail = str(exc) or type(exc).__name__
+            if isinstance(exc, KeyError):  # str() of a KeyError is only the missing key
+                detail = (f"it uses {exc.args[0]!r} without defining it; class properties are "
+                          f"not supported")
             raise self.fail(f"Tiled's data could not be read ({detail})") from None
 
     # -- the terrain layer
 
-    def _terrain(self, root: ElementTree.Element, tmx: Any, width: int,
-                 height: int) -> dict[tuple[int, int], Tile]:
+    def _terrain(self, tmx: Any, raw_gids: list[int], width: int) -> dict[tuple[int, int], Tile]:
         pytmx = _pytmx()
         layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
         if not layers:
@@ -370,8 +488,8 @@ class _Loader:
             raise self.fail(f"the tile layer is named {layers[0].name!r}; it must be named "
                             f"{TERRAIN_LAYER!r}")
         self.terrain_layer = layers[0]
-        # pytmx renumbers gids and drops (or mangles) flag bits, so read Tiled's own numbers.
-        raw_gids = self._raw_gids(root.find(".//layer/data"), width * height)
+        # pytmx renumbers gids and drops (or mangles) flag bits, so Tiled's own numbers (read by
+        # `_check_layers`) are used.
         tilesets = sorted(tmx.tilesets, key=lambda ts: ts.firstgid)
         cells: dict[tuple[int, int], Tile] = {}
         colour_seen: dict[str, tuple[int, str]] = {}
@@ -492,6 +610,9 @@ class _Loader:
             raise self.fail(f"the map has {len(raw_groups)} object layers named "
                             f"{STARTS_LAYER!r}; it needs exactly one")
         raw_objects = raw_groups[0].findall("object")
+        if len(raw_objects) > 16:  # before any geometry: each point is compared with every cell
+            raise self.fail(f"the {STARTS_LAYER!r} layer holds {len(raw_objects)} objects; it "
+                            f"holds exactly four start points (point objects named {START_NAME})")
         objects = list(groups[0])
         if len(raw_objects) != len(objects):  # cannot happen with pytmx 3.x; guard the zip
             raise self.fail(f"the {STARTS_LAYER!r} layer could not be read consistently")
@@ -552,15 +673,41 @@ def _decode_base64(text: str, compression: str | None) -> list[int]:
                          f"none")
     try:
         data = base64.b64decode(text.strip())
-        if compression == "zlib":
-            data = zlib.decompress(data)
-        elif compression == "gzip":
-            data = gzip.decompress(data)
-    except (binascii.Error, zlib.error, OSError, EOFError) as exc:
+        if compression in ("zlib", "gzip"):
+            data = _inflate(data, compression, MAX_LAYER_BYTES)
+    except (binascii.Error, zlib.error) as exc:
         raise ValueError(f"the Base64 data is damaged ({exc})") from None
     if len(data) % 4:
         raise ValueError("the Base64 data is not a whole number of tiles")
     return list(struct.unpack(f"<{len(data) // 4}I", data))
+
+
+def _inflate(data: bytes, compression: str, limit: int) -> bytes:
+    """zlib or gzip data inflated to at most `limit` bytes, in bounded steps: data that would
+    inflate further is refused after producing `limit` + 1 bytes, never more."""
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+    out = bytearray()
+    pending = data
+    while True:
+        out += inflater.decompress(pending, limit + 1 - len(out))
+        if len(out) > limit:
+            raise ValueError(f"the layer inflates to more than {limit:,} bytes, the most a map "
+                             f"of {MAX_CELLS:,} cells needs")
+        pending = inflater.unconsumed_tail
+        if not pending:
+            break
+    if not inflater.eof:
+        raise ValueError(f"the {compression} data is cut short")
+    if inflater.unused_data:
+        raise ValueError(f"there is extra data after the {compression} stream")
+    return bytes(out)
+
+
+def _steps(start: int, stop: int, step: int) -> int | None:
+    """len(range(start, stop, step)) without building it; None for a step that is not positive."""
+    if step <= 0:
+        return None
+    return max(0, (stop - start + step - 1) // step)
 
 
 def _word(value: Any) -> Any:
@@ -640,11 +787,13 @@ def user_maps_dir() -> Path:
 def list_user_maps(folder: str | os.PathLike[str] | None = None
                    ) -> list[tuple[Path, GoldMineMap | MapError]]:
     """Every `.tmx` file directly in `folder` (default: `user_maps_dir()`), sorted by file name,
-    each with its map or the `MapError` that says why it cannot be played."""
+    each with its map or the `MapError` that says why it cannot be played; at most
+    `MAX_USER_MAPS` of them (the first by name). File names need not be valid UTF-8: show them
+    with `shown_file_name`."""
     base = Path(folder) if folder is not None else user_maps_dir()
     try:
         paths = sorted((p for p in base.iterdir() if p.suffix.lower() == ".tmx" and p.is_file()),
-                       key=lambda p: (p.name.lower(), p.name))
+                       key=lambda p: (p.name.lower(), p.name))[:MAX_USER_MAPS]
     except OSError:
         return []
     found: list[tuple[Path, GoldMineMap | MapError]] = []
@@ -680,11 +829,24 @@ def main(argv: Iterable[str] | None = None) -> int:
         try:
             m = load_map(arg)
         except MapError as exc:
-            print(f"BAD: {exc}", file=sys.stderr)
+            print(printable(f"BAD: {exc}", sys.stderr), file=sys.stderr)
             status = 1
         else:
-            print(f"OK: {m.name}, {m.summary()}  [{arg}]")
+            print(printable(f"OK: {m.name}, {m.summary()}  [{arg}]", sys.stdout))
     return status
+
+
+def printable(text: str, stream: Any) -> str:
+    """`text` as one line any terminal shows as is: control characters, escape codes, newlines,
+    surrogates (file names that are not UTF-8) and anything the stream cannot encode are written
+    as Python escapes (\\x1b, \\n, \\udcff, \\u00e9), so no file can print a line of its own."""
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                    for ch in text)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return shown.encode(encoding, "backslashreplace").decode(encoding, "replace")
+    except LookupError:
+        return shown.encode("ascii", "backslashreplace").decode("ascii")
 
 
 if __name__ == "__main__":

@@ -78,7 +78,9 @@ class MapEntry:
 
 def gold_mine_maps(folder: Path | None = None) -> list[MapEntry]:
     """The shipped map first, then every `.tmx` in the user maps folder (`folder` for tests)."""
-    from game.games.gold_mine.tmx import MapError, list_user_maps, load_map, shipped_map_path
+    from game.games.gold_mine.board import clean_name
+    from game.games.gold_mine.tmx import (MapError, list_user_maps, load_map, shipped_map_path,
+                                          shown_file_name)
 
     entries: list[MapEntry] = []
     try:
@@ -87,10 +89,13 @@ def gold_mine_maps(folder: Path | None = None) -> list[MapEntry]:
     except MapError as exc:  # a broken install: say so rather than crash
         entries.append(MapEntry("The shipped map", shipped_map_path().name, None, exc.cause))
     for path, found in list_user_maps(folder):
+        # File names may hold anything the file system allows (bytes that are not UTF-8 too).
+        shown = shown_file_name(path)
         if isinstance(found, MapError):
-            entries.append(MapEntry(path.stem.replace("_", " ").title(), path.name, None, found.cause))
+            title = clean_name(shown[:-4].replace("_", " ").title()) or shown
+            entries.append(MapEntry(title, shown, None, found.cause))
         else:
-            entries.append(MapEntry(found.name, path.name, found))
+            entries.append(MapEntry(found.name, shown, found))
     return entries
 
 

@@ -1,0 +1,336 @@
+"""Hostile Gold Mine maps (issue 8): files built to crash, freeze or exhaust the game are refused
+with a clear reason, before the work they would cause, through the real entry points: the
+`check-map` command (also on a terminal that only takes ASCII) and the setup screen's map list.
+
+Memory is bounded by construction (sizes are checked before anything is read, parsed or
+inflated); the tests that feed decompression bombs also measure the peak of Python's allocations
+while the map is refused, which is deterministic, unlike time.
+"""
+
+from __future__ import annotations
+
+import os
+
+# Headless drivers, before pygame is imported anywhere (conftest.py leaves them to each test file).
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import base64  # noqa: E402
+import contextlib  # noqa: E402
+import io  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tracemalloc  # noqa: E402
+import unicodedata  # noqa: E402
+import zlib  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Callable  # noqa: E402
+
+import pytest  # noqa: E402
+
+from game.__main__ import main as game_main  # noqa: E402
+from game.games.gold_mine import tmx  # noqa: E402
+from game.games.gold_mine.board import MAX_NAME_LENGTH, clean_name  # noqa: E402
+from game.games.gold_mine.tmx import MapError, TiledHexLayout, load_map  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+
+# A small playable map: 3 columns x 2 rows of dirt (gid 1) with one mine (gid 2), an inline
+# tileset, and four start points on dirt cells, two of them central.
+CELLS = [[1, 2, 1], [1, 1, 1]]
+LAYOUT = TiledHexLayout(64, 56, 32, False)
+TILESET = """ <tileset firstgid="1" name="t" tilewidth="64" tileheight="56" tilecount="2" columns="0">
+  <tile id="0"><properties><property name="kind" value="dirt"/></properties></tile>
+  <tile id="1"><properties><property name="kind" value="mine"/><property name="colour" value="red"/><property name="value" value="3"/></properties></tile>
+ </tileset>"""
+
+
+def _starts() -> str:
+    points = []
+    for i, (c, r) in enumerate([(0, 0), (2, 0), (0, 1), (2, 1)]):
+        x, y = LAYOUT.centre(c, r)
+        central = "true" if i < 2 else "false"
+        points.append(f'  <object id="{i + 1}" name="X" x="{x:g}" y="{y:g}"><properties>'
+                      f'<property name="central" type="bool" value="{central}"/></properties>'
+                      f'<point/></object>')
+    return "\n".join(points)
+
+
+def map_text(*, width: int = 3, height: int = 2, data: str | None = None,
+             encoding: str = "csv", compression: str | None = None, name: str | None = None,
+             tileset: str = TILESET, layers: int = 1, padding: str = "") -> str:
+    """The small map's XML, or a hostile variant of it (the declared size, the layer data...)."""
+    if data is None:
+        data = ",".join(str(g) for row in CELLS for g in row)
+    props = (f' <properties><property name="name" value="{name}"/></properties>\n'
+             if name is not None else "")
+    packed = f' compression="{compression}"' if compression else ""
+    layer = (f' <layer id="{{i}}" name="terrain" width="{width}" height="{height}">'
+             f'<data encoding="{encoding}"{packed}>{data}</data></layer>\n')
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<map version="1.10" orientation="hexagonal" renderorder="right-down" '
+            f'width="{width}" height="{height}" tilewidth="64" tileheight="56" infinite="0" '
+            f'hexsidelength="32" staggeraxis="x" staggerindex="odd">\n{props}{tileset}\n'
+            + "".join(layer.format(i=i + 1) for i in range(layers))
+            + f' <objectgroup id="99" name="starts">\n{_starts()}\n </objectgroup>\n'
+            f'{padding}</map>\n')
+
+
+def write(folder: Path, name: str | bytes, text: str) -> Path:
+    """A map file; `name` may be bytes that are not UTF-8 (file names on Linux are bytes)."""
+    path = Path(os.fsdecode(os.fsencode(folder) + b"/" + os.fsencode(name)))
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def bomb(compression: str, size: int) -> str:
+    """Base64 of `size` zero bytes, compressed: a few KB that inflate to `size` bytes."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+    chunk = bytes(1 << 20)
+    packed = b"".join(packer.compress(chunk) for _ in range(size >> 20)) + packer.flush()
+    return base64.b64encode(packed).decode("ascii")
+
+
+# name -> (a function writing the hostile file in a folder, words its reason must contain)
+HOSTILE: dict[str, tuple[Callable[[Path], Path], str]] = {
+    "declares 10000 x 10000": (lambda d: write(d, "huge_grid.tmx", map_text(width=10000, height=10000)),
+                               "too big (10000 x 10000 cells)"),
+    "declares 2000 x 2000": (lambda d: write(d, "big_grid.tmx", map_text(width=2000, height=2000)),
+                             "too big (2000 x 2000 cells)"),
+    "declares 1 x 100000": (lambda d: write(d, "long_grid.tmx", map_text(width=1, height=100000)),
+                            "too big (1 x 100000 cells)"),
+    "zlib bomb": (lambda d: write(d, "zlib_bomb.tmx", map_text(
+        encoding="base64", compression="zlib", data=bomb("zlib", 64 << 20))),
+        "inflates to more than 40,000 bytes"),
+    "gzip bomb": (lambda d: write(d, "gzip_bomb.tmx", map_text(
+        encoding="base64", compression="gzip", data=bomb("gzip", 64 << 20))),
+        "inflates to more than 40,000 bytes"),
+    "file over the size limit": (lambda d: write(d, "padded.tmx", map_text(
+        padding="<!--" + "x" * tmx.MAX_FILE_BYTES + "-->")), "too large"),
+    "tileset image cut in a billion tiles": (lambda d: write(d, "tiles_bomb.tmx", map_text(
+        tileset=' <tileset firstgid="1" name="t" tilewidth="1" tileheight="1" tilecount="2">'
+                '<image source="t.png" width="100000" height="100000"/></tileset>')),
+        "cuts too many tiles"),
+    "tileset declaring a billion tiles": (lambda d: write(d, "tilecount.tmx", map_text(
+        tileset=TILESET.replace('tilecount="2"', 'tilecount="1000000000"'))),
+        "declares 1,000,000,000 tiles"),
+    "500 tile layers": (lambda d: write(d, "layers.tmx", map_text(layers=500)),
+                        "has 500 tile layers"),
+    "a thousand start points": (lambda d: write(d, "starts.tmx", map_text().replace(
+        _starts(), _starts() + "\n" + "\n".join(
+            f'<object id="{100 + i}" name="X" x="1" y="1"><point/></object>' for i in range(1000)))),
+        "holds 1004 objects"),
+}
+
+
+def test_deep_nesting_is_read_without_recursion(tmp_path):
+    """Elements nested 100,000 deep (groups around the layer, stray elements, class properties)
+    are read or refused with a reason, never a RecursionError."""
+    n = 100_000
+    around = map_text().replace(' <layer id="1"', "<group>" * n + ' <layer id="1"').replace(
+        "</layer>", "</layer>" + "</group>" * n)
+    assert load_map(write(tmp_path, "groups.tmx", around)).name == "Groups"
+    stray = map_text(padding="<a>" * n + "</a>" * n)
+    assert load_map(write(tmp_path, "stray.tmx", stray)).name == "Stray"
+    depth = 20_000
+    props = ('<properties>' + '<property name="p" type="class"><properties>' * depth
+             + '</properties></property>' * depth + '</properties>')
+    classes = map_text().replace('name="starts">', 'name="starts">' + props)
+    status, out, err = check_map(str(write(tmp_path, "classes.tmx", classes)))
+    assert status == 1 and "class properties are not supported" in err and "Traceback" not in err
+
+
+def check_map(*args: str) -> tuple[int, str, str]:
+    """`python -m game check-map ARGS` run in this process: (exit status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = game_main(["check-map", *args])
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_the_small_map_is_playable(tmp_path):
+    """The base of every hostile variant below is a good map: what they change is what fails."""
+    m = load_map(write(tmp_path, "small.tmx", map_text(name="Small")))
+    assert m.name == "Small" and len(m.tiles) == 6 and len(m.starts) == 4
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_check_map_refuses_hostile_maps_with_a_reason_and_bounded_memory(tmp_path, case):
+    make, reason = HOSTILE[case]
+    path = make(tmp_path)
+    tracemalloc.start()
+    try:
+        status, out, err = check_map(str(path))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert status == 1 and out == ""
+    assert err.startswith("BAD: ") and err.count("\n") == 1, err
+    assert reason in err, err
+    assert "Traceback" not in err
+    # The file itself is at most 2 MiB and is read once; the bombs would need 64 MB and more.
+    assert peak < 3 * tmx.MAX_FILE_BYTES + (8 << 20), f"{case}: peak {peak:,} bytes"
+
+
+def test_limits_at_the_edge_are_accepted_and_just_past_it_refused(tmp_path):
+    # A map as big as allowed is read (its layer is a full 100 x 100 of the small map's pattern);
+    # one cell more is refused before anything is inflated.
+    side = 100
+    gids = [1] * (side * side)
+    gids[1] = 2
+    data = base64.b64encode(zlib.compress(b"".join(g.to_bytes(4, "little") for g in gids))).decode()
+    m = load_map(write(tmp_path, "edge.tmx", map_text(width=side, height=side, encoding="base64",
+                                                      compression="zlib", data=data)))
+    assert len(m.tiles) == side * side
+    with pytest.raises(MapError, match="too big"):
+        load_map(write(tmp_path, "past.tmx", map_text(width=side + 1, height=side,
+                                                      encoding="base64", compression="zlib",
+                                                      data=data)))
+
+
+def test_a_layer_with_trailing_or_cut_compressed_data_is_refused(tmp_path):
+    raw = b"".join(g.to_bytes(4, "little") for row in CELLS for g in row)
+    packed = zlib.compress(raw)
+    for data, reason in ((packed + packed, "extra data"), (packed[:-6], "cut short")):
+        text = map_text(encoding="base64", compression="zlib", data=base64.b64encode(data).decode())
+        with pytest.raises(MapError, match=reason):
+            load_map(write(tmp_path, "odd.tmx", text))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_check_map_does_not_wait_on_a_fifo(tmp_path):
+    fifo = tmp_path / "pipe.tmx"
+    os.mkfifo(fifo)
+    status, out, err = check_map(str(fifo))
+    assert status == 1 and "not a regular file" in err
+
+
+# -- names: what a map can make the game print or draw -------------------------------------------
+
+FORGING_NAMES = [
+    "Nice&#10;OK: Forged, 91 hexes",           # a newline, then a fake OK line
+    "Calm&#13;OK: overwritten line",            # a carriage return
+    "Next\u0085OK: after a NEL",                # Unicode line breaks XML lets through
+    "Para\u2029OK: after a paragraph mark",
+    "abc\u202eevil",                            # a right-to-left override
+    "Long " + "x" * 30_000,                     # an absurd length
+]
+
+
+@pytest.mark.parametrize("name", FORGING_NAMES)
+def test_map_names_are_cleaned_where_they_come_in(tmp_path, name):
+    m = load_map(write(tmp_path, "named.tmx", map_text(name=name)))
+    assert len(m.name) <= MAX_NAME_LENGTH and m.name.strip()
+    assert all(unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in m.name)
+    assert m.name.startswith(name[:3])
+    # A saved map is cleaned the same way when it comes back from a save.
+    data = m.to_json()
+    data["name"] = "Saved\x1b[2J\x00\ud800\nOK: fake"
+    back = type(m).from_json(data)
+    assert back.name == "Saved [2J OK: fake"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
+def test_a_name_with_nothing_visible_falls_back_to_the_file_name(tmp_path):
+    assert load_map(write(tmp_path, "the_deep_end.tmx", map_text(name="\u202e&#10;\u2028"))).name == "The Deep End"
+    assert load_map(write(tmp_path, b"\x1b[1m\xff_x.tmx", map_text())).name == "[1M\ufffd X"
+    assert load_map(write(tmp_path, b"\x07.tmx", map_text())).name == "Unnamed map"
+
+
+def test_clean_name():
+    assert clean_name("  a\tb\n\nc  ") == "a b c"
+    assert clean_name("\x00\x1b\ud800") == ""
+    assert clean_name(None) == "" and clean_name(12) == ""
+    long = clean_name("y" * 1_000_000)
+    assert len(long) == MAX_NAME_LENGTH and long.endswith("\u2026")
+    assert clean_name("Mine d'Or \u00e9\u2603") == "Mine d'Or \u00e9\u2603"  # visible text stays
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
+def test_check_map_cannot_print_a_forged_line_or_escape_codes(tmp_path):
+    good = [
+        write(tmp_path, "forge.tmx", map_text(name="Nice&#10;OK: Forged, 91 hexes")),
+        write(tmp_path, b"esc\x1b[2J\x1b[31m\nOK: fake\x07.tmx", map_text()),  # no name: the file's
+        write(tmp_path, b"\xff\xfe.tmx", map_text(name="Bytes")),
+    ]
+    bad = write(tmp_path, b"bad\x1b]0;title\x07\nOK: bad\xff.tmx", map_text(width=5000, height=5000))
+    status, out, err = check_map(*(str(p) for p in good + [bad]))
+    assert status == 1
+    lines = out.splitlines()
+    assert len(lines) == len(good) and all(line.startswith("OK: ") for line in lines), out
+    assert err.count("\n") == 1 and err.startswith("BAD: ") and "too big" in err
+    for text in (out, err):
+        assert "\x1b" not in text and "\x07" not in text and "\r" not in text
+        assert all(ch.isprintable() for line in text.splitlines() for ch in line)
+    assert "\\x1b" in out and "\\udcff" in out  # escaped, so the player sees what is there
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
+def test_check_map_on_a_strict_ascii_terminal(tmp_path):
+    files = [
+        write(tmp_path, b"\xff\xfe.tmx", map_text(name="Caf\u00e9 \u2603 Mountain")),
+        write(tmp_path, b"bad\xe9\x1b[2J.tmx", map_text(width=3000, height=3000)),
+        write(tmp_path, "accent\u00e9.tmx", map_text(encoding="base64", compression="zlib",
+                                                    data=bomb("zlib", 8 << 20))),
+    ]
+    env = {**os.environ, "PYTHONIOENCODING": "ascii:strict", "LC_ALL": "C",
+           "MOTHER_LODE_HOME": str(tmp_path / "home"), "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "game", "check-map", *map(os.fsencode, files)],
+                          cwd=REPO, env=env, capture_output=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert b"Traceback" not in done.stderr and b"Traceback" not in done.stdout
+    out, err = done.stdout.decode("ascii"), done.stderr.decode("ascii")  # pure ASCII, or this fails
+    assert out.startswith("OK: Caf\\xe9 \\u2603 Mountain, 6 hexes") and out.count("\n") == 1, out
+    assert "\\udcff\\udcfe.tmx" in out
+    bad = err.splitlines()
+    assert len(bad) == 2 and all(line.startswith("BAD: ") for line in bad), err
+    assert "too big (3000 x 3000 cells)" in err and "inflates to more than" in err
+    assert "\x1b" not in err and not (tmp_path / "home" / "logs").exists()
+
+
+# -- the setup screen's map list -----------------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
+def test_setup_lists_hostile_maps_with_their_reasons(make_app, home, tmp_path):
+    from game.games import GAMES
+    from game.ui.scenes.setup import SetupScene
+
+    folder = home / "data" / "maps"
+    folder.mkdir(parents=True)
+    reasons = {}
+    for case, (make, reason) in HOSTILE.items():
+        reasons[make(folder).name] = reason
+    good = write(folder, b"good\xff\xfe.tmx", map_text(name="Good&#10;OK: forged\u202e"))
+    weird = write(folder, b"weird\x1b[2J\n\xc3.tmx", "<map>not a Gold Mine map</map>")
+    reasons[weird.name] = "orientation"
+    app = make_app()
+    scene = SetupScene(GAMES["gold_mine"])
+    app.push(scene)
+    entries = scene.maps.entries
+    assert entries[0].ok and entries[0].source == "comes with the game"
+    by_file = {e.source: e for e in entries[1:]}
+    assert len(by_file) == len(HOSTILE) + 2
+    for entry in entries:  # everything drawn is drawable text, on one line
+        for text in (entry.title, entry.source, entry.reason):
+            assert all(unicodedata.category(ch) not in ("Cc", "Cf", "Cs") for ch in text), text
+    playable = by_file[tmx.shown_file_name(good)]
+    assert playable.ok and playable.source == "good\ufffd\ufffd.tmx"
+    assert playable.title == "Good OK: forged"
+    for file_name, reason in reasons.items():
+        entry = by_file[tmx.shown_file_name(file_name)]
+        assert not entry.ok and reason in entry.reason, (file_name, entry.reason)
+    assert by_file[tmx.shown_file_name(weird)].source == "weird [2J \ufffd.tmx"
+    # Every row drawn, and each refused one pointed at (its reason is drawn in the side panel).
+    for i in range(len(entries)):
+        scene.maps.hover = i
+        app.step(1 / 60)
+        app.draw()
+    app.screenshot(tmp_path / "setup_hostile_maps.png")
+
+
+def test_the_user_maps_folder_is_read_up_to_its_limit(tmp_path):
+    for i in range(tmx.MAX_USER_MAPS + 5):
+        (tmp_path / f"m{i:03}.tmx").write_text("<map/>", encoding="utf-8")
+    listed = tmx.list_user_maps(tmp_path)
+    assert [p.name for p, _ in listed] == [f"m{i:03}.tmx" for i in range(tmx.MAX_USER_MAPS)]
