@@ -53,10 +53,9 @@ def profile_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def clean_name(name: str, seat: int = 0) -> str:
-    """A seat's name as a profile shows it: trimmed, shortened if absurdly long, never empty."""
-    name = name.strip()[:TEXT_LIMIT].strip()
-    return name or f"Player {seat + 1}"
+def profile_name(name: str, seat: int = 0) -> str:
+    """A seat's name as a profile shows it: cleaned like every text from outside, never empty."""
+    return clean_text(name, TEXT_LIMIT) or f"Player {seat + 1}"
 
 
 def opponent_kind(seat: "Seat") -> str:
@@ -417,7 +416,7 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
     seats_of: dict[str, list[int]] = {}
     names: dict[str, str] = {}
     for i, seat in humans:
-        name = clean_name(seat.name, i)
+        name = profile_name(seat.name, i)
         seats_of.setdefault(profile_key(name), []).append(i)
         names[profile_key(name)] = name
     for key, mine in seats_of.items():

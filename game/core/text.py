@@ -1,35 +1,41 @@
-"""Text from outside the program (files, the keyboard) made fit to keep and to draw.
+"""Text from outside the program (files, the keyboard) made fit to keep, draw and print.
 
-Every reader of names and labels from files (saves, replays, statistics, settings) and the name
-field of the setup pass text through here, so that what the game keeps and draws never holds
-control characters (NUL, escape codes, line breaks inside a name), lone surrogates (which cannot
-be encoded, nor drawn by SDL) or absurd lengths. Pure Python; no pygame.
+Every reader of names and labels from files (saves, replays, statistics, settings, maps) and the
+name field of the setup pass text through `clean_text`, so that what the game keeps and draws never
+holds control characters (NUL, escape codes, line breaks inside a name), format marks (bidi
+overrides, zero widths), lone surrogates (which cannot be encoded, nor drawn by SDL) or absurd
+lengths. Pure Python; no pygame.
 """
 
 from __future__ import annotations
 
-import re
+import sys
 import unicodedata
+from typing import Any
 
 NAME_LIMIT = 40      # a player's name, in characters
 LABEL_LIMIT = 100    # any other short text from a file (a progress line, a game title)
 
-# Control characters (C0, DEL, C1) and the surrogate range: never kept.
-_UNWANTED = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# Unicode categories never kept: controls (C0, DEL, C1), format marks (bidi overrides, zero
+# widths), surrogates, private use, unassigned, and the line and paragraph separators.
+_UNSHOWN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
-def clean_text(value: object, limit: int = LABEL_LIMIT) -> str:
-    """`value` as a single line of at most `limit` characters: tabs and line breaks become spaces,
-    other control characters and lone surrogates are dropped, runs of spaces become one, and the
-    ends are trimmed. Anything that is not a string becomes ""."""
+def clean_text(value: object, limit: int = LABEL_LIMIT, *, ellipsis: bool = False) -> str:
+    """`value` as a single line of at most `limit` characters: every character that is not
+    shown (see `_UNSHOWN`) and every kind of space becomes a space, runs of spaces become one, and
+    the ends are trimmed. Past `limit` the text is cut, ending with "…" when `ellipsis` is set.
+    Anything that is not a string becomes ""."""
     if not isinstance(value, str):
         return ""
     # Look at a bounded slice only: a megabyte-long name costs no more than a short one.
     text = value[: limit * 4 + 16]
-    text = text.replace("\t", " ").replace("\n", " ").replace("\r", " ")
-    text = _UNWANTED.sub("", text)
-    text = re.sub(" {2,}", " ", text)
-    text = unicodedata.normalize("NFC", text).strip()
+    text = "".join(" " if unicodedata.category(ch) in _UNSHOWN else ch for ch in text)
+    text = unicodedata.normalize("NFC", " ".join(text.split()))
+    if len(text) <= limit:
+        return text
+    if ellipsis:
+        return text[: limit - 1].rstrip() + "\u2026"
     return text[:limit].rstrip()
 
 
@@ -38,6 +44,15 @@ def clean_name(value: object, fallback: str = "Player") -> str:
     return clean_text(value, NAME_LIMIT) or fallback
 
 
-def is_clean(value: str, limit: int = LABEL_LIMIT) -> bool:
-    """Whether `value` is already as clean_text would leave it (used to refuse, not repair)."""
-    return len(value) <= limit and not _UNWANTED.search(value)
+def for_terminal(text: str, stream: Any = None) -> str:
+    """`text` as one line any terminal shows as is: control characters, escape codes, newlines,
+    surrogates (file names that are not UTF-8) and anything `stream` (standard output when None)
+    cannot encode are written as Python escapes (\\x1b, \\n, \\udcff, \\u00e9), so nothing read
+    from a file can print a line of its own or drive the terminal."""
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                    for ch in text)
+    encoding = getattr(stream if stream is not None else sys.stdout, "encoding", None) or "utf-8"
+    try:
+        return shown.encode(encoding, "backslashreplace").decode(encoding, "replace")
+    except LookupError:
+        return shown.encode("ascii", "backslashreplace").decode("ascii")

@@ -26,6 +26,8 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import NoReturn
 
+from game.core.text import for_terminal
+
 EXIT_USAGE = 2
 MAX_GAMES = 10_000_000
 MAX_SEED = 2**64 - 1
@@ -51,11 +53,8 @@ class ToolParser(argparse.ArgumentParser):
 
 
 def printable(text: str) -> str:
-    """Text safe for any terminal: control characters and what stderr cannot encode escaped."""
-    cleaned = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                      for ch in text)
-    enc = getattr(sys.stderr, "encoding", None) or "utf-8"
-    return cleaned.encode(enc, "backslashreplace").decode(enc, "replace")
+    """Text safe for the terminal behind stderr (see `game.core.text.for_terminal`)."""
+    return for_terminal(text, sys.stderr)
 
 
 def report_usage(tool: str, message: str) -> int:

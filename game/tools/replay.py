@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from game.tools import cli
-from game.tools.verify import _printable
+from game.core.text import for_terminal
 
 MAX_EVERY = 1_000_000
 
@@ -34,7 +34,7 @@ def main(argv: list[str]) -> int:
     try:
         scene = replay_scene_for_file(Path(args.file))
     except BadSave as exc:
-        print(_printable(f"{args.file}: {exc}"))
+        print(for_terminal(f"{args.file}: {exc}"))
         return 1
     app = App(Settings(animation="instant", muted=True))
     try:
@@ -43,5 +43,5 @@ def main(argv: list[str]) -> int:
     finally:
         while app.stack:
             app.stack.pop().exit()
-    print(_printable(f"{count} pictures of {scene.match.info.title} ({scene.total} moves) in {args.shots}"))
+    print(for_terminal(f"{count} pictures of {scene.match.info.title} ({scene.total} moves) in {args.shots}"))
     return 0

@@ -8,13 +8,13 @@ replay and why; exit code 0 for OK, 1 otherwise.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any, Mapping
 
 from game.core.contract import BadSave, IllegalAction
 from game.core.match import Match, _plain
 from game.core.storage import read_json
+from game.core.text import for_terminal
 from game.tools import cli
 
 
@@ -75,16 +75,8 @@ def main(argv: list[str]) -> int:
     try:
         data = read_json(path)
     except (OSError, ValueError) as exc:
-        print(f"{_printable(str(path))}: cannot be read: {_printable(str(exc))}")
+        print(f"{for_terminal(str(path))}: cannot be read: {for_terminal(str(exc))}")
         return 1
     ok, message = verify_data(data)
-    print(_printable(message))
+    print(for_terminal(message))
     return 0 if ok else 1
-
-
-def _printable(text: str) -> str:
-    """Text safe for any terminal: control characters and what the terminal cannot encode escaped."""
-    cleaned = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                      for ch in text)
-    enc = getattr(sys.stdout, "encoding", None) or "utf-8"
-    return cleaned.encode(enc, "backslashreplace").decode(enc, "replace")

@@ -31,11 +31,11 @@ not in `tiles` is off the map. Maps come from Tiled files through `game.games.go
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
 from game.core.contract import BadSave
+from game.core.text import clean_text
 
 # -- hexes ---------------------------------------------------------------------------------------
 
@@ -241,26 +241,12 @@ class ColourValues(Mapping[str, int]):
 MAX_NAME_LENGTH = 48
 """The longest map name kept, in characters; a longer one is cut and ends with an ellipsis."""
 
-# Unicode categories dropped from names: controls, format marks (bidi overrides, zero widths),
-# surrogates, private use, unassigned, and line and paragraph separators.
-_UNSHOWN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
-
 
 def clean_name(text: Any, limit: int = MAX_NAME_LENGTH) -> str:
-    """`text` made safe to draw and print on one line: anything that is not a visible character
-    (controls, escape codes, newlines, surrogates, bidi marks) becomes a space, runs of spaces
-    become one, and past `limit` characters the text is cut and ends with an ellipsis.
-
-    Applied where a map name comes in (a map file, a save), so no screen or terminal sees the raw
-    text. Anything that is not a string gives ''."""
-    if not isinstance(text, str):
-        return ""
-    text = text[: limit * 4 + 16]  # an absurdly long name costs no more than a long one
-    shown = "".join(" " if unicodedata.category(ch) in _UNSHOWN else ch for ch in text)
-    shown = " ".join(shown.split())
-    if len(shown) > limit:
-        shown = shown[: limit - 1].rstrip() + "\u2026"
-    return shown
+    """A map name made safe to draw and print on one line (the shared cleaning of
+    `game.core.text.clean_text`), cut with an ellipsis past `limit` characters. Applied where a
+    map name comes in (a map file, a save), so no screen or terminal sees the raw text."""
+    return clean_text(text, limit, ellipsis=True)
 
 
 @dataclass(frozen=True)

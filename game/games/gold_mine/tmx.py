@@ -18,7 +18,7 @@ described for map makers in docs/rules/gold_mine_map.md; in short:
 Hostile files cost little: the file size, the declared size, the layers and tilesets are checked
 against the limits below (`MAX_FILE_BYTES`, `MAX_CELLS`...) on the XML read once, before pytmx is
 given it, and compressed layers are inflated in bounded steps. Map names are cleaned with
-`clean_name`; `printable` escapes what check-map prints.
+`clean_name`; `game.core.text.for_terminal` escapes what check-map prints.
 
 Reading pixels: Tiled stores object positions in pixels. A start point belongs to the hex whose
 centre is nearest, computed with Tiled's own layout for a stagger-x hexagonal map (`TiledHexLayout`):
@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 from xml.etree import ElementTree
 
+from game.core.text import for_terminal
 from game.games.gold_mine.board import (
     DIRT,
     KINDS,
@@ -124,7 +125,7 @@ class MapError(ValueError):
     """A map file that is not a playable Gold Mine map; `str()` names the file and the cause.
 
     `cause` is cleaned for display (one line, no control characters, at most `MAX_CAUSE_LENGTH`
-    characters); the file name in `str()` is as given, so print it through `printable`."""
+    characters); the file name in `str()` is as given, so print it through `for_terminal`."""
 
     def __init__(self, path: str | os.PathLike[str], cause: str) -> None:
         self.path = Path(path)
@@ -829,24 +830,11 @@ def main(argv: Iterable[str] | None = None) -> int:
         try:
             m = load_map(arg)
         except MapError as exc:
-            print(printable(f"BAD: {exc}", sys.stderr), file=sys.stderr)
+            print(for_terminal(f"BAD: {exc}", sys.stderr), file=sys.stderr)
             status = 1
         else:
-            print(printable(f"OK: {m.name}, {m.summary()}  [{arg}]", sys.stdout))
+            print(for_terminal(f"OK: {m.name}, {m.summary()}  [{arg}]", sys.stdout))
     return status
-
-
-def printable(text: str, stream: Any) -> str:
-    """`text` as one line any terminal shows as is: control characters, escape codes, newlines,
-    surrogates (file names that are not UTF-8) and anything the stream cannot encode are written
-    as Python escapes (\\x1b, \\n, \\udcff, \\u00e9), so no file can print a line of its own."""
-    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                    for ch in text)
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    try:
-        return shown.encode(encoding, "backslashreplace").decode(encoding, "replace")
-    except LookupError:
-        return shown.encode("ascii", "backslashreplace").decode("ascii")
 
 
 if __name__ == "__main__":
