@@ -220,7 +220,9 @@ def _play_all(specs: Iterable[GameSpec], jobs: int, total: int | None = None) ->
 
     size = jobs * BATCH_PER_JOB
     chunk = max(1, min(25, size // (jobs * 8)))
-    with multiprocessing.Pool(jobs) as pool:
+    # Workers are started fresh ("spawn"), never forked: a fork copies this process's other
+    # threads' locks in whatever state they are, and a worker can wait on one forever.
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for batch in _batches(specs, size):
             yield from pool.imap(play_game, batch, chunksize=chunk)
 
