@@ -244,12 +244,16 @@ def goal_needs(board: Board) -> dict[str, Need]:
     for goal in GOALS:
         if goal == G_ROCK:
             rocks = set(board.of_kind(ROCK))
-            crossed: set[Square] = set()
-            while len(crossed & rocks) < ROCKS_NEEDED:  # the nearest rock, then the next one
-                step = (cheapest(board, crossed, rocks - crossed) if crossed
-                        else _top_path(board, rocks))
-                crossed |= set(step)
-            n_rock = len(crossed & rocks)
+            crossed = set()
+            for first in sorted(rocks):  # from each rock in turn: the nearest, then the next...
+                try:
+                    grown = set(_top_path(board, {first}))
+                except ValueError:
+                    continue
+                while len(grown & rocks) < ROCKS_NEEDED:
+                    grown |= set(cheapest(board, grown, rocks - grown))
+                if not crossed or _price(board, sorted(grown)) < _price(board, sorted(crossed)):
+                    crossed = grown
             top_row = sum(1 for x in range(board.width) if board.kind((x, 0)) == ROCK)
             detail = (f"{len(rocks)} rock squares, {top_row} of them in the top row; "
                       f"{ROCKS_NEEDED} to explode")
