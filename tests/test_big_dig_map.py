@@ -340,3 +340,17 @@ def test_limits_are_the_shared_ones():
 
     assert big_dig_tmx.MapError is gold_mine_tmx.MapError is tiled.MapError
     assert gold_mine_tmx.MAX_FILE_BYTES == tiled.MAX_FILE_BYTES
+
+
+def test_the_map_guide_shows_what_the_script_computes():
+    """docs/rules/big_dig_map.md shows each side's design and goal table as the script prints
+    them: change a design, run the script, and bring the page in line."""
+    guide = (ROOT / "docs" / "rules" / "big_dig_map.md").read_text("utf-8")
+    for side in ("a", "b"):
+        for line in make_big_dig_maps.report(side).splitlines()[1:]:
+            assert line in guide, line
+        picture = make_big_dig_maps.DESIGNS[side][1].strip("\n")
+        assert f"```text\n{picture}\n```" in guide
+    for ch, kind in make_big_dig_maps.CHARS.items():
+        assert f"`{ch}` {kind}" in guide.replace("light dirt", "light").replace(
+            "water tower", "tower").replace("oil truck", "truck").replace("ancient coin", "coin")
