@@ -326,7 +326,6 @@ def preview(side: str, path: Path) -> None:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
-
     from make_big_dig_tileset import COLUMNS
 
     sheet = pygame.image.load(str(HERE / f"{TILESET_NAME}.png"))
