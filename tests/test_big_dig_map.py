@@ -365,3 +365,10 @@ def test_a_gold_mine_map_may_name_its_game(tmp_path):
     assert map_game(path) == "gold_mine" and load_map(path).name == "The Old Mountain"
     assert [p.name for p, _m in list_user_maps(tmp_path)] == ["named_game.tmx"]
     assert list_user_boards(tmp_path) == []
+
+
+def test_the_shipped_board_is_read_once():
+    from game.games.big_dig.tmx import shipped_board
+
+    assert shipped_board("a") is shipped_board("a")
+    assert shipped_board("b") == load_board(shipped_board_path("b"))

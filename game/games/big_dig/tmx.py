@@ -27,6 +27,7 @@ cell (3, 3)).
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,7 @@ __all__ = [
     "check",
     "list_user_boards",
     "load_board",
+    "shipped_board",
     "shipped_board_path",
     "summary",
 ]
@@ -76,6 +78,13 @@ def shipped_board_path(side: str) -> Path:
     from game.paths import map_file
 
     return map_file(f"big_dig_{side}.tmx")
+
+
+@lru_cache(maxsize=None)
+def shipped_board(side: str) -> Board:
+    """The shipped board of side "a" or "b", read once (boards are immutable): what the rules'
+    default options and the bots use. Raises `MapError` on a broken install."""
+    return load_board(shipped_board_path(side))
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
