@@ -134,6 +134,9 @@ def where(sq: Square) -> str:
     return f"column {sq[0] + 1}, row {sq[1] + 1}"
 
 
+_REASON_ORDER = ("off the board", "on an artifact", "on the", "on rock", "already crossed out")
+
+
 def _row_order(sq: Square) -> tuple[int, int]:
     return sq[1], sq[0]
 
@@ -452,10 +455,11 @@ class BigDigState(GameState):
         if not sqs or len(set(sqs)) != len(sqs) \
                 or normalise(sqs) not in orientations(self.card_shape(card)):
             return f"that is not the shape of the card ({self.card_name(card)})"
-        for sq in sorted(sqs, key=_row_order):
-            why = self._square_reason(p, sq, True)
-            if why:
-                return why
+        # The most telling reason first: off the board, then what the square is, then crossed.
+        reasons = [self._square_reason(p, sq, True) for sq in sqs]
+        for why in _REASON_ORDER:
+            if any(r is not None and r.startswith(why) for r in reasons):
+                return next(r for r in reasons if r is not None and r.startswith(why))
         front = self.frontier(p)
         if not any(sq in front for sq in sqs):
             return "not touching your dig"
