@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from big_dig_boards import ascii_board, config, fresh, playable_board, with_crossed
+from big_dig_hand_boards import ascii_board, config, fresh, playable_board, with_crossed
 
 from game.core.contract import Action, BadSave, GameConfig, IllegalAction
 from game.games.big_dig.board import (
