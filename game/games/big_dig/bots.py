@@ -1,0 +1,379 @@
+"""Big Dig bots: ``easy`` (greedy on goal squares, with noise) and ``normal`` (aims at the goals).
+
+Both decide from a `BigDigView` (the whole position: nothing in Big Dig is secret or random after
+set-up) and their own seeded `Rng`, so a decision is reproducible. Pure Python; never imports pygame.
+
+The distance model
+------------------
+A *plan* says how far a player is from a goal, in squares still to cross: every square costs 1 to
+cross (0 once crossed), grey rock costs `ROCK_COST` (an explosion takes a whole turn, where a dig
+crosses four or five squares), artifacts, water and oil cannot be crossed. For each goal:
+
+- squares to cross (emeralds, amethysts, coins, light dirt, around an artifact): the targets are
+  grouped into orthogonally joined pieces; the nearest piece is joined to what the player has
+  crossed (or to the top row) by the cheapest route, then the next nearest, and so on (a greedy
+  Steiner tree, Prim's way, on shortest paths);
+- a path (water, oil, pipe): the cheapest route between the two ends; the pipe's route is also
+  joined to the player's dig;
+- rock: the nearest rocks still needed, one by one, each joined the cheapest way.
+
+``normal`` lists every dig and explosion, scores each quickly by how much of its plans it crosses,
+works out the full remaining distance (the sum over the three goals, plus half the largest, since
+every goal must be met) for the best few, and subtracts a little of what the card it leaves lets
+the next player do (the best quick score of the next player with the cards still in the centre,
+or the flipped five when it takes the last one).
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import lru_cache
+from typing import Iterable
+
+from game.core.contract import Action
+from game.core.rng import Rng
+from game.games.big_dig.board import (
+    EXPLODABLE,
+    G_PIPE,
+    G_ROCK,
+    ROCK,
+    ROCKS_NEEDED,
+    Board,
+    Square,
+)
+from game.games.big_dig.cards import CARD_COUNT, cards
+from game.games.big_dig.rules import (
+    PASS_ACTION,
+    PATH_GOALS,
+    PLAY,
+    BigDigState,
+    BigDigView,
+    bonus_action,
+    dig_action,
+    explode_action,
+    goal_met,
+)
+
+ROCK_COST = 3
+INF = 1 << 30
+
+
+# ---------------------------------------------------------------------------- board tables
+class _Geo:
+    """Flat tables for one board: kinds by index, neighbours, base costs, target pieces."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        w, h = board.width, board.height
+        self.w = w
+        self.size = w * h
+        self.base: list[int] = []
+        self.rock: list[bool] = []
+        for y in range(h):
+            for x in range(w):
+                k = board.kind((x, y))
+                self.base.append(ROCK_COST if k == ROCK else (1 if k in EXPLODABLE else INF))
+                self.rock.append(k == ROCK)
+        self.nbrs: list[tuple[int, ...]] = []
+        for y in range(h):
+            for x in range(w):
+                out = []
+                for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                    if 0 <= nx < w and 0 <= ny < h and self.base[ny * w + nx] < INF:
+                        out.append(ny * w + nx)
+                self.nbrs.append(tuple(out))
+        self.top = [x for x in range(w) if self.base[x] < INF]
+        self.rocks = [i for i in range(self.size) if self.rock[i]]
+
+    def idx(self, sq: Square) -> int:
+        return sq[1] * self.w + sq[0]
+
+    @lru_cache(maxsize=16)
+    def pieces(self, goal: str) -> tuple[tuple[int, ...], ...]:
+        """A square-target goal's targets, grouped into orthogonally joined pieces."""
+        targets = {self.idx(sq) for sq in self.board.targets(goal)}
+        out = []
+        while targets:
+            start = targets.pop()
+            piece = [start]
+            todo = [start]
+            while todo:
+                i = todo.pop()
+                for n in self.nbrs[i]:
+                    if n in targets:
+                        targets.discard(n)
+                        piece.append(n)
+                        todo.append(n)
+            out.append(tuple(sorted(piece)))
+        return tuple(sorted(out))
+
+    @lru_cache(maxsize=8)
+    def ends(self, goal: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        a, b = self.board.path_ends(goal)
+        return tuple(self.idx(s) for s in a), tuple(self.idx(s) for s in b)
+
+
+@lru_cache(maxsize=8)
+def geo(board: Board) -> _Geo:
+    return _Geo(board)
+
+
+def _costs(g: _Geo, crossed: Iterable[Square]) -> list[int]:
+    cost = g.base[:]
+    for sq in crossed:
+        cost[g.idx(sq)] = 0
+    return cost
+
+
+def _dijkstra(g: _Geo, cost: list[int], dist: list[int], parent: list[int],
+              seeds: Iterable[tuple[int, int]]) -> None:
+    """Lower `dist` from the seeds (index, distance including its own cost); incremental."""
+    heap: list[tuple[int, int]] = []
+    for i, d in seeds:
+        if d < dist[i]:
+            dist[i] = d
+            parent[i] = -1
+            heap.append((d, i))
+    heapq.heapify(heap)
+    nbrs = g.nbrs
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > dist[i]:
+            continue
+        for n in nbrs[i]:
+            nd = d + cost[n]
+            if nd < dist[n]:
+                dist[n] = nd
+                parent[n] = i
+                heapq.heappush(heap, (nd, n))
+
+
+def _sources(g: _Geo, cost: list[int]) -> list[tuple[int, int]]:
+    """Everything crossed (0) and the top row (its own cost): where a dig may grow from."""
+    seeds = [(i, 0) for i in range(g.size) if cost[i] == 0]
+    seeds += [(x, cost[x]) for x in g.top if cost[x]]
+    return seeds
+
+
+def _trace(parent: list[int], i: int) -> list[int]:
+    out = []
+    while i != -1:
+        out.append(i)
+        i = parent[i]
+    return out
+
+
+def plan(g: _Geo, cost: list[int], goal: str, rocks_done: int = 0) -> tuple[int, list[int]]:
+    """(squares still to cross, in cost units; the squares of the plan still to cross)."""
+    size = g.size
+    if goal in PATH_GOALS:
+        starts, ends = g.ends(goal)
+        dist = [INF] * size
+        parent = [-1] * size
+        _dijkstra(g, cost, dist, parent, [(s, cost[s]) for s in starts])
+        end = min(ends, key=lambda e: dist[e])
+        if dist[end] >= INF:
+            return INF, []
+        route = [i for i in _trace(parent, end) if cost[i]]
+        total = dist[end]
+        if goal == G_PIPE and total:
+            # The pipe path must also be reached from the dig (or the top row).
+            c2 = cost[:]
+            for i in _trace(parent, end):
+                c2[i] = 0
+            dist2 = [INF] * size
+            par2 = [-1] * size
+            _dijkstra(g, c2, dist2, par2, _sources(g, cost))
+            on = [i for i in _trace(parent, end)]
+            best = min(on, key=lambda i: dist2[i] - c2[i])
+            extra = [i for i in _trace(par2, best) if c2[i]]
+            total += sum(c2[i] for i in extra)
+            route += extra
+        return total, route
+    c = cost[:]
+    dist = [INF] * size
+    parent = [-1] * size
+    _dijkstra(g, c, dist, parent, _sources(g, c))
+    total = 0
+    route: list[int] = []
+    if goal == G_ROCK:
+        need = ROCKS_NEEDED - rocks_done
+        left = [i for i in g.rocks if cost[i]]
+        for _ in range(max(0, need)):
+            if not left:
+                return INF, route
+            best = min(left, key=lambda i: dist[i])
+            if dist[best] >= INF:
+                return INF, route
+            left.remove(best)
+            path = [i for i in _trace(parent, best) if c[i]]
+            total += sum(c[i] for i in path)
+            route += path
+            for i in path:
+                c[i] = 0
+            _dijkstra(g, c, dist, parent, [(i, 0) for i in path])
+        return total, route
+    pieces = [p for p in g.pieces(goal) if any(cost[i] for i in p)]
+    while pieces:
+        best_piece = min(pieces, key=lambda p: min(dist[i] for i in p))
+        entry = min(best_piece, key=lambda i: dist[i])
+        if dist[entry] >= INF:
+            return INF, route
+        pieces.remove(best_piece)
+        path = [i for i in _trace(parent, entry) if c[i]]
+        path += [i for i in best_piece if c[i] and i not in path]
+        total += sum(c[i] for i in path)
+        route += path
+        for i in path:
+            c[i] = 0
+        _dijkstra(g, c, dist, parent, [(i, 0) for i in path])
+    return total, route
+
+
+def remaining(g: _Geo, s: BigDigState, p: int, extra: Iterable[Square] = ()) -> int:
+    """The distance of player `p` to the three goals after crossing `extra` too: the sum of the
+    three plans plus half the largest (all three must be met)."""
+    crossed = s.crossed(p) | set(extra)
+    cost = _costs(g, crossed)
+    rocks = sum(1 for sq in crossed if g.rock[g.idx(sq)])
+    parts = []
+    for goal in s.goals:
+        if goal_met(s.board, crossed, goal):
+            parts.append(0)
+        else:
+            parts.append(max(1, plan(g, cost, goal, rocks)[0]))
+    return sum(parts) * 2 + max(parts)
+
+
+def weights(g: _Geo, s: BigDigState, p: int) -> dict[Square, float]:
+    """How much each square counts in the player's current plans (a quick score for a move)."""
+    cost = _costs(g, s.crossed(p))
+    rocks = sum(1 for sq in s.crossed(p) if g.rock[g.idx(sq)])
+    out: dict[Square, float] = {}
+    for goal in s.goals:
+        if goal in s.met[p]:
+            continue
+        _, route = plan(g, cost, goal, rocks)
+        for i in route:
+            sq = (i % g.w, i // g.w)
+            out[sq] = out.get(sq, 0.0) + cost[i]
+    return out
+
+
+def _quick(w: dict[Square, float], squares: Iterable[Square]) -> float:
+    return sum(w.get(sq, 0.0) for sq in squares)
+
+
+def _moves(s: BigDigState, p: int) -> list[tuple[Action, int, tuple[Square, ...]]]:
+    """(action, card, squares) for every dig and explosion of the player to move."""
+    out: list[tuple[Action, int, tuple[Square, ...]]] = []
+    free = s.free_cards()
+    for c in free:
+        for sqs in s.placements(c):
+            out.append((dig_action(c, sqs), c, tuple(sqs)))
+    booms = s.explosions(p)
+    for c in free:
+        for sq in booms:
+            out.append((explode_action(c, sq), c, (sq,)))
+    return out
+
+
+def _bonus(s: BigDigState, p: int, rng: Rng, noise: float) -> Action:
+    g = geo(s.board)
+    w = weights(g, s, p)
+    options = s.bonus_squares(p)
+    if not options:
+        return PASS_ACTION
+    best = max(options, key=lambda sq: w.get(sq, 0.0) + noise * rng.random())
+    return bonus_action(best)
+
+
+# ---------------------------------------------------------------------------- easy
+class EasyBot:
+    """Greedy: the move that crosses the most of its plans' squares right now, digs preferred,
+    with noise and now and then any dig at all. Never looks at what it leaves the others."""
+
+    level = "easy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: BigDigView) -> Action:
+        s = view.state
+        p = view.player
+        if s.phase != PLAY:
+            return _bonus(s, p, self.rng, 2.0)
+        moves = _moves(s, p)
+        if not moves:
+            return PASS_ACTION
+        digs = [m for m in moves if len(m[2]) > 1]
+        if digs and self.rng.random() < 0.3:
+            return self.rng.choice(digs)[0]
+        w = weights(geo(s.board), s, p)
+        best = max(moves, key=lambda m: _quick(w, m[2]) + 0.3 * len(m[2])
+                   + 3.0 * self.rng.random())
+        return best[0]
+
+
+# ---------------------------------------------------------------------------- normal
+class NormalBot:
+    """Aims: the move that brings its three goals closest, minus what the card it leaves would
+    give the next player (see the module docstring)."""
+
+    level = "normal"
+
+    SHORTLIST = 6
+    DENY_WEIGHT = 0.3
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: BigDigView) -> Action:
+        s = view.state
+        p = view.player
+        if s.phase != PLAY:
+            return _bonus(s, p, self.rng, 0.1)
+        moves = _moves(s, p)
+        if not moves:
+            return PASS_ACTION
+        g = geo(s.board)
+        w = weights(g, s, p)
+        scored = sorted(((_quick(w, m[2]) + 0.05 * len(m[2]) + 0.01 * self.rng.random(), k)
+                         for k, m in enumerate(moves)), reverse=True)
+        short = [moves[k] for _, k in scored[:self.SHORTLIST]]
+        now = remaining(g, s, p)
+        nxt = (p + 1) % s.n
+        deny = self._next_player_gains(s, g, nxt)
+        best: tuple[float, int] | None = None
+        choice = short[0][0]
+        for k, (action, card, sqs) in enumerate(short):
+            after = remaining(g, s, p, sqs)
+            if after == 0:
+                return action      # a win at once
+            left = [c for c in s.free_cards() if c != card]
+            if left:
+                their = max(deny[("now", c)] for c in left)
+            else:
+                their = max(deny[("flip", c)] for c in range(1, CARD_COUNT + 1))
+            value = (now - after) - self.DENY_WEIGHT * their
+            key = (value, -k)
+            if best is None or key > best:
+                best = key
+                choice = action
+        return choice
+
+    def _next_player_gains(self, s: BigDigState, g: _Geo, q: int) -> dict[tuple[str, int], float]:
+        """For each card as it is now, and as it will be after the flip: the next player's best
+        quick score with it."""
+        w = weights(g, s, q)
+        booms = max((w.get(sq, 0.0) for sq in s.explosions(q)), default=0.0)
+        out: dict[tuple[str, int], float] = {}
+        for c in range(1, CARD_COUNT + 1):
+            for when, side in (("now", s.sides[c - 1]), ("flip", 1 - s.sides[c - 1])):
+                shape = cards()[c - 1].sides[side].shape
+                best = max((_quick(w, sqs) for sqs in s.placements_for(q, shape)), default=0.0)
+                out[(when, c)] = max(best, booms)
+        return out
+
+
+BOTS = {"easy": EasyBot, "normal": NormalBot}
