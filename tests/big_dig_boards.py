@@ -44,3 +44,27 @@ def playable_board() -> Board:
 def config(players: int = 2, board: Board | None = None, **options: Any) -> GameConfig:
     b = board if board is not None else playable_board()
     return GameConfig(players, (), {"board": b.to_json(), **options})
+
+
+def fresh(players: int = 2, board: Board | None = None, sides: tuple[int, ...] | None = (0,) * 5,
+          goals: tuple[str, str, str] | None = None, seed: int = 1, **options: Any):
+    """A new game on `board` (the playable one by default) with the cards' sides and the goals
+    set by hand."""
+    from game.games.big_dig.rules import new_game
+
+    s, _ = new_game(config(players, board, **options), seed)
+    if sides is not None:
+        s.sides = list(sides)
+    if goals is not None:
+        s.goals = goals
+    return s
+
+
+def with_crossed(s, player: int, squares):
+    """A copy of `s` where `player` has also crossed `squares` (goals met recomputed)."""
+    from game.games.big_dig.rules import goal_met
+
+    t = s.copy()
+    t._crossed[player] = t._crossed[player] | frozenset(squares)
+    t.met[player] = tuple(g for g in t.goals if goal_met(t.board, t._crossed[player], g))
+    return t

@@ -159,7 +159,10 @@ def main(argv: list[str]) -> int:
                           for lvl in LEVELS},
         }
         if not quick:
-            entry["table_frames"] = table_frame_times(name, players, seed=1)
+            try:
+                entry["table_frames"] = table_frame_times(name, players, seed=1)
+            except KeyError as exc:  # a game whose table is not built yet: say so, measure the rest
+                entry["table_frames"] = {"missing": str(exc).strip("'\"")}
         report["games"][name] = entry
         if not args.json:
             print(f"{info.title}: {json.dumps(entry, indent=1)}", file=sys.stderr)

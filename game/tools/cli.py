@@ -190,3 +190,46 @@ def edge(tool: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
         return run
 
     return wrap
+
+
+def option_pair(text: str) -> tuple[str, str]:
+    """An argparse type for `--option KEY=VALUE` (a game option, e.g. side=b)."""
+    key, sep, value = text.partition("=")
+    key, value = key.strip(), value.strip()
+    if not sep or not key or not value or len(text) > 100:
+        shown = text if len(text) <= 30 else text[:29] + "…"
+        raise argparse.ArgumentTypeError(f"--option takes KEY=VALUE (e.g. side=b), not {shown!r}")
+    return key, value
+
+
+option_pair.__name__ = "option"
+
+
+def game_options(game: str, pairs: list[tuple[str, str]] | None) -> dict[str, object]:
+    """The game options that `--option KEY=VALUE` pairs stand for, from the game's own
+    `OPTION_VALUES`/`options_for` (in its rules module); `UsageError` on a key or value it does
+    not take, or on a key given twice."""
+    import importlib
+
+    pairs = pairs or []
+    if not pairs:
+        return {}
+    module = importlib.import_module(f"game.games.{game}.rules")
+    known = getattr(module, "OPTION_VALUES", None)
+    if not known:
+        raise UsageError(f"{game} has no options to set with --option")
+    chosen: dict[str, str] = {}
+    for key, value in pairs:
+        if key in chosen:
+            raise UsageError(f"--option {key} is given twice")
+        if key not in known:
+            raise UsageError(f"--option {key!r} is not an option of {game}; the options are: "
+                             f"{', '.join(f'{k}={chr(124).join(v)}' for k, v in known.items())}")
+        if value not in known[key]:
+            shown = value if len(value) <= 30 else value[:29] + "…"
+            raise UsageError(f"--option {key} takes {' or '.join(known[key])}, not {shown!r}")
+        chosen[key] = value
+    try:
+        return dict(module.options_for(chosen))
+    except (ValueError, OSError) as exc:
+        raise UsageError(f"--option: {exc}") from None

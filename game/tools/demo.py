@@ -25,7 +25,9 @@ NAMES = ("Ana", "Bo", "Cyd", "Dee", "Eli", "Flo")
 KEY_EVENTS = {"draw": 1, "steal": 1, "miss": 1, "fire_drawn": 1, "blast": 1, "gamble": 1,
               "gamble_lost": 1, "reroll": 1, "jump": 1, "safes": 1,
               # Gold Mine
-              "mine": 2, "blow": 1, "block": 1, "barrier": 1, "fee": 1, "modifier": 1}
+              "mine": 2, "blow": 1, "block": 1, "barrier": 1, "fee": 1, "modifier": 1,
+              # Big Dig
+              "explode": 1, "flip": 1, "goal": 3, "bonus": 1}
 MAX_TABLE_SHOTS = 20
 PROGRESS_SHOTS = 8  # spread over the game by how far the deck has run down
 MAX_FRAMES = 60 * 60 * 60 * 4  # four hours of play at 60 frames a second
@@ -61,6 +63,9 @@ def main(argv: list[str]) -> int:
                         default=60 * 60 * 40)
     parser.add_argument("--realtime", action="store_true", help="run at 60 frames per second to watch it")
     parser.add_argument("--sound", action="store_true", help="play the sounds (muted by default)")
+    parser.add_argument("--option", type=cli.option_pair, action="append", default=[],
+                        metavar="KEY=VALUE",
+                        help="a game option, repeatable (Big Dig: side=a|b, expert=on|off)")
     args = parser.parse_args(argv)
     from game.games import GAMES
 
@@ -71,6 +76,7 @@ def main(argv: list[str]) -> int:
     if not info.min_players <= args.players <= info.max_players:
         raise cli.UsageError(f"{info.title} is for {info.min_players} to {info.max_players} "
                              f"players; --players gives {args.players}")
+    args.game_options = cli.game_options(args.game, args.option)
 
     temp_home = _prepare_environment()
     try:
@@ -100,7 +106,7 @@ def _run(args: argparse.Namespace) -> int:
     # Normal and easy bots, mixed, so both levels are seen at the table.
     seats = [Seat(NAMES[i % len(NAMES)], "bot", "normal" if i % 2 == 0 else "easy")
              for i in range(args.players)]
-    match = Match(args.game, seats, args.seed)
+    match = Match(args.game, seats, args.seed, args.game_options or None)
     table = table_for(match)
     app.push(table)
 

@@ -48,6 +48,9 @@ def _parser() -> cli.ToolParser:
                    help=f"number of games (default 1000, at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=cli.seed, default=1, help="master seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--option", type=cli.option_pair, action="append", default=[],
+                   metavar="KEY=VALUE",
+                   help="a game option, repeatable (Big Dig: side=a|b, expert=on|off)")
     p.add_argument("--jobs", type=cli.whole("--jobs", 1), default=1,
                    help="worker processes (default 1, at most the CPU count); the results are "
                         "identical for any value")
@@ -107,9 +110,17 @@ def _gold_mine_table(events: Sequence[Event]) -> dict[str, float]:
     return {**_generic_table(events), **win_shares(events)}
 
 
+def _big_dig_table(events: Sequence[Event]) -> dict[str, float]:
+    """Turns per player (the game's length) and how the game went (game.games.big_dig.stats)."""
+    from game.games.big_dig.stats import game_table
+
+    return game_table(events)
+
+
 TABLES: dict[str, Callable[[Sequence[Event]], dict[str, float]]] = {
     "ya_blew_it": _ya_blew_it_table,
     "gold_mine": _gold_mine_table,
+    "big_dig": _big_dig_table,
 }
 
 
@@ -133,6 +144,8 @@ class GameSpec:
     levels: tuple[str, ...]
     index: int
     seed: int
+    # `--option KEY=VALUE` choices as text, turned into game options in the worker.
+    options: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,11 +173,13 @@ def game_seeds(master: int, game: str, count: int) -> list[int]:
     return list(iter_game_seeds(master, game, count))
 
 
-def iter_specs(game: str, levels: Sequence[str], games: int, seed: int) -> Iterator[GameSpec]:
+def iter_specs(game: str, levels: Sequence[str], games: int, seed: int,
+               options: Sequence[tuple[str, str]] = ()) -> Iterator[GameSpec]:
     """The games of a run, made one at a time as they are played."""
     levels = tuple(levels)
+    chosen = tuple(options)
     for g, s in enumerate(iter_game_seeds(seed, game, games)):
-        yield GameSpec(game, levels, g, s)
+        yield GameSpec(game, levels, g, s, chosen)
 
 
 def play_game(spec: GameSpec) -> GameResult:
@@ -174,7 +189,8 @@ def play_game(spec: GameSpec) -> GameResult:
     info = get(spec.game)
     n = len(spec.levels)
     names = tuple(f"Seat {i + 1} ({level})" for i, level in enumerate(spec.levels))
-    config = info.make_config(n, names, {"first_player": spec.index % n})
+    options = cli.game_options(spec.game, list(spec.options))
+    config = info.make_config(n, names, {**options, "first_player": spec.index % n})
     state, events = info.new(config, spec.seed)
     bots = [make_bot(spec.game, level, derive_seed(spec.seed, "bot", seat, level))
             for seat, level in enumerate(spec.levels)]
@@ -282,7 +298,8 @@ def _validate(args: argparse.Namespace) -> tuple[GameInfo, tuple[str, ...]]:
 
 
 def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int = 1,
-             progress: TextIO | None = None) -> dict[str, Any]:
+             progress: TextIO | None = None,
+             options: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     """Run the games and return the report (the same object that `--json` prints).
 
     Each result is folded into running totals and dropped (memory does not grow with `games`).
@@ -290,7 +307,7 @@ def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int 
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"games must be from 1 to {MAX_GAMES:,}, not {games}")
     n = len(levels)
-    specs = iter_specs(game, levels, games, seed)
+    specs = iter_specs(game, levels, games, seed, options)
     bar = _Progress(games, progress if progress is not None else sys.stderr)
     wins = [0.0] * n
     score_sums = [0] * n
@@ -330,6 +347,7 @@ def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int 
         "players": n,
         "games": games,
         "seed": seed,
+        "options": {k: v for k, v in options},
         "seats": seats,
         "games_per_second": round(games / elapsed, 3),
         "table": table,
@@ -338,8 +356,9 @@ def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int 
 
 def format_report(report: dict[str, Any]) -> str:
     """A readable version of the report for a terminal."""
+    chosen = "".join(f", {k}={v}" for k, v in report.get("options", {}).items())
     lines = [f"{report['game']}: {report['games']} games, {report['players']} players, "
-             f"seed {report['seed']} ({report['games_per_second']:.1f} games/s)", ""]
+             f"seed {report['seed']}{chosen} ({report['games_per_second']:.1f} games/s)", ""]
     lines.append(f"{'seat':>4}  {'level':<8} {'wins':>9} {'win rate':>9}  {'95% interval':<15} "
                  f"{'mean score':>10}")
     for s in report["seats"]:
@@ -347,6 +366,9 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"{s['seat'] + 1:>4}  {s['level']:<8} {s['wins']:>9.1f} {s['win_rate']:>9.1%}  "
                      f"{low:>6.1%}-{high:<7.1%} {s['mean_score']:>10.2f}")
     lines.append("")
+    if "turns_per_player" in report["table"]:
+        lines.append(f"mean game length: {report['table']['turns_per_player']:.2f} turns per player")
+        lines.append("")
     lines.append("per game, on average:")
     for key, value in report["table"].items():
         lines.append(f"  {key.replace('_', ' '):<24} {value:>8.2f}")
@@ -358,8 +380,9 @@ def main(argv: list[str]) -> int:
     """Entry point for `python -m game simulate ...`; returns the process exit code."""
     args = _parser().parse_args(argv)
     _, levels = _validate(args)
+    cli.game_options(args.game, args.option)   # refused here, before any game is played
     jobs = cli.cap_jobs("simulate", args.jobs)
-    report = simulate(args.game, levels, args.games, args.seed, jobs)
+    report = simulate(args.game, levels, args.games, args.seed, jobs, options=args.option)
     text = json.dumps(report, indent=2) if args.json else format_report(report)
     try:
         print(text)

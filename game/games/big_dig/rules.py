@@ -134,6 +134,9 @@ def where(sq: Square) -> str:
     return f"column {sq[0] + 1}, row {sq[1] + 1}"
 
 
+_REASON_ORDER = ("off the board", "on an artifact", "on the", "on rock", "already crossed out")
+
+
 def _row_order(sq: Square) -> tuple[int, int]:
     return sq[1], sq[0]
 
@@ -452,10 +455,11 @@ class BigDigState(GameState):
         if not sqs or len(set(sqs)) != len(sqs) \
                 or normalise(sqs) not in orientations(self.card_shape(card)):
             return f"that is not the shape of the card ({self.card_name(card)})"
-        for sq in sorted(sqs, key=_row_order):
-            why = self._square_reason(p, sq, True)
-            if why:
-                return why
+        # The most telling reason first: off the board, then what the square is, then crossed.
+        reasons = [self._square_reason(p, sq, True) for sq in sqs]
+        for why in _REASON_ORDER:
+            if any(r is not None and r.startswith(why) for r in reasons):
+                return next(r for r in reasons if r is not None and r.startswith(why))
         front = self.frontier(p)
         if not any(sq in front for sq in sqs):
             return "not touching your dig"
@@ -614,7 +618,7 @@ class BigDigState(GameState):
     def _bonus_turn(self, p: int, action: Action) -> None:
         if action.kind == PASS:
             self._emit("pass", f"{self.name(p)} has no square for the bonus left and gives up "
-                       f"{self._bonus[p]} bonus", player=p, squares=())
+                       f"{self._bonus[p]} bonus", player=p, bonus=True, squares=())
             self._bonus[p] = 0
         else:
             sq = _parse_square(action.args[0])
@@ -665,7 +669,8 @@ class BigDigState(GameState):
                 sq = sqs[0]
                 what = "a grey rock" if self.board.kind(sq) == ROCK else "a square"
                 self._emit("explode", f"{self.name(p)} takes card {card} ({name}) and explodes "
-                           f"{what} at {where(sq)}", player=p, card=card, shape=name, squares=sqs)
+                           f"{what} at {where(sq)}", player=p, card=card, shape=name, squares=sqs,
+                           rock=self.board.kind(sq) == ROCK)
             if all(t is not None for t in self.taken):
                 self.sides = [1 - s for s in self.sides]
                 self.taken = [None] * CARD_COUNT
@@ -904,7 +909,8 @@ def new_game(config: GameConfig, seed: int) -> tuple[BigDigState, list[Event]]:
     s.first_player = s.turn = first
     s.expert = _flag(config.options.get("expert", False), "expert")
     s._ev = []
-    s._emit("setup", f"Everyone digs on {board.name}", board=board.name, squares=())
+    s._emit("setup", f"Everyone digs on {board.name}", board=board.name, players=n,
+            expert=s.expert, squares=())
     s._emit("goals", "The goals: " + ", ".join(GOAL_TITLE[g] for g in s.goals),
             goals=s.goals, squares=())
     s._emit("cards", "The digging cards: " + ", ".join(s.card_name(c) for c in
@@ -960,7 +966,10 @@ def options_for(chosen: Mapping[str, str]) -> dict[str, Any]:
                              f"not {value!r}")
         out[key] = value if key != "expert" else value == "on"
     if "side" in out:
-        out["board"] = shipped_board(out["side"]).to_json()
+        try:
+            out["board"] = shipped_board(out["side"]).to_json()
+        except Exception as exc:  # the shipped file is missing or damaged: say which
+            raise ValueError(f"the board of side {out['side']} cannot be read ({exc})") from None
     return out
 
 
