@@ -4,7 +4,7 @@
     python -m game simulate GAME ...    bot-against-bot games, with statistics
     python -m game bench --json         the performance report
     python -m game demo GAME ...        a bots-only game through the real scenes, with screenshots
-    python -m game check-map FILE       validate a Gold Mine map made in Tiled
+    python -m game check-map FILE       validate a Gold Mine or Big Dig map made in Tiled
     python -m game replay FILE --shots DIR   a replay drawn headless, one PNG a move
     python -m game verify FILE          check a replay was dealt from its seed (OK or the first bad move)
 """
@@ -18,7 +18,7 @@ TOOLS = {
     "simulate": "game.tools.simulate",
     "bench": "game.tools.bench",
     "demo": "game.tools.demo",
-    "check-map": "game.games.gold_mine.tmx",
+    "check-map": "game.core.tiled",
     "replay": "game.tools.replay",
     "verify": "game.tools.verify",
 }

@@ -1,0 +1,645 @@
+"""The edge where Tiled files come in, shared by every game played on Tiled maps. Pure Python.
+
+Gold Mine (`game.games.gold_mine.tmx`, hex maps) and Big Dig (`game.games.big_dig.tmx`, square
+boards) each turn a `.tmx` file into their own immutable board type; everything that does not
+depend on the game lives here, so that every reader gets the same protection against damaged and
+hostile files (issue 8) without copying it:
+
+- `TiledReader`, the base of each game's reader: a file is read only when it is a regular file
+  (never a FIFO or a device) and at most `MAX_FILE_BYTES` long, parsed as XML once, its declared
+  size checked against `MAX_SIDE` and `MAX_CELLS`, its tile layer decoded by us (CSV, or Base64
+  raw, zlib or gzip, inflated in bounded steps to at most `MAX_LAYER_BYTES`), its tilesets checked
+  (files present, valid XML, at most `MAX_TILESET_TILES` tiles) before pytmx is given the bytes
+  already read. Tiled's flip flags are read from the raw gids (pytmx drops or mangles them).
+- `MapError`: one line naming the file and the cause, in a map maker's words.
+- `shown_file_name`: a file name fit to draw and print (names need not be valid UTF-8).
+- Which game a map is for: the map property ``game`` (`GAME_PROPERTY`), "big_dig" for Big Dig;
+  a map without it is a Gold Mine map (every Gold Mine map made before Big Dig existed has none).
+  `map_game` reads it; `list_user_maps` lists the user maps folder for one game: a map for another
+  game is left out, a file whose game cannot be told (not readable, not a Tiled map, a ``game``
+  nobody plays) is listed for every game with its reason, so its maker sees why.
+- `main`: ``python -m game check-map FILE...``, which picks each file's reader from its ``game``.
+
+pytmx is imported here, and only here, without pygame (`pytmx_module`).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import importlib
+import logging
+import os
+import stat
+import struct
+import sys
+import zlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence, TypeVar
+from xml.etree import ElementTree
+
+from game.core.text import clean_text, for_terminal
+
+# -- limits: checked before the work they protect, so a hostile file costs little to refuse --------
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""The largest .tmx or .tsx file read (2 MiB); the shipped maps are a few KB."""
+
+MAX_SIDE = 200
+"""The most columns, and the most rows, a map may declare."""
+
+MAX_CELLS = 10_000
+"""The most cells (width x height) a map may declare: 100 x 100, say."""
+
+MAX_LAYER_BYTES = 4 * MAX_CELLS
+"""The most bytes a Base64 layer may inflate to (4 bytes a cell); decompression stops past it."""
+
+MAX_TILESET_TILES = 1024
+"""The most tiles one tileset may cut from its image or declare."""
+
+MAX_USER_MAPS = 50
+"""The most .tmx files read from the user maps folder (the first ones by file name, all games)."""
+
+MAX_CAUSE_LENGTH = 400
+"""The longest explanation kept in a `MapError` (it is drawn on the setup screen)."""
+
+MAX_NAME_LENGTH = 48
+"""The longest map name kept (longer ones are cut with an ellipsis)."""
+
+# -- which game a map is for ----------------------------------------------------------------------
+
+GAME_PROPERTY = "game"
+"""The map property naming the game a map is for; a map without it is for `DEFAULT_GAME`."""
+
+DEFAULT_GAME = "gold_mine"
+
+READERS = {
+    "gold_mine": ("Gold Mine", "game.games.gold_mine.tmx"),
+    "big_dig": ("Big Dig", "game.games.big_dig.tmx"),
+}
+"""game id -> (its title, the module reading its maps). Each module has `check(path) -> str`
+(the summary check-map prints after OK, raising `MapError`)."""
+
+# The top bits of a gid in Tiled's layer data: flips, and the 120-degree rotation of hex maps.
+FLIP_HORIZONTAL = 0x80000000
+FLIP_VERTICAL = 0x40000000
+FLIP_DIAGONAL = 0x20000000
+ROTATE_HEX_120 = 0x10000000
+FLAG_BITS = FLIP_HORIZONTAL | FLIP_VERTICAL | FLIP_DIAGONAL | ROTATE_HEX_120
+FLAG_NAMES = (
+    (FLIP_HORIZONTAL, "flipped horizontally"),
+    (FLIP_VERTICAL, "flipped vertically"),
+    (FLIP_DIAGONAL, "flipped diagonally"),
+    (ROTATE_HEX_120, "rotated by 120 degrees"),
+)
+
+
+def clean_name(text: Any, limit: int = MAX_NAME_LENGTH) -> str:
+    """A map name made safe to draw and print on one line (`game.core.text.clean_text`), cut with
+    an ellipsis past `limit` characters."""
+    return clean_text(text, limit, ellipsis=True)
+
+
+def shown_file_name(path: str | os.PathLike[str], limit: int = 80) -> str:
+    """A file's name as it can be drawn or printed: bytes that are not UTF-8 show as U+FFFD,
+    control characters and escape codes as spaces, and a long name is cut (see `clean_name`)."""
+    name = os.fsencode(Path(path).name).decode("utf-8", "replace")
+    return clean_name(name, limit) or "?"
+
+
+def name_from_file(path: Path, fallback: str = "Unnamed map") -> str:
+    """A map's name made from its file name, for a map without a ``name`` property:
+    ``the_deep_end.tmx`` is "The Deep End"."""
+    stem = os.fsencode(path.stem).decode("utf-8", "replace").replace("_", " ").title()
+    return clean_name(stem) or fallback
+
+
+class MapError(ValueError):
+    """A map file that cannot be played; `str()` names the file and the cause.
+
+    `cause` is cleaned for display (one line, no control characters, at most `MAX_CAUSE_LENGTH`
+    characters); the file name in `str()` is as given, so print it through `for_terminal`."""
+
+    def __init__(self, path: str | os.PathLike[str], cause: str) -> None:
+        self.path = Path(path)
+        cause = clean_name(cause, MAX_CAUSE_LENGTH)
+        self.cause = cause
+        super().__init__(f"{path}: {cause}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self.path), self.cause))
+
+
+@lru_cache(maxsize=None)
+def pytmx_module() -> Any:
+    """pytmx, imported on first use, without pygame.
+
+    pytmx imports pygame only for a type alias and for its image helpers (`pytmx.util_pygame`),
+    neither of which a data loader needs. When pygame is not loaded yet, it is hidden while pytmx
+    loads (pytmx falls back as it does on machines without pygame), so reading a map keeps rules,
+    bots and tools headless. Nothing stays hidden: a later `import pygame` works as usual.
+    """
+    hidden = [name for name in ("pygame", "pytmx.util_pygame") if name not in sys.modules]
+    if "pytmx" in sys.modules or "pygame" not in hidden:
+        hidden = []
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # makes `import name` fail
+    try:
+        import pytmx
+    finally:
+        for name in hidden:
+            if name in sys.modules and sys.modules[name] is None:
+                del sys.modules[name]
+    # pytmx logs its complaints before raising; the MapError carries them, so no duplicate on stderr.
+    logging.getLogger("pytmx").addHandler(logging.NullHandler())
+    return pytmx
+
+
+# -- small helpers ---------------------------------------------------------------------------------
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def cell_name(column: int, row: int) -> str:
+    """A cell as Tiled's status bar shows it: (column, row) from 0 at the top left."""
+    return f"cell ({column}, {row})"
+
+
+def word(value: Any) -> Any:
+    """Text properties compared without regard to case or stray spaces; anything else as is."""
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def whole(value: Any) -> int | None:
+    """A whole number from a property or attribute, or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def steps(start: int, stop: int, step: int) -> int | None:
+    """len(range(start, stop, step)) without building it; None for a step that is not positive."""
+    if step <= 0:
+        return None
+    return max(0, (stop - start + step - 1) // step)
+
+
+def map_property(root: ElementTree.Element, name: str) -> str | None:
+    """The value of a map-level property in the parsed XML, or None when it is not there."""
+    props = root.find("properties")
+    if props is None:
+        return None
+    for prop in props.findall("property"):
+        if prop.get("name") == name:
+            value = prop.get("value")
+            return value if value is not None else (prop.text or "")
+    return None
+
+
+# -- layer data ------------------------------------------------------------------------------------
+
+
+def decode_base64(text: str, compression: str | None) -> list[int]:
+    """The gids of a Base64 layer, raw or zlib/gzip compressed, inflating at most
+    `MAX_LAYER_BYTES`; ValueError says what is wrong."""
+    if compression not in (None, "", "zlib", "gzip"):
+        raise ValueError(f"the compression {compression!r} is not supported; use zlib, gzip or "
+                         f"none")
+    try:
+        data = base64.b64decode(text.strip())
+        if compression in ("zlib", "gzip"):
+            data = inflate(data, compression, MAX_LAYER_BYTES)
+    except (binascii.Error, zlib.error) as exc:
+        raise ValueError(f"the Base64 data is damaged ({exc})") from None
+    if len(data) % 4:
+        raise ValueError("the Base64 data is not a whole number of tiles")
+    return list(struct.unpack(f"<{len(data) // 4}I", data))
+
+
+def inflate(data: bytes, compression: str, limit: int) -> bytes:
+    """zlib or gzip data inflated to at most `limit` bytes, in bounded steps: data that would
+    inflate further is refused after producing `limit` + 1 bytes, never more."""
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+    out = bytearray()
+    pending = data
+    while True:
+        out += inflater.decompress(pending, limit + 1 - len(out))
+        if len(out) > limit:
+            raise ValueError(f"the layer inflates to more than {limit:,} bytes, the most a map "
+                             f"of {MAX_CELLS:,} cells needs")
+        pending = inflater.unconsumed_tail
+        if not pending:
+            break
+    if not inflater.eof:
+        raise ValueError(f"the {compression} data is cut short")
+    if inflater.unused_data:
+        raise ValueError(f"there is extra data after the {compression} stream")
+    return bytes(out)
+
+
+# -- the reader every game's reader builds on ------------------------------------------------------
+
+
+def read_limited(path: Path, what: str, fail: Callable[[str], Exception]) -> bytes:
+    """A regular file's bytes, refusing (before reading) one over `MAX_FILE_BYTES`; never waits on
+    a FIFO or a device, and never reads more than the limit whatever the file does. Problems are
+    raised as `fail(cause)`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise fail(f"{what} cannot be read ({exc.strerror or exc})") from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise fail(f"{what} is not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise fail(f"{what} is too large ({info.st_size:,} bytes; the most a map file "
+                       f"may be is {MAX_FILE_BYTES:,} bytes)")
+        try:
+            data = f.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise fail(f"{what} cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise fail(f"{what} is too large (over {MAX_FILE_BYTES:,} bytes, the most a map "
+                   f"file may be)")
+    return data
+
+
+def parse_map_xml(data: bytes, fail: Callable[[str], Exception]) -> ElementTree.Element:
+    """The <map> element of a .tmx file's bytes."""
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError as exc:
+        raise fail(f"the file is not valid XML ({exc})") from None
+    if root.tag != "map":
+        raise fail(f"the file is not a Tiled map (its top element is <{root.tag}>, not <map>)")
+    return root
+
+
+class TiledReader:
+    """What every game's map reader does the same way; a subclass sets `game` (its id in
+    `READERS`), `layer_name` (its one tile layer) and `layer_hint` (what goes in that layer) and
+    uses the steps below in its own `load`."""
+
+    game = DEFAULT_GAME
+    layer_name = "terrain"
+    layer_hint = "the map's cells"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data = b""
+        self.tile_layer: Any = None
+        # firstgid -> the tile ids a tileset declares (<tile id=...>): in an image-collection
+        # tileset these may run past tilecount, and they are valid all the same.
+        self.declared: dict[int, set[int]] = {}
+
+    @property
+    def title(self) -> str:
+        return READERS[self.game][0]
+
+    def fail(self, cause: str) -> MapError:
+        return MapError(self.path, cause)
+
+    # -- the file
+
+    def read_bytes(self, path: Path, what: str) -> bytes:
+        return read_limited(path, what, self.fail)
+
+    def read_xml(self) -> ElementTree.Element:
+        """The map file's <map> element (read once; `self.data` keeps the bytes for pytmx), and
+        the check that the map is for this game."""
+        self.data = self.read_bytes(self.path, "the file")
+        root = parse_map_xml(self.data, self.fail)
+        self.check_game(root)
+        return root
+
+    def check_game(self, root: ElementTree.Element) -> None:
+        value = map_property(root, GAME_PROPERTY)
+        game = word(value) if value is not None else DEFAULT_GAME
+        if game == self.game:
+            return
+        if game in READERS:
+            raise self.fail(f"this is a {READERS[game][0]} map (its {GAME_PROPERTY!r} property is "
+                            f"{value!r}), not a {self.title} map")
+        raise self.fail(f"the map's {GAME_PROPERTY!r} property is {value!r}; it must be "
+                        f"{self.game!r} for a {self.title} map")
+
+    def check_size(self, root: ElementTree.Element, keys: Sequence[str] = ()) -> dict[str, int]:
+        """The map's width, height, tilewidth, tileheight (and `keys`), each a whole number
+        above 0, the map not infinite and within `MAX_SIDE` and `MAX_CELLS`."""
+        if root.get("infinite", "0") not in ("0", ""):
+            raise self.fail(f"the map is infinite; {self.title} maps must have a fixed size "
+                            f"(untick Infinite in the map properties)")
+        numbers: dict[str, int] = {}
+        for key in ("width", "height", "tilewidth", "tileheight", *keys):
+            text = root.get(key)
+            number = whole(text) if text is not None else None
+            if number is None or number <= 0:
+                raise self.fail(f"the map's {key} is {text!r}; it must be a whole number above 0")
+            numbers[key] = number
+        width, height = numbers["width"], numbers["height"]
+        if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_CELLS:
+            raise self.fail(f"the map is too big ({width} x {height} cells); a {self.title} map "
+                            f"may have at most {MAX_SIDE} columns, {MAX_SIDE} rows and "
+                            f"{MAX_CELLS:,} cells in all")
+        return numbers
+
+    # -- tilesets
+
+    def check_tileset_files(self, root: ElementTree.Element) -> None:
+        """pytmx reports a missing or broken .tsx with a bare Exception; say it plainly first."""
+        for node in root.findall("tileset"):
+            source = node.get("source")
+            if not source:
+                self._note_declared(node, node)
+                continue
+            if not source.lower().endswith(".tsx"):
+                raise self.fail(f"the tileset {source!r} is not a .tsx file; save the tileset in "
+                                f"Tiled's XML format (.tsx)")
+            tsx = self.path.parent / source
+            if not tsx.is_file():
+                raise self.fail(f"the tileset file {source!r} is missing (looked for {tsx})")
+            data = self.read_bytes(tsx, f"the tileset file {source!r}")
+            try:
+                self._note_declared(node, ElementTree.fromstring(data))
+            except ElementTree.ParseError as exc:
+                raise self.fail(f"the tileset file {source!r} is not valid XML ({exc})") from None
+
+    def _note_declared(self, node: ElementTree.Element, tileset: ElementTree.Element) -> None:
+        try:
+            firstgid = int(node.get("firstgid", ""))
+        except ValueError:
+            raise self.fail(f"a tileset has no valid firstgid ({node.get('firstgid')!r})") from None
+        self._check_tileset_size(tileset)
+        ids = set()
+        for tile in tileset.findall("tile"):
+            try:
+                ids.add(int(tile.get("id", "")))
+            except ValueError:
+                raise self.fail(f"a tile in tileset {tileset.get('name')!r} has no valid id "
+                                f"({tile.get('id')!r})") from None
+        self.declared[firstgid] = ids
+
+    def _check_tileset_size(self, tileset: ElementTree.Element) -> None:
+        """Refuse a tileset that declares, or would cut from its image, more than
+        `MAX_TILESET_TILES` tiles: pytmx walks every tile of the image's declared size."""
+        name = tileset.get("name")
+        count = whole(tileset.get("tilecount", "0")) or 0
+        if count > MAX_TILESET_TILES:
+            raise self.fail(f"the tileset {name!r} declares {count:,} tiles; a tileset may have "
+                            f"at most {MAX_TILESET_TILES:,}")
+        image = tileset.find("image")
+        if image is None:
+            return
+        numbers = [whole(node.get(key, "0")) for node, key in (
+            (tileset, "tilewidth"), (tileset, "tileheight"), (tileset, "spacing"),
+            (tileset, "margin"), (image, "width"), (image, "height"))]
+        if any(n is None for n in numbers):
+            return  # pytmx refuses what is not a number
+        tile_w, tile_h, spacing, margin, image_w, image_h = numbers  # type: ignore[misc]
+        rows = steps(margin, image_h + margin - tile_h + 1, tile_h + spacing)
+        columns = steps(margin, image_w + margin - tile_w + 1, tile_w + spacing)
+        if rows is None or columns is None or rows * columns > MAX_TILESET_TILES:
+            raise self.fail(f"the tileset {name!r} cuts too many tiles from its image "
+                            f"({image_w} x {image_h} pixels in {tile_w} x {tile_h} tiles); a "
+                            f"tileset may have at most {MAX_TILESET_TILES:,}")
+
+    # -- the one tile layer
+
+    def _one_layer_message(self, count: int, names: str) -> str:
+        return (f"the map has {count} tile layers ({names}); {self.title} maps have exactly one, "
+                f"named {self.layer_name!r}")
+
+    def check_layers(self, root: ElementTree.Element, count: int) -> list[int]:
+        """The tile layer's raw gids, read (within the limits) before pytmx reads the file,
+        which would inflate every layer without a bound."""
+        layers = list(root.iter("layer"))
+        if len(layers) > 1:
+            names = ", ".join(repr(layer.get("name")) for layer in layers[:10])
+            more = ", ..." if len(layers) > 10 else ""
+            raise self.fail(self._one_layer_message(len(layers), names + more))
+        if not layers:
+            raise self.fail(f"the map has no tile layer; {self.layer_hint} go in one tile layer "
+                            f"named {self.layer_name!r}")
+        if layers[0].get("name") != self.layer_name:
+            raise self.fail(f"the tile layer is named {layers[0].get('name')!r}; it must be named "
+                            f"{self.layer_name!r}")
+        return self.raw_gids(layers[0].find("data"), count)
+
+    def raw_gids(self, data: ElementTree.Element | None, count: int) -> list[int]:
+        name = self.layer_name
+        if data is None:
+            raise self.fail(f"the {name!r} layer has no data")
+        encoding = data.get("encoding")
+        compression = data.get("compression")
+        try:
+            if encoding == "csv":
+                gids = [int(x) for x in (data.text or "").replace("\n", "").split(",") if x.strip()]
+            elif encoding == "base64":
+                gids = decode_base64(data.text or "", compression)
+            else:
+                raise ValueError(f"the layer data encoding {encoding!r} is not supported; use "
+                                 f"CSV or Base64 (Map > Map Properties > Tile Layer Format)")
+        except ValueError as exc:
+            raise self.fail(f"the {name!r} layer data cannot be read: {exc}") from None
+        if len(gids) != count:
+            raise self.fail(f"the {name!r} layer has {len(gids)} cells, but the map is "
+                            f"{count} cells")
+        return gids
+
+    def parse_with_pytmx(self) -> Any:
+        pytmx = pytmx_module()
+        try:
+            # The bytes already read and checked: pytmx does not open the map file again.
+            tmx = pytmx.TiledMap()
+            tmx.filename = str(self.path)
+            tmx.parse_xml(ElementTree.fromstring(self.data))
+        except Exception as exc:  # pytmx raises bare Exceptions, ValueErrors, KeyErrors...
+            detail = str(exc) or type(exc).__name__
+            if isinstance(exc, KeyError):  # str() of a KeyError is only the missing key
+                detail = (f"it uses {exc.args[0]!r} without defining it; class properties are "
+                          f"not supported")
+            raise self.fail(f"Tiled's data could not be read ({detail})") from None
+        self._find_tile_layer(tmx)
+        return tmx
+
+    def _find_tile_layer(self, tmx: Any) -> None:
+        pytmx = pytmx_module()
+        layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
+        if not layers:
+            raise self.fail(f"the map has no tile layer; {self.layer_hint} go in one tile layer "
+                            f"named {self.layer_name!r}")
+        if len(layers) > 1:
+            names = ", ".join(repr(layer.name) for layer in layers)
+            raise self.fail(self._one_layer_message(len(layers), names))
+        if layers[0].name != self.layer_name:
+            raise self.fail(f"the tile layer is named {layers[0].name!r}; it must be named "
+                            f"{self.layer_name!r}")
+        self.tile_layer = layers[0]
+
+    # -- tiles
+
+    def check_flags(self, raw: int, column: int, row: int) -> int:
+        """The gid without Tiled's flag bits; refuses a flipped or rotated tile."""
+        flags = raw & FLAG_BITS
+        if flags:
+            how = " and ".join(name for bit, name in FLAG_NAMES if flags & bit)
+            raise self.fail(f"the tile on {cell_name(column, row)} is {how}; {self.title} tiles "
+                            f"may not be flipped or rotated")
+        return raw
+
+    @staticmethod
+    def tilesets(tmx: Any) -> list[Any]:
+        return sorted(tmx.tilesets, key=lambda ts: ts.firstgid)
+
+    def tileset_for(self, tilesets: Sequence[Any], gid: int) -> Any | None:
+        owner = None
+        for ts in tilesets:
+            if ts.firstgid <= gid:
+                owner = ts
+        if owner is None:
+            return None
+        local = gid - owner.firstgid
+        if local < int(owner.tilecount or 0) or local in self.declared.get(owner.firstgid, ()):
+            return owner
+        return None
+
+    def tile_label(self, tilesets: Sequence[Any], gid: int) -> str:
+        ts = self.tileset_for(tilesets, gid)
+        return f"tile {gid - ts.firstgid} of tileset {ts.name!r}" if ts else f"gid {gid}"
+
+    def tile_properties(self, tmx: Any, tilesets: Sequence[Any], gid: int, column: int,
+                        row: int) -> tuple[str, dict[str, Any]]:
+        """(a label naming the tile and where it is used, its properties); refuses a gid in no
+        tileset."""
+        ts = self.tileset_for(tilesets, gid)
+        if ts is None:
+            ranges = ", ".join(f"{t.name!r} has {t.firstgid}-{t.firstgid + int(t.tilecount or 0) - 1}"
+                               for t in tilesets) or "the map has no tileset"
+            raise self.fail(f"{cell_name(column, row)} holds tile id {gid}, which is in no "
+                            f"tileset ({ranges})")
+        label = f"{self.tile_label(tilesets, gid)} (used on {cell_name(column, row)})"
+        props: dict[str, Any] = {}
+        for pygid, _flags in tmx.gidmap.get(gid, ()):
+            props = tmx.tile_properties.get(pygid) or {}
+            break
+        return label, props
+
+    def map_name(self, tmx: Any, fallback: str = "Unnamed map") -> str:
+        """The ``name`` property, cleaned, or one made from the file name."""
+        return clean_name(tmx.properties.get("name")) or name_from_file(self.path, fallback)
+
+
+# -- which game, the user maps folder ------------------------------------------------------------
+
+
+def map_game(path: str | os.PathLike[str]) -> str:
+    """The id of the game a map file is for (its ``game`` property; none: `DEFAULT_GAME`), or
+    `MapError` when that cannot be told: the file cannot be read, is not a Tiled map, or names a
+    game that is not played on maps."""
+    p = Path(path)
+
+    def fail(cause: str) -> MapError:
+        return MapError(p, cause)
+
+    root = parse_map_xml(read_limited(p, "the file", fail), fail)
+    value = map_property(root, GAME_PROPERTY)
+    if value is None:
+        return DEFAULT_GAME
+    game = word(value)
+    if game not in READERS:
+        known = ", ".join(repr(g) for g in READERS)
+        raise fail(f"the map's {GAME_PROPERTY!r} property is {value!r}; it must be one of {known} "
+                   f"(or left out for a Gold Mine map)")
+    return game
+
+
+def user_maps_dir() -> Path:
+    """`<user data folder>/maps/`, where players put their own maps (created if missing)."""
+    from game.paths import user_data_dir
+
+    folder = user_data_dir() / "maps"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+T = TypeVar("T")
+
+
+def list_user_maps(game: str, load: Callable[[Path], T],
+                   folder: str | os.PathLike[str] | None = None) -> list[tuple[Path, T | MapError]]:
+    """The `.tmx` files directly in `folder` (default: `user_maps_dir()`) that are for `game`,
+    sorted by file name, each with what `load` made of it or the `MapError` that says why it
+    cannot be played. Only the first `MAX_USER_MAPS` `.tmx` files by name are read, whatever their
+    game. A file whose game cannot be told is listed (with its reason) for every game; a map for
+    another game is left out. File names need not be valid UTF-8: show them with
+    `shown_file_name`."""
+    base = Path(folder) if folder is not None else user_maps_dir()
+    try:
+        paths = sorted((p for p in base.iterdir() if p.suffix.lower() == ".tmx" and p.is_file()),
+                       key=lambda p: (p.name.lower(), p.name))[:MAX_USER_MAPS]
+    except OSError:
+        return []
+    found: list[tuple[Path, T | MapError]] = []
+    for p in paths:
+        try:
+            if map_game(p) != game:
+                continue
+            found.append((p, load(p)))
+        except MapError as exc:
+            found.append((p, exc))
+    return found
+
+
+# -- python -m game check-map --------------------------------------------------------------------
+
+USAGE = """usage: python -m game check-map FILE [FILE ...]
+
+Checks maps made in Tiled, as the game will when loading them: Big Dig boards (the map
+property game = big_dig) and Gold Mine maps (no game property).
+Prints OK and a summary for each good map, or what is wrong with a bad one.
+Exit status: 0 all maps are good, 1 a map has a problem, 2 wrong usage.
+The map formats: docs/rules/gold_mine_map.md, docs/rules/big_dig_map.md"""
+
+
+def check(path: str | os.PathLike[str]) -> str:
+    """The summary of a good map of any game (its reader chosen by `map_game`); `MapError`
+    otherwise."""
+    return importlib.import_module(READERS[map_game(path)][1]).check(path)
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """`check-map FILE...`: 0 when every map is good, 1 when one is not, 2 for wrong usage."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if any(a in ("-h", "--help") for a in args):
+        print(USAGE)
+        return 0
+    if not args or any(a.startswith("-") for a in args):
+        print(USAGE, file=sys.stderr)
+        return 2
+    status = 0
+    for arg in args:
+        try:
+            summary = check(arg)
+        except MapError as exc:
+            print(for_terminal(f"BAD: {exc}", sys.stderr), file=sys.stderr)
+            status = 1
+        else:
+            print(for_terminal(f"OK: {summary}  [{arg}]", sys.stdout))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
