@@ -244,3 +244,30 @@ def test_bots_play_a_whole_game_to_the_results(make_app, players: int, animation
     assert checks > 0
     if animation != "instant":
         assert strokes_seen > 0, "no marker stroke was ever drawn"
+
+
+# ---------------------------------------------------------------------------- the setup
+def test_setup_offers_both_sides_and_the_expert_rule(app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import game.games as games
+    from game.ui.scenes import setup
+
+    sides = {"a": playable_board(), "b": replace(playable_board(), name="Other side")}
+    try:
+        rules.shipped_board("a")
+    except Exception:  # the shipped boards are not readable here: stand in the test boards
+        monkeypatch.setattr(rules, "shipped_board", lambda side: sides[side])
+    entries = setup.big_dig_boards(Path("/nonexistent-maps-folder"))
+    assert [e.title.split(":")[0] for e in entries[:2]] == ["Side A", "Side B"]
+    assert all(e.ok for e in entries[:2])
+    scene = setup.SetupScene(games.GAMES["big_dig"])
+    app.push(scene)
+    app.step(1 / 60)
+    assert scene.expert is not None and scene.maps is not None
+    scene.maps.choose(1)
+    click(app, (scene.expert.rect.right - 14, scene.expert.rect.centery))   # its ">" arrow
+    assert scene.expert.index == 1
+    app.step(1 / 60)
+    match = scene.build_match()
+    assert match.config.options["expert"] is True
+    assert match.state.board == entries[1].game_map
+    assert match.config.options["first_player"] in range(scene.players)
