@@ -583,7 +583,7 @@ class BigDigTable(TableScene):
         self._play("dig" if not exploded else "blast")
         for i, sq in enumerate(squares):
             self.model.crossed[p].add(sq)
-            if exploded:
+            if exploded and self.board.kind(sq) == "rock":   # the rock goal counts rock only
                 self.model.exploded[p].add(sq)
             key = (p, sq)
             self.strokes[key] = 0.0
@@ -608,6 +608,8 @@ class BigDigTable(TableScene):
         self._take(ev)
         self._cross(ev, beat, True)
         self.shake = 0.5
+        for sq in _squares(ev.data.get("squares"))[:1]:
+            self._callout("Boom!", self.view.square_rect(sq).center, (255, 170, 80), 26, 0.9)
 
     def _on_pass(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data.get("player", 0))
