@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -175,6 +176,7 @@ class BigDigTable(TableScene):
         self._legal_cache: tuple[Any, set[str]] = (None, set())
         self._fits_cache: dict[Any, Any] = {}
         self._progress: tuple[Any, dict[tuple[int, str], Any]] = (None, {})
+        self._layers: dict[Any, tuple[Any, pygame.Surface]] = {}
         if match.fresh:
             self.model = DigModel.from_state(state, self.n)
             self.model.crossed = [set() for _ in range(self.n)]
@@ -685,13 +687,35 @@ class BigDigTable(TableScene):
         self._draw_banner(surface)
         self._draw_board(surface)
         self._draw_cards(surface)
-        self._draw_goals(surface)
+        self._cached(surface, "goals", GOALS_BOX, self._goals_key(), self._draw_goals)
         self._draw_move_panel(surface)
-        self._draw_others(surface)
+        self._cached(surface, "others", self.others_box, self._others_key(), self._draw_others)
         self._draw_log(surface)
         self._draw_callouts(surface)
         self._draw_tooltip(surface)
         self._draw_shake(surface, 5)
+
+    def _cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
+                draw: Any) -> None:
+        """Draw a panel through a picture kept until its `key` changes (a panel is drawn at its
+        place on the screen, so the picture is screen-sized and only its `rect` is shown)."""
+        cached = self._layers.get(name)
+        if cached is None or cached[0] != key:
+            layer = cached[1] if cached is not None else pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+            layer.fill((0, 0, 0, 0), rect)
+            draw(layer)
+            cached = (key, layer)
+            self._layers[name] = cached
+        surface.blit(cached[1], rect, area=rect)
+
+    def _goals_key(self) -> Any:
+        glow = tuple(sorted((g, round(t, 2)) for g, t in self.flash.items()))
+        return (self.match.version, frozenset(self.model.met), glow)
+
+    def _others_key(self) -> Any:
+        others = tuple(self.others())
+        return (self.match.version, others, self.match.to_move(), frozenset(self.model.met),
+                tuple(len(self.model.crossed[p]) for p in others))
 
     def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]:
         m = self.match
@@ -730,12 +754,12 @@ class BigDigTable(TableScene):
     def _draw_board(self, surface: pygame.Surface) -> None:
         p = self.big_player()
         v = self.view
-        surface.blit(v.base(), v.rect)
+        surface.blit(self._board_layer(p), v.rect)
         colour = seat_rgb(p)
-        for sq in self.model.crossed[p]:
-            t = self.strokes.get((p, sq), 1.0)
-            stroke(surface, v.square_rect(sq), colour, t, seed=sq[0] * 31 + sq[1],
-                   exploded=sq in self.model.exploded[p])
+        for (q, sq), t in self.strokes.items():   # the crosses being drawn now
+            if q == p:
+                stroke(surface, v.square_rect(sq), colour, t, seed=sq[0] * 31 + sq[1],
+                       exploded=sq in self.model.exploded[p])
         self._draw_ghost(surface, p)
         # The owner's name tag, in the sky's top-left corner.
         name = f"{self.match.seats[p].name}'s board"
@@ -747,6 +771,43 @@ class BigDigTable(TableScene):
         pygame.draw.rect(surface, colour, tag, border_radius=8)
         pygame.draw.rect(surface, (20, 18, 16), tag, 2, border_radius=8)
         surface.blit(img, img.get_rect(center=tag.center))
+
+    def _board_layer(self, p: int) -> pygame.Surface:
+        """Player p's board with every cross already drawn (not those being drawn now); composed
+        once per change."""
+        done = frozenset(sq for sq in self.model.crossed[p] if (p, sq) not in self.strokes)
+        key = (p, done, frozenset(self.model.exploded[p]))
+        cached = self._layers.get(("big", p))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        v = self.view
+        if cached is not None and cached[0][1] <= done and cached[0][2] <= key[2]:
+            # Only new crosses since: draw them on the picture there is (a dig's strokes end
+            # one by one; composing the whole board again each time would cost a frame).
+            layer, new = cached[1], done - cached[0][1]
+        else:
+            layer, new = v.base().copy(), done
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+        moved = _placed(v, layer.get_rect())
+        for sq in new:
+            stroke(layer, moved.square_rect(sq), seat_rgb(p), 1.0, seed=sq[0] * 31 + sq[1],
+                   exploded=sq in self.model.exploded[p])
+        self._layers[("big", p)] = (key, layer)
+        return layer
+
+    def _small_layer(self, p: int, view: BoardView) -> pygame.Surface:
+        """Player p's small board with their crosses; composed once per change."""
+        key = (p, frozenset(self.model.crossed[p]), view.cell)
+        cached = self._layers.get(("small", p))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        layer = view.base().copy()
+        small_marks(layer, _placed(view, layer.get_rect()), self.model.crossed[p], seat_rgb(p))
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        self._layers[("small", p)] = (key, layer)
+        return layer
 
     def sky_gap(self) -> float:
         """The middle (in squares from the left) of the widest stretch of sky with neither the
@@ -763,13 +824,10 @@ class BigDigTable(TableScene):
     def _draw_ghost(self, surface: pygame.Surface, p: int) -> None:
         v = self.view
         if self.bot_move is not None:
-            overlay = pygame.Surface(v.ground.size, pygame.SRCALPHA)
-            pulse = 0.6 + 0.4 * math.sin(self.clock * 8)
+            pulse = int(4 * (0.6 + 0.4 * math.sin(self.clock * 8)))   # a few steps: few pictures
+            tile = ghost_tile(v.cell, seat_rgb(p), 40 + 20 * pulse)
             for sq in self.bot_move[1]:
-                r = v.square_rect(sq).move(-v.ground.x, -v.ground.y)
-                pygame.draw.rect(overlay, (*seat_rgb(p), int(110 * pulse)), r)
-                pygame.draw.rect(overlay, (*seat_rgb(p), 255), r, 3)
-            surface.blit(overlay, v.ground.topleft)
+                surface.blit(tile, v.square_rect(sq))
             return
         if not self._human_turn() or p != self.match.to_move():
             return
@@ -783,15 +841,10 @@ class BigDigTable(TableScene):
         if not squares:
             return
         ok = not self.why_not()
-        rgb = GHOST_OK if ok else GHOST_BAD
-        overlay = pygame.Surface(v.ground.size, pygame.SRCALPHA)
+        tile = ghost_tile(v.cell, GHOST_OK if ok else GHOST_BAD, 120)
         for sq in squares:
-            if not self.board.on_board(sq):
-                continue
-            r = v.square_rect(sq).move(-v.ground.x, -v.ground.y)
-            pygame.draw.rect(overlay, (*rgb, 120), r)
-            pygame.draw.rect(overlay, (*rgb, 255), r, 3)
-        surface.blit(overlay, v.ground.topleft)
+            if self.board.on_board(sq):
+                surface.blit(tile, v.square_rect(sq))
         if not ok and self.mouse is not None and v.rect.collidepoint(self.mouse) or not ok and self.cursor:
             why = self.why_not()
             anchor = v.square_rect(self.cursor) if self.cursor else v.rect
@@ -928,9 +981,7 @@ class BigDigTable(TableScene):
             v = self.other_view(p)
             v_rect = v.rect.copy()
             v_rect.topleft = (r.x + 4, r.y + 4)
-            view = _placed(v, v_rect)
-            surface.blit(v.base(), v_rect)
-            small_marks(surface, view, self.model.crossed[p], seat_rgb(p))
+            surface.blit(self._small_layer(p, v), v_rect)
             tx = v_rect.right + 8
             tw = r.right - tx - 4
             name, size = theme.fit_name(self.match.seats[p].name, tw, 15, 12)
@@ -989,6 +1040,15 @@ def _placed(view: BoardView, rect: pygame.Rect) -> BoardView:
     moved.rect = rect
     moved.ground = pygame.Rect(rect.x, rect.y + view.sky_h, view.ground.w, view.ground.h)
     return moved
+
+
+@lru_cache(maxsize=32)
+def ghost_tile(cell: int, rgb: tuple[int, int, int], alpha: int) -> pygame.Surface:
+    """One square of a ghost: see-through colour with a solid edge."""
+    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    tile.fill((*rgb, alpha))
+    pygame.draw.rect(tile, (*rgb, 255), tile.get_rect(), 3)
+    return tile
 
 
 _CARD_CACHE: dict[Any, pygame.Surface] = {}
