@@ -330,6 +330,10 @@ class TiledReader:
         game = word(value) if value is not None else DEFAULT_GAME
         if game == self.game:
             return
+        if value is None:
+            raise self.fail(f"the map has no {GAME_PROPERTY!r} property, so it is a "
+                            f"{READERS[DEFAULT_GAME][0]} map; a {self.title} map has the map "
+                            f"property {GAME_PROPERTY} = {self.game} (Map > Map Properties)")
         if game in READERS:
             raise self.fail(f"this is a {READERS[game][0]} map (its {GAME_PROPERTY!r} property is "
                             f"{value!r}), not a {self.title} map")

@@ -6,10 +6,11 @@ from game.core.contract import GameInfo
 
 
 def _load() -> dict[str, GameInfo]:
+    from game.games.big_dig.rules import INFO as big_dig
     from game.games.gold_mine.rules import INFO as gold_mine
     from game.games.ya_blew_it.rules import INFO as ya_blew_it
 
-    return {info.name: info for info in (ya_blew_it, gold_mine)}
+    return {info.name: info for info in (ya_blew_it, gold_mine, big_dig)}
 
 
 GAMES: dict[str, GameInfo] = _load()

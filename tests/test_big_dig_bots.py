@@ -1,0 +1,76 @@
+"""Big Dig bots: seeded and deterministic, always legal, normal takes a win when it has one, aims
+at its goals (its distance model agrees with the rules' path gap), and beats easy."""
+
+from __future__ import annotations
+
+from big_dig_boards import config, fresh, playable_board, with_crossed
+
+from game.core.rng import derive_seed
+from game.games.big_dig.board import G_EMERALD, G_OIL, G_PIPE, G_ROCK, G_WATER
+from game.games.big_dig.bots import BOTS, _costs, geo, plan
+from game.games.big_dig.rules import explode_action, new_game, path_gap
+
+B = playable_board()
+
+
+def game(levels: tuple[str, ...], seed: int, **options):
+    s, _ = new_game(config(len(levels), first_player=seed % len(levels), **options), seed)
+    bots = [BOTS[level](derive_seed(seed, "seat", i)) for i, level in enumerate(levels)]
+    actions = []
+    while not s.is_over():
+        p = s.to_move()
+        a = bots[p].choose(s.view(p))
+        assert a in s.legal_actions()
+        actions.append(str(a))
+        s, _ = s.apply(a)
+    return s, actions
+
+
+def test_same_seed_same_game_and_another_seed_another() -> None:
+    for level in ("easy", "normal"):
+        a = game((level, level), 11)[1]
+        assert a == game((level, level), 11)[1]
+        assert a != game((level, level), 12)[1]
+
+
+def test_bots_play_the_expert_bonus_and_four_players() -> None:
+    s, actions = game(("normal", "easy", "normal", "easy"), 5, expert=True)
+    assert [a.split(":")[0] for a in actions[:6]] == ["bonus"] * 6
+    assert s.is_over()
+
+
+def test_normal_takes_the_winning_move() -> None:
+    s = fresh(goals=(G_EMERALD, G_ROCK, G_WATER))
+    rocks = [(4, 1), (3, 2), (3, 5), (7, 6), (2, 7)]
+    col = [(0, y) for y in range(9)]
+    near = with_crossed(s, 0, col + [(1, 0), (1, 1), (2, 1), (1, 5)] + rocks + [(8, 6)])
+    choice = BOTS["normal"](1).choose(near.view(0))
+    # Only a move that crosses (8,7), the last emerald, wins now; normal finds one.
+    assert "8.7" in choice.args
+    assert near.apply(choice)[0].outcome().winners == (0,)
+    assert near.apply(explode_action(1, (8, 7)))[0].is_over()
+
+
+def test_the_plan_of_a_path_agrees_with_the_rules_gap_without_rock() -> None:
+    g = geo(B)
+    for goal in (G_WATER, G_OIL, G_PIPE):
+        crossed = frozenset()
+        cost = _costs(g, crossed)
+        total, route = plan(g, cost, goal)
+        gap = path_gap(B, crossed, goal)
+        rocks = sum(1 for i in route if g.rock[i])
+        # Rock costs more in the plan (an explosion is a whole turn); squares are squares.
+        assert len(set(route)) >= gap
+        assert total >= gap and (rocks or goal == G_PIPE or total == gap)
+
+
+def test_normal_beats_easy() -> None:
+    wins = 0.0
+    games = 30
+    for seed in range(games):
+        levels = ("normal", "easy") if seed % 2 == 0 else ("easy", "normal")
+        s, _ = game(levels, seed)
+        normal = levels.index("normal")
+        w = s.outcome().winners
+        wins += (normal in w) / len(w)
+    assert wins >= 0.7 * games
