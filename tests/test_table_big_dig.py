@@ -257,7 +257,7 @@ def test_setup_offers_both_sides_and_the_expert_rule(app, monkeypatch: pytest.Mo
     except Exception:  # the shipped boards are not readable here: stand in the test boards
         monkeypatch.setattr(rules, "shipped_board", lambda side: sides[side])
     entries = setup.big_dig_boards(Path("/nonexistent-maps-folder"))
-    assert [e.title.split(":")[0] for e in entries[:2]] == ["Side A", "Side B"]
+    assert [e.title.split(":")[0].lower() for e in entries[:2]] == ["side a", "side b"]
     assert all(e.ok for e in entries[:2])
     scene = setup.SetupScene(games.GAMES["big_dig"])
     app.push(scene)

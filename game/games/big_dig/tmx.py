@@ -40,7 +40,6 @@ from game.games.big_dig.board import (
     MAX_SIDE,
     MIN_SIDE,
     OIL,
-    PIPE,
     ROCK,
     SKELETON,
     TABLET,

@@ -235,8 +235,10 @@ class _Loader(TiledReader):
     def _check_header(self, root: ElementTree.Element) -> tuple[int, int, str, TiledHexLayout]:
         orientation = root.get("orientation")
         if orientation != "hexagonal":
+            hint = ("; a Big Dig board needs the map property game = big_dig"
+                    if orientation == "orthogonal" else "")
             raise self.fail(f"the map's orientation is {orientation!r}; Gold Mine maps must be "
-                            f"'hexagonal' (Map > Map Properties > Orientation)")
+                            f"'hexagonal' (Map > Map Properties > Orientation){hint}")
         axis = root.get("staggeraxis")
         if axis != "x":
             raise self.fail(f"the map's stagger axis is {axis!r}; it must be 'x', for flat-topped "

@@ -1,8 +1,9 @@
 """Setting up a new game: how many players, who sits where (human or bot), the seed, who starts.
 
 Gold Mine also chooses its map: the shipped one or any `.tmx` in the user maps folder; a map that
-cannot be played is listed with the reason and cannot be chosen. Big Dig chooses the board every
-player digs on (side a, side b, or a player's own) the same way, and the Expert rule.
+cannot be played is listed with the reason and cannot be chosen. Big Dig's boards are listed the
+same way (`MAP_LISTS`: side a, side b, then the players' own boards),
+with the Expert rule beside them.
 """
 
 from __future__ import annotations
@@ -65,31 +66,44 @@ class SeatRow:
 
 @dataclass(frozen=True)
 class MapEntry:
-    """One line of the map chooser: a playable map, or a file that is not one and why."""
+    """One line of a map chooser: a playable map or board, or a file that is not one and why."""
 
     title: str
     source: str                 # "comes with the game" or the file name
-    game_map: Any = None        # a GoldMineMap when playable
+    game_map: Any = None        # the game's map (GoldMineMap, Big Dig's Board) when playable
     reason: str = ""            # why it cannot be played
 
     @property
     def ok(self) -> bool:
         return self.game_map is not None
 
+    @property
+    def board(self) -> Any:
+        """The same as `game_map`, by the name Big Dig uses."""
+        return self.game_map
 
-def gold_mine_maps(folder: Path | None = None) -> list[MapEntry]:
-    """The shipped map first, then every `.tmx` in the user maps folder (`folder` for tests)."""
-    from game.games.gold_mine.board import clean_name
-    from game.games.gold_mine.tmx import (MapError, list_user_maps, load_map, shipped_map_path,
-                                          shown_file_name)
+
+SHIPPED = "comes with the game"
+
+
+def listed_maps(shipped: list[tuple[str, Path]], load: Callable[[Path], Any],
+                list_user: Callable[[Path | None], list[tuple[Path, Any]]],
+                folder: Path | None = None) -> list[MapEntry]:
+    """The maps a game offers, for any game on Tiled maps: each shipped one (`shipped` holds a
+    label, "" for none, and its path) first, titled "label: name", then every map of that game in
+    the user maps folder (`folder` for tests) as `list_user` finds them, those that cannot be
+    played with their reason. `load` reads one map, raising `game.core.tiled.MapError`."""
+    from game.core.tiled import MapError, clean_name, shown_file_name
 
     entries: list[MapEntry] = []
-    try:
-        shipped = load_map(shipped_map_path())
-        entries.append(MapEntry(shipped.name, "comes with the game", shipped))
-    except MapError as exc:  # a broken install: say so rather than crash
-        entries.append(MapEntry("The shipped map", shipped_map_path().name, None, exc.cause))
-    for path, found in list_user_maps(folder):
+    for label, path in shipped:
+        try:
+            found = load(path)
+            entries.append(MapEntry(f"{label}: {found.name}" if label else found.name, SHIPPED,
+                                    found))
+        except MapError as exc:  # a broken install: say so rather than crash
+            entries.append(MapEntry(label or "The shipped map", path.name, None, exc.cause))
+    for path, found in list_user(folder):
         # File names may hold anything the file system allows (bytes that are not UTF-8 too).
         shown = shown_file_name(path)
         if isinstance(found, MapError):
@@ -100,33 +114,26 @@ def gold_mine_maps(folder: Path | None = None) -> list[MapEntry]:
     return entries
 
 
+def gold_mine_maps(folder: Path | None = None) -> list[MapEntry]:
+    """The shipped map first, then every Gold Mine map in the user maps folder."""
+    from game.games.gold_mine.tmx import list_user_maps, load_map, shipped_map_path
+
+    return listed_maps([("", shipped_map_path())], load_map, list_user_maps, folder)
+
+
 def big_dig_boards(folder: Path | None = None) -> list[MapEntry]:
-    """Big Dig's boards: the two shipped sides, then the player's own boards in the user maps
-    folder (`folder` for tests), each playable or with the reason it is not."""
-    from game.core.tiled import MapError
-    from game.games.big_dig.rules import SIDES, shipped_board
+    """Side a, side b, then every Big Dig board in the user maps folder."""
+    from game.games.big_dig.tmx import list_user_boards, load_board, shipped_board_path
 
-    entries: list[MapEntry] = []
-    for side in SIDES:
-        try:
-            board = shipped_board(side)
-            entries.append(MapEntry(f"Side {side.upper()}: {board.name}", "comes with the game", board))
-        except (MapError, ImportError, OSError) as exc:  # a broken install: say so rather than crash
-            entries.append(MapEntry(f"Side {side.upper()}", "comes with the game", None,
-                                    getattr(exc, "cause", str(exc))))
-    try:
-        from game.games.big_dig.tmx import list_user_boards
-    except ImportError:
-        return entries
-    for path, found in list_user_boards(folder):
-        from game.core.tiled import shown_file_name
+    shipped = [(f"Side {side}", shipped_board_path(side)) for side in ("a", "b")]
+    return listed_maps(shipped, load_board, list_user_boards, folder)
 
-        shown = shown_file_name(path)
-        if isinstance(found, MapError):
-            entries.append(MapEntry(shown[:-4].replace("_", " ").title() or shown, shown, None, found.cause))
-        else:
-            entries.append(MapEntry(found.name, shown, found))
-    return entries
+
+MAP_LISTS: dict[str, Callable[[Path | None], list[MapEntry]]] = {
+    "gold_mine": gold_mine_maps,
+    "big_dig": big_dig_boards,
+}
+"""The games played on Tiled maps, each with the function listing its maps."""
 
 
 def short_summary(game_map: Any) -> str:
