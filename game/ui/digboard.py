@@ -327,3 +327,12 @@ def small_marks(surface: pygame.Surface, view: BoardView, squares: Iterable[Squa
             pygame.draw.line(surface, colour, (r.right - 2, r.y + 1), (r.x + 1, r.bottom - 2), w)
         else:
             pygame.draw.rect(surface, colour, r.inflate(-2, -2))
+
+
+@lru_cache(maxsize=32)
+def kind_swatch(kind: str, cell: int) -> pygame.Surface:
+    """One square of `kind` as the board draws it (for legends)."""
+    surf = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    _square(surf, kind, surf.get_rect(), random.Random(1), 1)
+    pygame.draw.rect(surf, (40, 28, 18), surf.get_rect(), 1)
+    return surf

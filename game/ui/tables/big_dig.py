@@ -36,7 +36,7 @@ from game.core.match import Match
 from game.games.big_dig.board import Square
 from game.games.big_dig.cards import Shape, normalise
 from game.ui import theme
-from game.ui.digboard import KIND_WORDS, BoardView, shape_picture, small_marks, stroke
+from game.ui.digboard import KIND_WORDS, BoardView, kind_swatch, shape_picture, small_marks, stroke
 from game.ui.tables.base import Beat, LogPanel, TableScene, banner_image, fit, seat_rgb, tooltip_image
 from game.ui.widgets import Button
 
@@ -59,6 +59,12 @@ T_BOT_SHOW = 0.8      # a bot's move shown as a ghost before it is played
 T_FLIP = 0.5
 T_FLASH = 1.6         # a met goal's row glows
 
+LEGEND_KINDS = ("dirt", "light", "rock", "emerald", "amethyst", "coin", "pipe", "tablet", "skeleton",
+                "water", "oil")
+LEGEND_WORDS = {"dirt": "dirt: dig it", "light": "light dirt (3 x 3)", "rock": "rock: explode it",
+                "emerald": "emerald", "amethyst": "amethyst", "coin": "ancient coin", "pipe": "pipe",
+                "tablet": "tablet: never dug", "skeleton": "skeleton: never dug", "water": "water: never dug",
+                "oil": "oil: never dug"}
 GHOST_OK = (120, 230, 140)
 GHOST_BAD = (236, 88, 70)
 CARD_PAPER = (238, 228, 204)
@@ -930,12 +936,31 @@ class BigDigTable(TableScene):
         if self._human_turn():
             for b in self.buttons:
                 b.draw(surface)
+        else:
+            self._draw_legend(surface, pygame.Rect(MOVE_BOX.x + 12, MOVE_BOX.y + 80, MOVE_BOX.w - 24,
+                                                   MOVE_BOX.h - 92))
+
+    def _draw_legend(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """What the squares are, two columns of swatches with their words."""
+        theme.text(surface, "The squares", (box.x, box.y), 14, theme.INK_FAINT, bold=True)
+        col_w, row_h = box.w // 2, 22
+        for i, kind in enumerate(LEGEND_KINDS):
+            x = box.x + (i % 2) * col_w
+            y = box.y + 22 + (i // 2) * row_h
+            if y + 20 > box.bottom:
+                break
+            surface.blit(kind_swatch(kind, 20), (x, y))
+            words = LEGEND_WORDS.get(kind, kind)
+            theme.text(surface, fit(words, col_w - 32, 13), (x + 28, y + 2), 13, theme.INK_DIM, box=box)
 
     def _move_words(self) -> tuple[str, list[tuple[str, tuple[int, int, int]]]]:
         m = self.match
         p = m.to_move()
         if p is None:
             return "Game over", [("The results follow in a moment.", theme.INK_DIM)]
+        if self.beat is not None or self.bot_move is not None:
+            p = self.big_player()
+            return f"{m.seats[p].name}'s turn", [("Space skips the show.", theme.INK_DIM)]
         if not m.seats[p].is_human:
             return f"{m.seats[p].name}'s turn", [("Bots play by themselves; Space skips the show.", theme.INK_DIM)]
         if not self._human_turn():
