@@ -271,3 +271,16 @@ def test_setup_offers_both_sides_and_the_expert_rule(app, monkeypatch: pytest.Mo
     assert match.config.options["expert"] is True
     assert match.state.board == entries[1].game_map
     assert match.config.options["first_player"] in range(scene.players)
+
+
+def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    from game import paths
+    from game.ui.scenes.rulebook import RulesScene
+
+    match = human_first()
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, RulesScene)
+    assert app.top.path == paths.rules_doc("big_dig.md")
+    app.step(1 / 60)
