@@ -8,7 +8,8 @@ and print what each goal needs on each side.
 A design is one line of text a row, one character a square (`CHARS`): the first line is the
 surface (sky, the two squares of the water tower, the two of the oil truck), the others the board
 from the top ground row down. Change a design here and run the script again; a test fails when the
-committed .tmx differ from what this script writes. `--report` prints the goal table only.
+committed .tmx differ from what this script writes. `--report` prints the goal table only;
+`--preview DIR` also draws each side with the tileset's picture (`big_dig_a.png`...) to look at.
 
 The goal table (`goal_needs`) is computed, never counted by hand: for each goal the squares a
 player must cross at the least, found on the board's graph of orthogonal steps, where a diggable
@@ -244,12 +245,16 @@ def goal_needs(board: Board) -> dict[str, Need]:
     for goal in GOALS:
         if goal == G_ROCK:
             rocks = set(board.of_kind(ROCK))
-            crossed: set[Square] = set()
-            while len(crossed & rocks) < ROCKS_NEEDED:  # the nearest rock, then the next one
-                step = (cheapest(board, crossed, rocks - crossed) if crossed
-                        else _top_path(board, rocks))
-                crossed |= set(step)
-            n_rock = len(crossed & rocks)
+            crossed = set()
+            for first in sorted(rocks):  # from each rock in turn: the nearest, then the next...
+                try:
+                    grown = set(_top_path(board, {first}))
+                except ValueError:
+                    continue
+                while len(grown & rocks) < ROCKS_NEEDED:
+                    grown |= set(cheapest(board, grown, rocks - grown))
+                if not crossed or _price(board, sorted(grown)) < _price(board, sorted(crossed)):
+                    crossed = grown
             top_row = sum(1 for x in range(board.width) if board.kind((x, 0)) == ROCK)
             detail = (f"{len(rocks)} rock squares, {top_row} of them in the top row; "
                       f"{ROCKS_NEEDED} to explode")
@@ -315,8 +320,38 @@ def report(side: str) -> str:
     return "\n".join(lines)
 
 
+def preview(side: str, path: Path) -> None:
+    """Draw the side as Tiled would, from the tileset's picture, into a PNG."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    from make_big_dig_tileset import COLUMNS
+
+    sheet = pygame.image.load(str(HERE / f"{TILESET_NAME}.png"))
+    rows = rows_of(DESIGNS[side][1])
+    out = pygame.Surface((TILE * len(rows[0]), TILE * len(rows)))
+    for r, row in enumerate(rows):
+        seen: dict[str, int] = {}
+        for c, ch in enumerate(row):
+            kind = CHARS[ch]
+            half = seen.get(kind, 0) if kind in ("tower", "truck") else 0
+            seen[kind] = half + 1
+            i = tile_id(kind, half)
+            out.blit(sheet, (c * TILE, r * TILE),
+                     pygame.Rect((i % COLUMNS) * TILE, (i // COLUMNS) * TILE, TILE, TILE))
+    pygame.image.save(out, str(path))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if "--preview" in args:
+        where = Path(args[args.index("--preview") + 1])
+        where.mkdir(parents=True, exist_ok=True)
+        for side in DESIGNS:
+            preview(side, where / f"big_dig_{side}.png")
+            print(f"drew {where / f'big_dig_{side}.png'}")
+        return 0
     for side in DESIGNS:
         if "--report" not in args:
             path = HERE / f"big_dig_{side}.tmx"

@@ -3,7 +3,7 @@ at its goals (its distance model agrees with the rules' path gap), and beats eas
 
 from __future__ import annotations
 
-from big_dig_boards import config, fresh, playable_board, with_crossed
+from big_dig_hand_boards import config, fresh, playable_board, with_crossed
 
 from game.core.rng import derive_seed
 from game.games.big_dig.board import G_EMERALD, G_OIL, G_PIPE, G_ROCK, G_WATER

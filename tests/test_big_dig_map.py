@@ -20,8 +20,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-
 from big_dig_boards import SMALL, TILESET, board_text, gid  # noqa: E402
+
 from game.__main__ import main as game_main  # noqa: E402
 from game.core import tiled  # noqa: E402
 from game.core.tiled import MapError, map_game  # noqa: E402
@@ -340,3 +340,28 @@ def test_limits_are_the_shared_ones():
 
     assert big_dig_tmx.MapError is gold_mine_tmx.MapError is tiled.MapError
     assert gold_mine_tmx.MAX_FILE_BYTES == tiled.MAX_FILE_BYTES
+
+
+def test_the_map_guide_shows_what_the_script_computes():
+    """docs/rules/big_dig_map.md shows each side's design and goal table as the script prints
+    them: change a design, run the script, and bring the page in line."""
+    guide = (ROOT / "docs" / "rules" / "big_dig_map.md").read_text("utf-8")
+    for side in ("a", "b"):
+        for line in make_big_dig_maps.report(side).splitlines()[1:]:
+            assert line in guide, line
+        picture = make_big_dig_maps.DESIGNS[side][1].strip("\n")
+        assert f"```text\n{picture}\n```" in guide
+    for ch, kind in make_big_dig_maps.CHARS.items():
+        assert f"`{ch}` {kind}" in guide.replace("light dirt", "light").replace(
+            "water tower", "tower").replace("oil truck", "truck").replace("ancient coin", "coin")
+
+
+def test_a_gold_mine_map_may_name_its_game(tmp_path):
+    text = (MAPS / "gold_mine.tmx").read_text("utf-8").replace(
+        "<properties>", '<properties>\n  <property name="game" value=" Gold_Mine "/>', 1)
+    for tsx in MAPS.glob("gold_mine_tiles.tsx"):
+        (tmp_path / tsx.name).write_bytes(tsx.read_bytes())
+    path = write(tmp_path, "named_game.tmx", text)
+    assert map_game(path) == "gold_mine" and load_map(path).name == "The Old Mountain"
+    assert [p.name for p, _m in list_user_maps(tmp_path)] == ["named_game.tmx"]
+    assert list_user_boards(tmp_path) == []

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 
-from big_dig_boards import config, playable_board
+from big_dig_hand_boards import config, playable_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

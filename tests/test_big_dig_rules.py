@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from big_dig_boards import ascii_board, config, fresh, playable_board, with_crossed
+from big_dig_hand_boards import ascii_board, config, fresh, playable_board, with_crossed
 
 from game.core.contract import Action, BadSave, GameConfig, IllegalAction
 from game.games.big_dig.board import (
@@ -308,3 +308,67 @@ def test_the_rulebook_example_turn() -> None:
     # Any shape touching a green square may be dug; one that does not, may not.
     assert s.why_not_dig(2, [(6, 2), (7, 2), (6, 3), (7, 3)]) is None
     assert s.why_not_dig(2, [(4, 2), (5, 2), (4, 3), (5, 3)]) == "not touching your dig"
+
+
+# ---------------------------------------------------------------------------- set-up and API
+def test_a_new_game_deals_three_goals_and_random_sides_and_reveals_them() -> None:
+    dealt = set()
+    for seed in range(30):
+        s, ev = new_game(config(2), seed)
+        assert len(set(s.goals)) == 3 and s.phase == PLAY
+        dealt.add(s.goals)
+        kinds = {e.kind: e for e in ev}
+        assert kinds["goals"].reveals and kinds["cards"].reveals
+        assert list(kinds["goals"].data["goals"]) == list(s.goals)
+        assert list(kinds["cards"].data["sides"]) == [s.card_side(c) for c in range(1, 6)]
+    assert len(dealt) > 20
+
+
+def test_a_board_with_a_problem_is_refused_and_both_shipped_sides_play() -> None:
+    bad = ascii_board(["....", "....", "...."], tower=(0, 1), truck=(2, 3))
+    with pytest.raises(IllegalAction, match="cannot be played"):
+        new_game(config(2, bad), 1)
+    from game.games.big_dig.rules import options_for
+
+    for side in ("a", "b"):
+        cfg = INFO.make_config(2, (), options_for({"side": side}))
+        s, _ = INFO.new(cfg, 3)
+        assert cfg.options["side"] == side and s.board.name == cfg.options["board"]["name"]
+    with pytest.raises(ValueError, match="side takes a or b"):
+        options_for({"side": "c"})
+
+
+def test_progress_texts_and_the_goal_glossary() -> None:
+    from game.games.big_dig.board import GOALS
+    from game.games.big_dig.rules import GOAL_TEXT, GOAL_TITLE
+
+    assert set(GOAL_TEXT) == set(GOALS) == set(GOAL_TITLE)
+    assert all("\n" not in t and t.endswith(".") for t in GOAL_TEXT.values())
+    s = fresh(goals=(G_EMERALD, G_ROCK, G_WATER))
+    assert s.progress() == "Turn 1 of Player 1"
+    assert s.goal_progress(0, G_ROCK).text == "rocks 0/5"
+    gp = s.goal_progress(0, G_WATER)
+    assert not gp.met and gp.text == f"path: {gp.need} squares to go" and gp.have == 0
+    assert fresh(3, expert=True).progress() == "Expert bonus squares"
+
+
+def test_saves_round_trip_and_damaged_saves_are_refused() -> None:
+    s = fresh(3, expert=True)
+    s, _ = s.apply(s.legal_actions()[0])
+    data = json.loads(json.dumps(s.to_json()))
+    back = BigDigState.from_json(data)
+    assert back.to_json() == s.to_json() and back.legal_actions() == s.legal_actions()
+    for key, value in (("goals", ["emeralds", "emeralds", "coins"]), ("sides", [0, 1, 2, 0, 1]),
+                       ("crossed", [["0.0"], ["0.9"], []]), ("turn", 7), ("phase", "dancing")):
+        broken = dict(data, **{key: value})
+        with pytest.raises(BadSave):
+            BigDigState.from_json(broken)
+
+
+def test_the_view_is_the_whole_position() -> None:
+    s = fresh()
+    v = s.view(1)
+    assert v.legal_actions() == s.legal_actions()
+    from game.core.rng import Rng
+
+    assert v.sample_state(Rng(4)).to_json()["crossed"] == s.to_json()["crossed"]

@@ -1,6 +1,8 @@
-"""Hostile Gold Mine maps (issue 8): files built to crash, freeze or exhaust the game are refused
-with a clear reason, before the work they would cause, through the real entry points: the
-`check-map` command (also on a terminal that only takes ASCII) and the setup screen's map list.
+"""Hostile maps (issue 8): files built to crash, freeze or exhaust the game are refused with a clear
+reason, before the work they would cause, through the real entry points: the `check-map` command
+(also on a terminal that only takes ASCII) and the setup screen's map list. Gold Mine's maps and
+Big Dig's boards are read through one shared edge (game/core/tiled.py), and every class below is
+fed to both games' readers (`GAMES`): what one game's reader refuses, the other's refuses too.
 
 Memory is bounded by construction (sizes are checked before anything is read, parsed or
 inflated); the tests that feed decompression bombs also measure the peak of Python's allocations
@@ -28,7 +30,10 @@ from typing import Callable  # noqa: E402
 
 import pytest  # noqa: E402
 
+from big_dig_boards import TILESET as BIG_DIG_TILESET  # noqa: E402
+from big_dig_boards import board_text  # noqa: E402
 from game.__main__ import main as game_main  # noqa: E402
+from game.games.big_dig.tmx import load_board  # noqa: E402
 from game.games.gold_mine import tmx  # noqa: E402
 from game.games.gold_mine.board import MAX_NAME_LENGTH, clean_name  # noqa: E402
 from game.games.gold_mine.tmx import MapError, TiledHexLayout, load_map  # noqa: E402
@@ -91,36 +96,57 @@ def bomb(compression: str, size: int) -> str:
     return base64.b64encode(packed).decode("ascii")
 
 
-# name -> (a function writing the hostile file in a folder, words its reason must contain)
-HOSTILE: dict[str, tuple[Callable[[Path], Path], str]] = {
-    "declares 10000 x 10000": (lambda d: write(d, "huge_grid.tmx", map_text(width=10000, height=10000)),
-                               "too big (10000 x 10000 cells)"),
-    "declares 2000 x 2000": (lambda d: write(d, "big_grid.tmx", map_text(width=2000, height=2000)),
-                             "too big (2000 x 2000 cells)"),
-    "declares 1 x 100000": (lambda d: write(d, "long_grid.tmx", map_text(width=1, height=100000)),
-                            "too big (1 x 100000 cells)"),
-    "zlib bomb": (lambda d: write(d, "zlib_bomb.tmx", map_text(
-        encoding="base64", compression="zlib", data=bomb("zlib", 64 << 20))),
-        "inflates to more than 40,000 bytes"),
-    "gzip bomb": (lambda d: write(d, "gzip_bomb.tmx", map_text(
-        encoding="base64", compression="gzip", data=bomb("gzip", 64 << 20))),
-        "inflates to more than 40,000 bytes"),
-    "file over the size limit": (lambda d: write(d, "padded.tmx", map_text(
-        padding="<!--" + "x" * tmx.MAX_FILE_BYTES + "-->")), "too large"),
-    "tileset image cut in a billion tiles": (lambda d: write(d, "tiles_bomb.tmx", map_text(
-        tileset=' <tileset firstgid="1" name="t" tilewidth="1" tileheight="1" tilecount="2">'
-                '<image source="t.png" width="100000" height="100000"/></tileset>')),
-        "cuts too many tiles"),
-    "tileset declaring a billion tiles": (lambda d: write(d, "tilecount.tmx", map_text(
-        tileset=TILESET.replace('tilecount="2"', 'tilecount="1000000000"'))),
-        "declares 1,000,000,000 tiles"),
-    "500 tile layers": (lambda d: write(d, "layers.tmx", map_text(layers=500)),
-                        "has 500 tile layers"),
-    "a thousand start points": (lambda d: write(d, "starts.tmx", map_text().replace(
-        _starts(), _starts() + "\n" + "\n".join(
-            f'<object id="{100 + i}" name="X" x="1" y="1"><point/></object>' for i in range(1000)))),
-        "holds 1004 objects"),
+# The two games on Tiled maps: each one's map text (same keywords), tileset, reader and the
+# setup's list of its maps.
+GAMES = {
+    "gold_mine": (map_text, TILESET, load_map),
+    "big_dig": (board_text, BIG_DIG_TILESET, load_board),
 }
+
+
+def hostile(game: str) -> dict[str, tuple[Callable[[Path], Path], str]]:
+    """name -> (a function writing the hostile file in a folder, words its reason must contain),
+    for `game`'s maps."""
+    text, tileset, _load = GAMES[game]
+    cases: dict[str, tuple[Callable[[Path], Path], str]] = {
+        "declares 10000 x 10000": (lambda d: write(d, "huge_grid.tmx", text(width=10000, height=10000)),
+                                   "too big (10000 x 10000 cells)"),
+        "declares 2000 x 2000": (lambda d: write(d, "big_grid.tmx", text(width=2000, height=2000)),
+                                 "too big (2000 x 2000 cells)"),
+        "declares 1 x 100000": (lambda d: write(d, "long_grid.tmx", text(width=1, height=100000)),
+                                "too big (1 x 100000 cells)"),
+        "zlib bomb": (lambda d: write(d, "zlib_bomb.tmx", text(
+            encoding="base64", compression="zlib", data=bomb("zlib", 64 << 20))),
+            "inflates to more than 40,000 bytes"),
+        "gzip bomb": (lambda d: write(d, "gzip_bomb.tmx", text(
+            encoding="base64", compression="gzip", data=bomb("gzip", 64 << 20))),
+            "inflates to more than 40,000 bytes"),
+        "file over the size limit": (lambda d: write(d, "padded.tmx", text(
+            padding="<!--" + "x" * tmx.MAX_FILE_BYTES + "-->")), "too large"),
+        "tileset image cut in a billion tiles": (lambda d: write(d, "tiles_bomb.tmx", text(
+            tileset=' <tileset firstgid="1" name="t" tilewidth="1" tileheight="1" tilecount="2">'
+                    '<image source="t.png" width="100000" height="100000"/></tileset>')),
+            "cuts too many tiles"),
+        "tileset declaring a billion tiles": (lambda d: write(d, "tilecount.tmx", text(
+            tileset=tileset.replace(f'tilecount="{_tilecount(tileset)}"', 'tilecount="1000000000"'))),
+            "declares 1,000,000,000 tiles"),
+        "500 tile layers": (lambda d: write(d, "layers.tmx", text(layers=500)),
+                            "has 500 tile layers"),
+    }
+    if game == "gold_mine":
+        cases["a thousand start points"] = (lambda d: write(d, "starts.tmx", map_text().replace(
+            _starts(), _starts() + "\n" + "\n".join(
+                f'<object id="{100 + i}" name="X" x="1" y="1"><point/></object>' for i in range(1000)))),
+            "holds 1004 objects")
+    return cases
+
+
+def _tilecount(tileset: str) -> str:
+    return tileset.split('tilecount="')[1].split('"')[0]
+
+
+HOSTILE = hostile("gold_mine")
+CASES = [(game, case) for game in GAMES for case in sorted(hostile(game))]
 
 
 def test_deep_nesting_is_read_without_recursion(tmp_path):
@@ -152,11 +178,13 @@ def test_the_small_map_is_playable(tmp_path):
     """The base of every hostile variant below is a good map: what they change is what fails."""
     m = load_map(write(tmp_path, "small.tmx", map_text(name="Small")))
     assert m.name == "Small" and len(m.tiles) == 6 and len(m.starts) == 4
+    b = load_board(write(tmp_path, "board.tmx", board_text(name="Board")))
+    assert b.name == "Board" and b.width == 8
 
 
-@pytest.mark.parametrize("case", sorted(HOSTILE))
-def test_check_map_refuses_hostile_maps_with_a_reason_and_bounded_memory(tmp_path, case):
-    make, reason = HOSTILE[case]
+@pytest.mark.parametrize("game,case", CASES)
+def test_check_map_refuses_hostile_maps_with_a_reason_and_bounded_memory(tmp_path, game, case):
+    make, reason = hostile(game)[case]
     path = make(tmp_path)
     tracemalloc.start()
     try:
@@ -188,13 +216,15 @@ def test_limits_at_the_edge_are_accepted_and_just_past_it_refused(tmp_path):
                                                       data=data)))
 
 
-def test_a_layer_with_trailing_or_cut_compressed_data_is_refused(tmp_path):
+@pytest.mark.parametrize("game", GAMES)
+def test_a_layer_with_trailing_or_cut_compressed_data_is_refused(tmp_path, game):
+    text_of, _tileset, load = GAMES[game]
     raw = b"".join(g.to_bytes(4, "little") for row in CELLS for g in row)
     packed = zlib.compress(raw)
     for data, reason in ((packed + packed, "extra data"), (packed[:-6], "cut short")):
-        text = map_text(encoding="base64", compression="zlib", data=base64.b64encode(data).decode())
+        text = text_of(encoding="base64", compression="zlib", data=base64.b64encode(data).decode())
         with pytest.raises(MapError, match=reason):
-            load_map(write(tmp_path, "odd.tmx", text))
+            load(write(tmp_path, "odd.tmx", text))
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
@@ -203,6 +233,15 @@ def test_check_map_does_not_wait_on_a_fifo(tmp_path):
     os.mkfifo(fifo)
     status, out, err = check_map(str(fifo))
     assert status == 1 and "not a regular file" in err
+    # Nor does either game's reader, nor a tileset file that is a FIFO.
+    for game, (text_of, _tileset, load) in GAMES.items():
+        with pytest.raises(MapError, match="not a regular file"):
+            load(fifo)
+        os.mkfifo(tmp_path / f"{game}.tsx")
+        path = write(tmp_path, f"{game}.tmx", text_of(
+            tileset=f' <tileset firstgid="1" source="{game}.tsx"/>'))
+        with pytest.raises(MapError, match=f"the tileset file '{game}.tsx' is not a regular file"):
+            load(path)
 
 
 # -- names: what a map can make the game print or draw -------------------------------------------
@@ -217,9 +256,11 @@ FORGING_NAMES = [
 ]
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("name", FORGING_NAMES)
-def test_map_names_are_cleaned_where_they_come_in(tmp_path, name):
-    m = load_map(write(tmp_path, "named.tmx", map_text(name=name)))
+def test_map_names_are_cleaned_where_they_come_in(tmp_path, name, game):
+    text_of, _tileset, load = GAMES[game]
+    m = load(write(tmp_path, "named.tmx", text_of(name=name)))
     assert len(m.name) <= MAX_NAME_LENGTH and m.name.strip()
     assert all(unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in m.name)
     assert m.name.startswith(name[:3])
@@ -231,10 +272,13 @@ def test_map_names_are_cleaned_where_they_come_in(tmp_path, name):
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
-def test_a_name_with_nothing_visible_falls_back_to_the_file_name(tmp_path):
-    assert load_map(write(tmp_path, "the_deep_end.tmx", map_text(name="\u202e&#10;\u2028"))).name == "The Deep End"
-    assert load_map(write(tmp_path, b"\x1b[1m\xff_x.tmx", map_text())).name == "[1M\ufffd X"
-    assert load_map(write(tmp_path, b"\x07.tmx", map_text())).name == "Unnamed map"
+@pytest.mark.parametrize("game", GAMES)
+def test_a_name_with_nothing_visible_falls_back_to_the_file_name(tmp_path, game):
+    text_of, _tileset, load = GAMES[game]
+    assert load(write(tmp_path, "the_deep_end.tmx", text_of(name="\u202e&#10;\u2028"))).name == "The Deep End"
+    assert load(write(tmp_path, b"\x1b[1m\xff_x.tmx", text_of())).name == "[1M\ufffd X"
+    unnamed = {"gold_mine": "Unnamed map", "big_dig": "Unnamed board"}[game]
+    assert load(write(tmp_path, b"\x07.tmx", text_of())).name == unnamed
 
 
 def test_clean_name():
@@ -247,13 +291,15 @@ def test_clean_name():
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
-def test_check_map_cannot_print_a_forged_line_or_escape_codes(tmp_path):
+@pytest.mark.parametrize("game", GAMES)
+def test_check_map_cannot_print_a_forged_line_or_escape_codes(tmp_path, game):
+    text_of = GAMES[game][0]
     good = [
-        write(tmp_path, "forge.tmx", map_text(name="Nice&#10;OK: Forged, 91 hexes")),
-        write(tmp_path, b"esc\x1b[2J\x1b[31m\nOK: fake\x07.tmx", map_text()),  # no name: the file's
-        write(tmp_path, b"\xff\xfe.tmx", map_text(name="Bytes")),
+        write(tmp_path, "forge.tmx", text_of(name="Nice&#10;OK: Forged, 91 hexes")),
+        write(tmp_path, b"esc\x1b[2J\x1b[31m\nOK: fake\x07.tmx", text_of()),  # no name: the file's
+        write(tmp_path, b"\xff\xfe.tmx", text_of(name="Bytes")),
     ]
-    bad = write(tmp_path, b"bad\x1b]0;title\x07\nOK: bad\xff.tmx", map_text(width=5000, height=5000))
+    bad = write(tmp_path, b"bad\x1b]0;title\x07\nOK: bad\xff.tmx", text_of(width=5000, height=5000))
     status, out, err = check_map(*(str(p) for p in good + [bad]))
     assert status == 1
     lines = out.splitlines()
@@ -266,11 +312,13 @@ def test_check_map_cannot_print_a_forged_line_or_escape_codes(tmp_path):
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
-def test_check_map_on_a_strict_ascii_terminal(tmp_path):
+@pytest.mark.parametrize("game", GAMES)
+def test_check_map_on_a_strict_ascii_terminal(tmp_path, game):
+    text_of = GAMES[game][0]
     files = [
-        write(tmp_path, b"\xff\xfe.tmx", map_text(name="Caf\u00e9 \u2603 Mountain")),
-        write(tmp_path, b"bad\xe9\x1b[2J.tmx", map_text(width=3000, height=3000)),
-        write(tmp_path, "accent\u00e9.tmx", map_text(encoding="base64", compression="zlib",
+        write(tmp_path, b"\xff\xfe.tmx", text_of(name="Caf\u00e9 \u2603 Mountain")),
+        write(tmp_path, b"bad\xe9\x1b[2J.tmx", text_of(width=3000, height=3000)),
+        write(tmp_path, "accent\u00e9.tmx", text_of(encoding="base64", compression="zlib",
                                                     data=bomb("zlib", 8 << 20))),
     ]
     env = {**os.environ, "PYTHONIOENCODING": "ascii:strict", "LC_ALL": "C",
@@ -280,7 +328,8 @@ def test_check_map_on_a_strict_ascii_terminal(tmp_path):
     assert done.returncode == 1, done.stderr
     assert b"Traceback" not in done.stderr and b"Traceback" not in done.stdout
     out, err = done.stdout.decode("ascii"), done.stderr.decode("ascii")  # pure ASCII, or this fails
-    assert out.startswith("OK: Caf\\xe9 \\u2603 Mountain, 6 hexes") and out.count("\n") == 1, out
+    summary = {"gold_mine": "6 hexes", "big_dig": "Big Dig board, 8 x 9 squares"}[game]
+    assert out.startswith(f"OK: Caf\\xe9 \\u2603 Mountain, {summary}") and out.count("\n") == 1, out
     assert "\\udcff\\udcfe.tmx" in out
     bad = err.splitlines()
     assert len(bad) == 2 and all(line.startswith("BAD: ") for line in bad), err
@@ -334,3 +383,33 @@ def test_the_user_maps_folder_is_read_up_to_its_limit(tmp_path):
         (tmp_path / f"m{i:03}.tmx").write_text("<map/>", encoding="utf-8")
     listed = tmx.list_user_maps(tmp_path)
     assert [p.name for p, _ in listed] == [f"m{i:03}.tmx" for i in range(tmx.MAX_USER_MAPS)]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names as arbitrary bytes")
+def test_the_setup_lists_hostile_big_dig_boards_with_their_reasons(home, tmp_path):
+    """Big Dig's board list (what its setup shows) refuses the same files with the same reasons,
+    and Gold Mine's list does not offer them; the hostile Gold Mine maps stay out of Big Dig's."""
+    from game.ui.scenes.setup import big_dig_boards, gold_mine_maps
+
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    reasons = {make(folder).name: reason for make, reason in hostile("big_dig").values()}
+    good = write(folder, b"good\xff\xfe.tmx", board_text(name="Good&#10;OK: forged\u202e"))
+    gold = write(folder, "zz_gold.tmx", map_text(width=5000, height=5000))
+    entries = big_dig_boards(folder)
+    assert [e.source for e in entries[:2]] == ["comes with the game"] * 2
+    by_file = {e.source: e for e in entries[2:]}
+    for entry in entries:
+        for text in (entry.title, entry.source, entry.reason):
+            assert all(unicodedata.category(ch) not in ("Cc", "Cf", "Cs") for ch in text), text
+    playable = by_file[tmx.shown_file_name(good)]
+    assert playable.ok and playable.title == "Good OK: forged"
+    for file_name, reason in reasons.items():
+        entry = by_file[tmx.shown_file_name(file_name)]
+        assert not entry.ok and reason in entry.reason, (file_name, entry.reason)
+    assert tmx.shown_file_name(gold) not in by_file
+    # Gold Mine's list: the Big Dig boards are not offered, except those whose game cannot be
+    # told (the file too large to read), which both lists show with the reason.
+    gold_list = {e.source: e for e in gold_mine_maps(folder)[1:]}
+    assert set(gold_list) == {"padded.tmx", "zz_gold.tmx"}
+    assert "too large" in gold_list["padded.tmx"].reason

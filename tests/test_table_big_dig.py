@@ -20,7 +20,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from big_dig_boards import playable_board  # noqa: E402
+from big_dig_hand_boards import playable_board  # noqa: E402
 from helpers import bots, click, key, run_until_human, saved_actions  # noqa: E402
 
 from game.core.match import BOT, Match, Seat  # noqa: E402

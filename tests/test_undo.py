@@ -85,7 +85,9 @@ def undo_at_random(game: str, seed: int) -> int:
                     for a in undone_actions:
                         m.apply(a)
                     again = m.history[mark + 1:]
-                    assert [event_key(e) for e in again] == [event_key(e) for e in undone_events]
+                    # A note of an earlier take-back (two in a row) is no event of the moves.
+                    moved = [e for e in undone_events if e.kind != "took_back"]
+                    assert [event_key(e) for e in again] == [event_key(e) for e in moved]
                 continue
         actions = m.legal_actions()
         m.apply(rng.choice(actions))

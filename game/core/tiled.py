@@ -373,7 +373,7 @@ class TiledReader:
                 raise self.fail(f"the tileset {source!r} is not a .tsx file; save the tileset in "
                                 f"Tiled's XML format (.tsx)")
             tsx = self.path.parent / source
-            if not tsx.is_file():
+            if not tsx.exists():
                 raise self.fail(f"the tileset file {source!r} is missing (looked for {tsx})")
             data = self.read_bytes(tsx, f"the tileset file {source!r}")
             try:

@@ -48,8 +48,16 @@ from game.games.big_dig.board import (
     board_problems,
 )
 
-__all__ = ["GROUND_LAYER", "MapError", "SURFACE_KINDS", "check", "list_user_boards", "load_board",
-           "shipped_board_path", "summary"]
+__all__ = [
+    "GROUND_LAYER",
+    "SURFACE_KINDS",
+    "MapError",
+    "check",
+    "list_user_boards",
+    "load_board",
+    "shipped_board_path",
+    "summary",
+]
 
 GROUND_LAYER = "ground"
 """The name of the one tile layer: the surface row, then the board."""
