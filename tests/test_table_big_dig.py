@@ -284,3 +284,28 @@ def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-un
     assert isinstance(app.top, RulesScene)
     assert app.top.path == paths.rules_doc("big_dig.md")
     app.step(1 / 60)
+
+
+def test_pass_by_key_when_nothing_can_be_done(app) -> None:  # type: ignore[no-untyped-def]
+    from big_dig_hand_boards import with_crossed
+
+    match = human_first()
+    # A made-up position, as in the rules' own test of passing: both players have crossed every
+    # square they ever could (and met only some goals).
+    board = match.state.board
+    everything = [sq for sq in board.squares() if board.explodable(sq)]
+    stuck = with_crossed(with_crossed(match.state, 0, everything), 1, everything)
+    stuck.met = [(stuck.goals[0],), ()]
+    match.state = stuck
+    assert [str(a) for a in match.legal_actions()] == ["pass"]
+    table = open_table(app, match)
+    run_until_human(app, table)
+    button = table.button_for("Pass")
+    assert button is not None and button.enabled
+    key(app, pygame.K_1)
+    key(app, pygame.K_e)
+    point_at(app, table, everything[0])
+    assert table.why_not()            # every square is crossed out: the rules' reason shows
+    key(app, pygame.K_p)
+    assert match.actions == ["pass"]
+    assert match.history[-1].kind == "pass"
