@@ -229,8 +229,6 @@ def _artifact(surf: pygame.Surface, board: Board, kind: str, cell: int, sky_h: i
     ink = (150, 112, 80) if kind == TABLET else (220, 208, 186)
     xs = [x for x, _ in squares]
     ys = [y for _, y in squares]
-    box = pygame.Rect(min(xs) * cell, sky_h + min(ys) * cell, (max(xs) - min(xs) + 1) * cell,
-                      (max(ys) - min(ys) + 1) * cell)
     if kind == TABLET:
         # Carved lines on a slab.
         for sq in squares:
@@ -239,17 +237,29 @@ def _artifact(surf: pygame.Surface, board: Board, kind: str, cell: int, sky_h: i
                 y = r.y + r.h * i // 4
                 pygame.draw.line(surf, ink, (r.x + cell // 5, y), (r.right - cell // 5, y), max(1, cell // 18))
     else:
-        # A little skeleton lying along the artifact: a skull, a spine and ribs.
-        horizontal = box.w >= box.h
-        a = (box.x + cell // 2, box.centery) if horizontal else (box.centerx, box.y + cell // 2)
-        b = (box.right - cell // 3, box.centery) if horizontal else (box.centerx, box.bottom - cell // 3)
+        # A little skeleton lying along the artifact's longest straight run of squares (so that
+        # it stays on the artifact whatever its outline): a skull, a spine and ribs.
+        runs = [sorted(sq for sq in squares if sq[1] == y) for y in set(ys)]
+        runs += [sorted((sq for sq in squares if sq[0] == x), key=lambda s: s[1]) for x in set(xs)]
+        run = max(runs, key=lambda r: (_straight(r), r[0][1] == r[-1][1]))
+        first, last = run[0], run[-1]
+        horizontal = first[1] == last[1] and len(run) > 1 or len(run) == 1
+        half = cell // 2
+        a = (first[0] * cell + half, sky_h + first[1] * cell + half)
+        b = (last[0] * cell + half, sky_h + last[1] * cell + half)
+        if horizontal:
+            a = (a[0] - cell // 6, a[1])
+            b = (b[0] + cell // 6, b[1])
+        else:
+            a = (a[0], a[1] - cell // 6)
+            b = (b[0], b[1] + cell // 6)
         pygame.draw.line(surf, ink, a, b, max(1, cell // 12))
         pygame.draw.circle(surf, ink, a, max(3, cell // 4))
         pygame.draw.circle(surf, (60, 38, 24), (a[0] - cell // 12, a[1] - cell // 16), max(1, cell // 16))
         pygame.draw.circle(surf, (60, 38, 24), (a[0] + cell // 12, a[1] - cell // 16), max(1, cell // 16))
-        steps = max(2, (max(box.w, box.h) // cell) * 2)
+        steps = max(2, len(run) * 2)
         for i in range(1, steps):
-            t_ = 0.25 + 0.6 * i / steps
+            t_ = 0.3 + 0.6 * i / steps
             px = a[0] + (b[0] - a[0]) * t_
             py = a[1] + (b[1] - a[1]) * t_
             d = cell * 0.28
@@ -257,6 +267,15 @@ def _artifact(surf: pygame.Surface, board: Board, kind: str, cell: int, sky_h: i
                 pygame.draw.line(surf, ink, (px, py - d), (px, py + d), max(1, cell // 18))
             else:
                 pygame.draw.line(surf, ink, (px - d, py), (px + d, py), max(1, cell // 18))
+
+
+def _straight(run: list[Square]) -> int:
+    """The length of `run` (squares of one row or one column) if it has no gap, else 0."""
+    if len(run) == 1:
+        return 1
+    same_row = run[0][1] == run[-1][1]
+    span = (run[-1][0] - run[0][0]) if same_row else (run[-1][1] - run[0][1])
+    return len(run) if span == len(run) - 1 else 0
 
 
 # ============================================================================ marker strokes

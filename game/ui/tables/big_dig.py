@@ -344,6 +344,7 @@ class BigDigTable(TableScene):
         if taken is not None:
             self._say(f"Card {card} is taken by {self.match.seats[taken].name} until the cards turn over.")
             return False
+        self.message_time = 0.0
         if self.card != card:
             self.card = card
             self.rot, self.mirror = 0, False
