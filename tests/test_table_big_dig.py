@@ -309,3 +309,27 @@ def test_pass_by_key_when_nothing_can_be_done(app) -> None:  # type: ignore[no-u
     key(app, pygame.K_p)
     assert match.actions == ["pass"]
     assert match.history[-1].kind == "pass"
+
+
+# ---------------------------------------------------------------------------- the results
+def test_the_results_show_every_goal_met_or_how_far_it_got() -> None:
+    import random
+
+    match = new_match(bots(3), seed=9)
+    rng = random.Random(9)
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    s = match.state
+    for score in s.outcome().scores:
+        p = score.player
+        assert [label.split(":")[0] for label, _ in score.breakdown] == [rules.GOAL_TITLE[g] for g in s.goals]
+        for (label, point), goal in zip(score.breakdown, s.goals):
+            pr = s.goal_progress(p, goal)
+            assert point == (1 if pr.met else 0)
+            if pr.met:
+                assert label.endswith(": met")
+            elif goal in ("water", "oil", "pipe"):
+                assert label.endswith("to go")
+            else:
+                assert label.endswith(f"{pr.have}/{pr.need}")
+        assert score.total == sum(point for _, point in score.breakdown)
