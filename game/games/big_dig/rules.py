@@ -731,14 +731,14 @@ class BigDigState(GameState):
     # ----------------------------------------------------------------- results
     def score(self, p: int) -> PlayerScore:
         """One point per goal met; the breakdown has a line per goal, saying how far an unmet
-        one got ("Light dirt: 6/9", "Oil to the truck: 2 squares to go")."""
+        one got ("Light dirt: 6/9", "Oil to the truck: 2 to go", in squares still to cross)."""
         breakdown = []
         for g in self.goals:
             if g in self.met[p]:
                 breakdown.append((f"{GOAL_TITLE[g]}: met", 1))
                 continue
             pr = self.goal_progress(p, g)
-            how = pr.text.split(": ", 1)[1] if g in PATH_GOALS else f"{pr.have}/{pr.need}"
+            how = f"{pr.need - pr.have} to go" if g in PATH_GOALS else f"{pr.have}/{pr.need}"
             breakdown.append((f"{GOAL_TITLE[g]}: {how}", 0))
         return PlayerScore(p, len(self.met[p]), tuple(breakdown))
 
