@@ -183,6 +183,7 @@ class BigDigTable(TableScene):
         self._fits_cache: dict[Any, Any] = {}
         self._progress: tuple[Any, dict[tuple[int, str], Any]] = (None, {})
         self._layers: dict[Any, tuple[Any, pygame.Surface]] = {}
+        self._why: tuple[Any, str] = (None, "")
         if match.fresh:
             self.model = DigModel.from_state(state, self.n)
             self.model.crossed = [set() for _ in range(self.n)]
@@ -242,6 +243,8 @@ class BigDigTable(TableScene):
         key = self.match.version
         if self._legal_cache[0] != key:
             self._legal_cache = (key, {str(a) for a in self.match.legal_actions()})
+            # What fitted where belongs to the position before: forget it (the small views stay).
+            self._fits_cache = {k: v for k, v in self._fits_cache.items() if k[0] == "small"}
         return self._legal_cache[1]
 
     def progress(self, p: int, goal: str) -> Any:
@@ -316,6 +319,12 @@ class BigDigTable(TableScene):
         action = self.current_action()
         if action is None:
             return ""
+        key = (self.match.version, str(action))
+        if self._why[0] != key:
+            self._why = (key, self._why_not(action))
+        return self._why[1]
+
+    def _why_not(self, action: Action) -> str:
         if str(action) in self.legal():
             return ""
         squares = self.ghost() or set()
@@ -852,7 +861,7 @@ class BigDigTable(TableScene):
         for sq in squares:
             if self.board.on_board(sq):
                 surface.blit(tile, v.square_rect(sq))
-        if not ok and self.mouse is not None and v.rect.collidepoint(self.mouse) or not ok and self.cursor:
+        if not ok and self.cursor is not None:
             why = self.why_not()
             anchor = v.square_rect(self.cursor) if self.cursor else v.rect
             img = tooltip_image(why[:1].upper() + why[1:], 260)
