@@ -316,6 +316,10 @@ class SetupScene(Scene):
                                    self.start, pygame.K_RETURN, primary=True, size=22)
         self.ring = FocusRing([])
         self._refresh()
+        if info.name == "big_dig":
+            # Big Dig's first turn goes to the first seat ("who most recently dug a hole" sits
+            # there); the choice stays open.
+            self.first.index = 1
 
     # ---------------------------------------------------------------- model
     @property
