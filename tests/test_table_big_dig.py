@@ -335,3 +335,22 @@ def test_the_results_show_every_goal_met_or_how_far_it_got() -> None:
             else:
                 assert label.endswith(f"{pr.have}/{pr.need}")
         assert score.total == sum(point for _, point in score.breakdown)
+
+
+def test_undo_takes_back_a_dig_and_the_table_shows_the_board_before_it(app) -> None:  # type: ignore[no-untyped-def]
+    match = human_first(seed=6)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    card = next(c for c in range(1, 6) if state(match).placements(c))
+    key(app, pygame.K_0 + card)
+    point_at(app, table, sorted(table.fit_spots())[0])
+    key(app, pygame.K_RETURN)
+    assert len(match.actions) == 1
+    run_until_human(app, table)                      # the bot has answered
+    assert len(match.actions) == 2
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    fresh = app.top
+    assert fresh is not table and match.actions == []
+    run_until_human(app, fresh)
+    assert fresh.model.crossed[0] == set() and fresh.drift == 0
+    assert all(t is None for t in fresh.model.taken)
