@@ -749,6 +749,8 @@ class BigDigTable(TableScene):
         p = m.to_move()
         assert p is not None
         name = m.seats[p].name
+        if self.replay:
+            return [(name, seat_rgb(p)), (" to move", theme.INK)]
         if not m.seats[p].is_human:
             return [(name, seat_rgb(p)), (" is thinking…", theme.INK)]
         if self.bonus_turn():
@@ -968,6 +970,9 @@ class BigDigTable(TableScene):
         p = m.to_move()
         if p is None:
             return "Game over", [("The results follow in a moment.", theme.INK_DIM)]
+        if self.replay:
+            return f"{m.seats[p].name}'s turn", [("A replay: the controls below step through the game.",
+                                                  theme.INK_DIM)]
         if self.beat is not None or self.bot_move is not None:
             p = self.big_player()
             return f"{m.seats[p].name}'s turn", [("Space skips the show.", theme.INK_DIM)]
