@@ -138,10 +138,9 @@ MAP_LISTS: dict[str, Callable[[Path | None], list[MapEntry]]] = {
 
 def short_summary(game_map: Any) -> str:
     """'91 hexes, 26 mines worth 224$ in all, 8 rocks': one map in a few words (a Big Dig board:
-    '12 x 12, 3 emeralds, 14 rocks')."""
+    '12 x 12 squares', its picture says the rest)."""
     if hasattr(game_map, "of_kind"):
-        return (f"{game_map.width} x {game_map.height}, {len(game_map.of_kind('emerald'))} emeralds, "
-                f"{len(game_map.of_kind('rock'))} rocks")
+        return f"{game_map.width} x {game_map.height} squares"
     mines = game_map.mine_hexes()
     return (f"{len(game_map.tiles)} hexes, {len(mines)} mines worth {game_map.total_treasure()}$ in all, "
             f"{len(game_map.rock_hexes())} rocks")
