@@ -72,9 +72,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    if getattr(sys, "frozen", False):
-        # simulate's workers are started afresh; in the executable, this is where they begin.
-        import multiprocessing
-
-        multiprocessing.freeze_support()
     sys.exit(main())
