@@ -192,7 +192,9 @@ BAD: dict[str, tuple[str, str]] = {
     "empty cell": (board_text(data="0," + board_text().split('encoding="csv">')[1]
                               .split("</data>")[0].split(",", 1)[1]), "cell (0, 0) is empty"),
     "too small": (board_text("-WU\n...\n"), "a Big Dig board has 3 to 30 columns"),
-    "one tower tile": (board_text(swap(SMALL, 0, 2, "-")), "exactly two tower tiles side by side"),
+    "one tower tile": (board_text(swap(SMALL, 0, 2, "-")),
+                       "exactly two tower tiles side by side (the water tower); it has 1 tower "
+                       "tile (column 1)"),
     "towers apart": (board_text(swap(swap(SMALL, 0, 2, "-"), 0, 3, "W")),
                      "tower tiles side by side (the water tower); it has 2 tower tiles (columns 1, 3)"),
     "three truck tiles": (board_text(swap(SMALL, 0, 7, "U")), "it has 3 truck tiles"),
@@ -208,7 +210,8 @@ BAD: dict[str, tuple[str, str]] = {
                                                                  ".:::..T.\n.......#")),
                       "the tablet squares are not one piece"),
     "skeleton by the water": (board_text(swap(swap(SMALL, 8, 3, "."), 8, 1, "S")),
-                              "around the skeleton can never be crossed out (water)"),
+                              "the square at column 1, row 9 (Tiled's cell (0, 9)) around the skeleton can "
+                              "never be crossed out (water)"),
     "no water": (board_text(swap(swap(SMALL, 9, 0, "."), 9, 1, ".")), "no water squares"),
     "water walled in": (board_text(swap(swap(SMALL, 9, 1, "o"), 8, 0, "o")),
                         "joins the water to the squares below the water tower"),
@@ -365,3 +368,10 @@ def test_a_gold_mine_map_may_name_its_game(tmp_path):
     assert map_game(path) == "gold_mine" and load_map(path).name == "The Old Mountain"
     assert [p.name for p, _m in list_user_maps(tmp_path)] == ["named_game.tmx"]
     assert list_user_boards(tmp_path) == []
+
+
+def test_the_shipped_board_is_read_once():
+    from game.games.big_dig.tmx import shipped_board
+
+    assert shipped_board("a") is shipped_board("a")
+    assert shipped_board("b") == load_board(shipped_board_path("b"))

@@ -465,11 +465,16 @@ class TiledReader:
 
     def parse_with_pytmx(self) -> Any:
         pytmx = pytmx_module()
+        root = ElementTree.fromstring(self.data)
+        for prop in root.iter("property"):  # pytmx fails on them in odd ways, or recurses
+            if prop.get("type") == "class":
+                raise self.fail(f"the property {prop.get('name')!r} is a class property; class "
+                                f"properties are not supported (use string, int or bool ones)")
         try:
             # The bytes already read and checked: pytmx does not open the map file again.
             tmx = pytmx.TiledMap()
             tmx.filename = str(self.path)
-            tmx.parse_xml(ElementTree.fromstring(self.data))
+            tmx.parse_xml(root)
         except Exception as exc:  # pytmx raises bare Exceptions, ValueErrors, KeyErrors...
             detail = str(exc) or type(exc).__name__
             if isinstance(exc, KeyError):  # str() of a KeyError is only the missing key

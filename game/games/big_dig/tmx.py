@@ -27,6 +27,8 @@ cell (3, 3)).
 from __future__ import annotations
 
 import os
+import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +57,7 @@ __all__ = [
     "check",
     "list_user_boards",
     "load_board",
+    "shipped_board",
     "shipped_board_path",
     "summary",
 ]
@@ -76,6 +79,13 @@ def shipped_board_path(side: str) -> Path:
     from game.paths import map_file
 
     return map_file(f"big_dig_{side}.tmx")
+
+
+@lru_cache(maxsize=None)
+def shipped_board(side: str) -> Board:
+    """The shipped board of side "a" or "b", read once (boards are immutable): what the rules'
+    default options and the bots use. Raises `MapError` on a broken install."""
+    return load_board(shipped_board_path(side))
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
@@ -143,7 +153,7 @@ class _Reader(TiledReader):
         problems = board_problems(board)
         if problems:
             more = f" (and {plural(len(problems) - 1, 'more problem')})" if len(problems) > 1 else ""
-            raise self.fail(f"the board cannot be played: {problems[0]}{more}")
+            raise self.fail(f"the board cannot be played: {_with_cell(problems[0])}{more}")
         return board
 
     def _kinds(self, tmx: Any, raw_gids: list[int], width: int) -> list[str]:
@@ -183,10 +193,21 @@ class _Reader(TiledReader):
         found = []
         for kind, what in ((TOWER, "water tower"), (TRUCK, "oil truck")):
             columns = [c for c, k in enumerate(row) if k == kind]
-            shown = ", ".join(str(c) for c in columns) or "none"
+            shown = ("column " if len(columns) == 1 else "columns ") + (
+                ", ".join(str(c) for c in columns) or "none")
             if len(columns) != 2 or columns[1] - columns[0] != 1:
                 raise self.fail(f"the surface row needs exactly two {kind} tiles side by side "
                                 f"(the {what}); it has {plural(len(columns), kind + ' tile')} "
-                                f"(columns {shown})")
+                                f"({shown})")
             found.append((columns[0], columns[1]))
         return found[0], found[1]
+
+
+_SQUARE = re.compile(r"column (\d+), row (\d+)")
+
+
+def _with_cell(problem: str) -> str:
+    """A board problem's squares (columns and ground rows counted from 1) followed by the cell
+    Tiled shows for them: "column 4, row 3" is Tiled's cell (3, 3)."""
+    return _SQUARE.sub(lambda m: f"{m.group(0)} (Tiled's cell ({int(m.group(1)) - 1}, "
+                                 f"{m.group(2)}))", problem)
