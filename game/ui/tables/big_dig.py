@@ -176,6 +176,7 @@ class BigDigTable(TableScene):
         self.strokes: dict[tuple[int, Square], float] = {}
         self.flip = 0.0
         self.flash: dict[str, float] = {}
+        self.glow: tuple[int, str, float] | None = None   # a goal just met: its squares shine
         self.shown_player: int | None = None
         # A bot's decision on show before it is played: (action, squares, seconds left).
         self.bot_move: tuple[Action, list[Square], float] | None = None
@@ -584,6 +585,7 @@ class BigDigTable(TableScene):
             self._apply(action)
 
     def _settle(self) -> None:
+        self.glow = None
         self.strokes.clear()
         self.flip = 0.0
         self.flash.clear()
@@ -657,6 +659,7 @@ class BigDigTable(TableScene):
         p, goal = int(ev.data["player"]), str(ev.data["goal"])
         self.model.met.add((p, goal))
         self.flash[goal] = T_FLASH * max(0.3, self.speed())
+        self.glow = (p, goal, self.flash[goal])
         from game.games.big_dig.rules import GOAL_TITLE
 
         self._callout(f"{GOAL_TITLE.get(goal, goal)}!", self.view.rect.center, seat_rgb(p), 40, 1.4)
@@ -683,6 +686,9 @@ class BigDigTable(TableScene):
         self.shown_player = None
 
     def _animate(self, dt: float) -> None:
+        if self.glow is not None:
+            p, goal, left = self.glow
+            self.glow = (p, goal, left - dt) if left > dt else None
         for g in list(self.flash):
             self.flash[g] -= dt
             if self.flash[g] <= 0:
@@ -779,6 +785,14 @@ class BigDigTable(TableScene):
                 stroke(surface, v.square_rect(sq), colour, t, seed=sq[0] * 31 + sq[1],
                        exploded=sq in self.model.exploded[p])
         self._draw_ghost(surface, p)
+        if self.glow is not None and self.glow[0] == p:
+            # The squares of the goal just met shine in gold for a moment.
+            pulse = 0.5 + 0.5 * math.sin(self.glow[2] * 12)
+            width = 2 + int(2 * pulse)
+            goal = self.glow[1]
+            shining = self.model.exploded[p] if goal == "rocks" else self.board.targets(goal)
+            for sq in shining:   # (a path goal's squares are not told apart: the goal's row flashes)
+                pygame.draw.rect(surface, theme.GOLD, v.square_rect(sq).inflate(-2, -2), width, border_radius=4)
         # The owner's name tag, in the sky's top-left corner.
         name = f"{self.match.seats[p].name}'s board"
         size = theme.fit_size(name, v.rect.w // 2 - 20, 17, 12, bold=True)
