@@ -122,13 +122,16 @@ class DigModel:
     met: set[tuple[int, str]] = field(default_factory=set)   # cosmetic: (player, goal) met
 
     @classmethod
-    def from_state(cls, s: Any, n: int) -> "DigModel":
+    def from_state(cls, s: Any, n: int, progress: Any = None) -> "DigModel":
+        """The model of state `s`; `progress(p, goal)` answers like `s.goal_progress` (a table
+        passes its cached one)."""
         cards = range(1, CARD_COUNT + 1)
+        ask = progress or s.goal_progress
         return cls(crossed=[set(s.crossed(p)) for p in range(n)],
                    exploded=[set(s.exploded(p)) for p in range(n)],
                    taken=[s.card_taken_by(c) for c in cards], sides=[s.card_side(c) for c in cards],
                    over=s.is_over(),
-                   met={(p, g) for p in range(n) for g in s.goals if s.goal_progress(p, g).met})
+                   met={(p, g) for p in range(n) for g in s.goals if ask(p, g).met})
 
     def rules_key(self) -> tuple[Any, ...]:
         return (tuple(frozenset(c) for c in self.crossed), tuple(frozenset(e) for e in self.exploded),
@@ -213,9 +216,16 @@ class BigDigTable(TableScene):
             return self.shown_player
         p = self.match.to_move()
         if p is None:
-            outcome = self.state.outcome()
-            return outcome.winners[0] if outcome.winners else 0
+            winners = self.outcome().winners
+            return winners[0] if winners else 0
         return p
+
+    def outcome(self) -> Any:
+        """The rules' outcome, asked once per position (it measures every goal)."""
+        key = ("outcome", self.match.version)
+        if key not in self._fits_cache:
+            self._fits_cache[key] = self.state.outcome()
+        return self._fits_cache[key]
 
     def others(self) -> list[int]:
         big = self.big_player()
@@ -682,7 +692,7 @@ class BigDigTable(TableScene):
     _on_goals = _on_cards = _on_setup
 
     def _sync(self) -> None:
-        self._adopt_truth(DigModel.from_state(self.state, self.n))
+        self._adopt_truth(DigModel.from_state(self.state, self.n, self.progress))
         self.shown_player = None
 
     def _animate(self, dt: float) -> None:
@@ -710,6 +720,7 @@ class BigDigTable(TableScene):
         self._draw_board(surface)
         self._draw_cards(surface)
         self._cached(surface, "goals", GOALS_BOX, self._goals_key(), self._draw_goals)
+        self._draw_goal_flash(surface)
         self._draw_move_panel(surface)
         self._cached(surface, "others", self.others_box, self._others_key(), self._draw_others)
         self._draw_log(surface)
@@ -731,8 +742,16 @@ class BigDigTable(TableScene):
         surface.blit(cached[1], rect, area=rect)
 
     def _goals_key(self) -> Any:
-        glow = tuple(sorted((g, round(t, 2)) for g, t in self.flash.items()))
-        return (self.match.version, frozenset(self.model.met), glow)
+        return (self.match.version, frozenset(self.model.met))
+
+    def _draw_goal_flash(self, surface: pygame.Surface) -> None:
+        """A goal just met: its row glows gold over the (cached) panel."""
+        for i, goal in enumerate(self.state.goals):
+            left = self.flash.get(goal, 0.0)
+            if left > 0:
+                level = int(4 * (0.5 + 0.5 * math.sin(left * 14)))   # a few steps: few pictures
+                r = self.goal_rect(i)
+                surface.blit(glow_tile(r.size, 30 + 25 * level), r)
 
     def _others_key(self) -> Any:
         others = tuple(self.others())
@@ -748,7 +767,7 @@ class BigDigTable(TableScene):
             what = "explodes a square" if self.bot_move[0].kind == "explode" else "digs here"
             return [(m.seats[p].name, seat_rgb(p)), (f" {what}…", theme.INK)]
         if m.is_over():
-            outcome = self.state.outcome()
+            outcome = self.outcome()
             names = " and ".join(m.seats[w].name for w in outcome.winners)
             return [("Game over: ", theme.GOLD), (f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}",
                                                   theme.INK)]
@@ -916,11 +935,7 @@ class BigDigTable(TableScene):
                    bold=True)
         for i, goal in enumerate(self.state.goals):
             r = self.goal_rect(i)
-            glow = self.flash.get(goal, 0.0)
             fill = (52, 46, 40)
-            if glow > 0:
-                k = 0.5 + 0.5 * math.sin(glow * 14)
-                fill = tuple(int(a + (b - a) * k) for a, b in zip(fill, (150, 118, 44)))  # type: ignore[assignment]
             pygame.draw.rect(surface, fill, r, border_radius=8)
             pygame.draw.rect(surface, (84, 72, 58), r, 1, border_radius=8)
             goal_icon(surface, goal, (r.x + 16, r.y + 16), 11)
@@ -1094,6 +1109,15 @@ def _placed(view: BoardView, rect: pygame.Rect) -> BoardView:
     moved.rect = rect
     moved.ground = pygame.Rect(rect.x, rect.y + view.sky_h, view.ground.w, view.ground.h)
     return moved
+
+
+@lru_cache(maxsize=16)
+def glow_tile(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A see-through gold plate with round corners, laid over a goal's row when it is met."""
+    tile = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(tile, (232, 186, 74, alpha), tile.get_rect(), border_radius=8)
+    pygame.draw.rect(tile, (232, 186, 74, 255), tile.get_rect(), 2, border_radius=8)
+    return tile
 
 
 @lru_cache(maxsize=32)
