@@ -14,7 +14,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -29,19 +28,6 @@ from game.games.big_dig.cards import normalise  # noqa: E402
 from game.ui.tables.big_dig import DigModel, anchor_of, dig_action, turned  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_display")
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Big Dig in the game registry (a no-op once the registry lists it and ships its boards)."""
-    import game.games as games
-
-    info = games.GAMES.get("big_dig", rules.INFO)
-    try:
-        info.make_config(2)
-    except Exception:  # the shipped boards are not readable here: every test passes its board
-        info = replace(info, default_options=lambda: {"expert": False})
-    monkeypatch.setitem(games.GAMES, "big_dig", info)
 
 
 def new_match(seats: list[Seat], seed: int = 1, **options: Any) -> Match:
@@ -247,18 +233,13 @@ def test_bots_play_a_whole_game_to_the_results(make_app, players: int, animation
 
 
 # ---------------------------------------------------------------------------- the setup
-def test_setup_offers_both_sides_and_the_expert_rule(app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_setup_offers_both_sides_and_the_expert_rule(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     import game.games as games
     from game.ui.scenes import setup
 
-    sides = {"a": playable_board(), "b": replace(playable_board(), name="Other side")}
-    try:
-        rules.shipped_board("a")
-    except Exception:  # the shipped boards are not readable here: stand in the test boards
-        monkeypatch.setattr(rules, "shipped_board", lambda side: sides[side])
-    entries = setup.big_dig_boards(Path("/nonexistent-maps-folder"))
-    assert [e.title.split(":")[0].lower() for e in entries[:2]] == ["side a", "side b"]
-    assert all(e.ok for e in entries[:2])
+    entries = setup.big_dig_boards(tmp_path)
+    assert [e.title.split(":")[0].lower() for e in entries] == ["side a", "side b"]
+    assert [e.game_map for e in entries] == [rules.shipped_board("a"), rules.shipped_board("b")]
     scene = setup.SetupScene(games.GAMES["big_dig"])
     app.push(scene)
     app.step(1 / 60)
