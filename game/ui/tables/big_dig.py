@@ -672,7 +672,10 @@ class BigDigTable(TableScene):
         self.glow = (p, goal, self.flash[goal])
         from game.games.big_dig.rules import GOAL_TITLE
 
-        self._callout(f"{GOAL_TITLE.get(goal, goal)}!", self.view.rect.center, seat_rgb(p), 40, 1.4)
+        # Two goals met by one dig: their words stand one under the other, not on top.
+        cx, cy = self.view.rect.center
+        stacked = sum(1 for c in self.callouts if c.pos[0] == cx and c.age < c.delay + c.duration)
+        self._callout(f"{GOAL_TITLE.get(goal, goal)}!", (cx, cy + 60 * stacked), seat_rgb(p), 40, 1.4)
         self._play("coin")
         self._hold(beat, 0.6)
 
