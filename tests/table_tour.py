@@ -5,7 +5,9 @@ At each human decision the tour points the mouse at things that have tooltips (c
 a disabled button) and draws a frame, then plays a random legal move the way a player does: Ya
 Blew It! presses a button's key (placing Safes with 1-6 first, sometimes on a stack the player
 lacks, which is refused with a message); Gold Mine assembles the move with the keyboard one
-choice at a time, drawing a frame after each, and tries to confirm it before it is complete. Bots
+choice at a time, drawing a frame after each, and tries to confirm it before it is complete; Big
+Dig picks a card by its key, turns and mirrors its ghost with R and M, sometimes tries a spot the
+rules refuse first, then points at the right one and presses Enter. Bots
 play themselves. Import the headless drivers before this module (it imports pygame).
 """
 
@@ -111,6 +113,8 @@ def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
                 result.human_turns += 1
                 if game == "ya_blew_it":
                     _ya_blew_it_turn(app, table, rng, frame)
+                elif game == "big_dig":
+                    _big_dig_turn(app, table, rng, frame)
                 else:
                     _gold_mine_turn(app, table, rng, frame)
         result.clipped = list(found)
@@ -211,4 +215,57 @@ def _gold_mine_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[]
             frame()
     _move(app, (2, 2))
     assert table.current_action() == option.action, "the tour built another move than it meant to"
+    press(pygame.K_RETURN)
+
+
+def _big_dig_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[], None]) -> None:
+    from game.games.big_dig.cards import normalise
+    from game.ui.tables.big_dig import anchor_of
+
+    match = table.match
+    state = match.state
+
+    def press(k: int) -> None:
+        _key(app, k)
+        frame()
+
+    def point(sq: tuple[int, int]) -> None:
+        _move(app, table.view.square_rect(sq).center)
+        frame()
+
+    # Tooltips: a goal, a card.
+    _move(app, table.goal_rect(rng.randrange(3)).center)
+    frame()
+    _move(app, table.card_rect(rng.randint(1, 5)).center)
+    frame()
+    action = rng.choice(match.legal_actions())
+    squares = [tuple(int(v) for v in a.split(".")) for a in action.args if "." in a]
+    if action.kind == "pass":
+        press(pygame.K_p)
+        return
+    if action.kind == "bonus":
+        point(squares[0])
+        press(pygame.K_RETURN)
+        return
+    card = int(action.args[0])
+    if action.kind == "explode":
+        press(pygame.K_e)
+        press(pygame.K_0 + card)
+        point(squares[0])
+        press(pygame.K_RETURN)
+        return
+    press(pygame.K_0 + card)
+    target = normalise(squares)
+    for turn in range(8):
+        if table.shape() == target:
+            break
+        press(pygame.K_m if turn == 3 else pygame.K_r)   # four quarter turns, then the mirror image
+    assert table.shape() == target, "the tour could not turn the card the way it meant to"
+    if rng.random() < 0.4:
+        # A spot the rules refuse: its reason is drawn by the ghost, and Enter is refused.
+        point((rng.randrange(state.board.width), state.board.height - 1))
+        press(pygame.K_RETURN)
+    ax, ay = anchor_of(target)
+    point((min(x for x, _ in squares) + ax, min(y for _, y in squares) + ay))
+    assert table.current_action() == action, "the tour built another move than it meant to"
     press(pygame.K_RETURN)

@@ -89,6 +89,9 @@ TOURS = [
     ("gold_mine", 4, 1, 3, "fast", 1 / 8),
     ("gold_mine", 3, 2, 11, "instant", 1 / 60),
     ("gold_mine", 2, 1, 5, "normal", 1 / 8),
+    ("big_dig", 4, 1, 2, "fast", 1 / 8),
+    ("big_dig", 3, 2, 6, "instant", 1 / 60),
+    ("big_dig", 2, 1, 3, "normal", 1 / 8),
 ]
 
 
@@ -143,6 +146,20 @@ def _map_hidden(table: Any, rect: pygame.Rect) -> str:
     return ""
 
 
+def _dig_hidden(table: Any, rect: pygame.Rect) -> str:
+    """What of the Big Dig table `rect` hides: a card, a goal, another player's board or words."""
+    for c in range(1, 6):
+        if rect.colliderect(table.card_rect(c)):
+            return f"card {c}"
+    for i in range(3):
+        if rect.colliderect(table.goal_rect(i)):
+            return f"goal {i + 1}"
+    for i in range(table.n - 1):
+        if rect.colliderect(table.other_rect(i)):
+            return f"the board of another player (row {i + 1})"
+    return ""
+
+
 _checked: set[Any] = set()
 PROMPTS = (", you are", ", you rolled", "deciding", "rolls next", "may re-roll", "is gambling",
            ", your turn", "is choosing a die")
@@ -150,7 +167,7 @@ PROMPTS = (", you are", ", you rolled", "deciding", "rolls next", "may re-roll",
 
 def _check(table: Any, result: TourResult) -> None:
     """After each frame: floating words hide nothing; a busy table shows no prompt."""
-    hidden = _panel_hidden if table.match.game == "ya_blew_it" else _map_hidden
+    hidden = {"ya_blew_it": _panel_hidden, "big_dig": _dig_hidden}.get(table.match.game, _map_hidden)
     for _, rect in callout_rects(table):
         result.labels += 1
         # (A label that has stopped rising over a table that has not changed was checked already.)

@@ -730,8 +730,17 @@ class BigDigState(GameState):
 
     # ----------------------------------------------------------------- results
     def score(self, p: int) -> PlayerScore:
-        breakdown = tuple((GOAL_TITLE[g], 1 if g in self.met[p] else 0) for g in self.goals)
-        return PlayerScore(p, len(self.met[p]), breakdown)
+        """One point per goal met; the breakdown has a line per goal, saying how far an unmet
+        one got ("Light dirt: 6/9", "Oil to the truck: 2 to go", in squares still to cross)."""
+        breakdown = []
+        for g in self.goals:
+            if g in self.met[p]:
+                breakdown.append((f"{GOAL_TITLE[g]}: met", 1))
+                continue
+            pr = self.goal_progress(p, g)
+            how = f"{pr.need - pr.have} to go" if g in PATH_GOALS else f"{pr.have}/{pr.need}"
+            breakdown.append((f"{GOAL_TITLE[g]}: {how}", 0))
+        return PlayerScore(p, len(self.met[p]), tuple(breakdown))
 
     def outcome(self) -> Outcome:
         """Goals met per player (one point each); once over, the winner is who met all three (or,

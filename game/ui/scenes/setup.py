@@ -2,7 +2,8 @@
 
 Gold Mine also chooses its map: the shipped one or any `.tmx` in the user maps folder; a map that
 cannot be played is listed with the reason and cannot be chosen. Big Dig's boards are listed the
-same way (`MAP_LISTS`: side a, side b, then the players' own boards).
+same way (`MAP_LISTS`: side a, side b, then the players' own boards),
+with the Expert rule beside them.
 """
 
 from __future__ import annotations
@@ -136,7 +137,10 @@ MAP_LISTS: dict[str, Callable[[Path | None], list[MapEntry]]] = {
 
 
 def short_summary(game_map: Any) -> str:
-    """'91 hexes, 26 mines worth 224$ in all, 8 rocks': one map in a few words."""
+    """'91 hexes, 26 mines worth 224$ in all, 8 rocks': one map in a few words (a Big Dig board:
+    '12 x 12 squares', its picture says the rest)."""
+    if hasattr(game_map, "of_kind"):
+        return f"{game_map.width} x {game_map.height} squares"
     mines = game_map.mine_hexes()
     return (f"{len(game_map.tiles)} hexes, {len(mines)} mines worth {game_map.total_treasure()}$ in all, "
             f"{len(game_map.rock_hexes())} rocks")
@@ -289,7 +293,15 @@ class SetupScene(Scene):
         self._thumb: tuple[Any, pygame.Surface] | None = None
         self.refused: MapEntry | None = None   # the unplayable map clicked last, shown with its reason
         self.message_time = 0.0
-        if info.name == "gold_mine":
+        self.expert: Cycler | None = None
+        if info.name == "big_dig":
+            # The board chooser leaves room for the Expert rule between it and the picture.
+            self.maps = MapChooser((MAP_PANEL.x + 20, MAP_PANEL.y + 44, MAP_PANEL.w - 630, 104),
+                                   big_dig_boards(), self._map_refused)
+            self.expert = Cycler((MAP_PANEL.right - 590, MAP_PANEL.y + 44, 310, 52), "Expert rule",
+                                 ["Off", "On"], 0, size=18)
+            rules_rect = (left + 196, theme.HEIGHT - 84, 300, 56)
+        elif info.name == "gold_mine":
             self.maps = MapChooser((MAP_PANEL.x + 20, MAP_PANEL.y + 44, MAP_PANEL.w - 300, 104),
                                    gold_mine_maps(), self._map_refused)
             # The map panel takes the room under the seats; the rules button goes to the bottom row.
@@ -303,6 +315,10 @@ class SetupScene(Scene):
                                    self.start, pygame.K_RETURN, primary=True, size=22)
         self.ring = FocusRing([])
         self._refresh()
+        if info.name == "big_dig":
+            # Big Dig's first turn goes to the first seat ("who most recently dug a hole" sits
+            # there); the choice stays open.
+            self.first.index = 1
 
     # ---------------------------------------------------------------- model
     @property
@@ -373,6 +389,8 @@ class SetupScene(Scene):
             widgets += [row.kind, row.name]
         if self.maps is not None:
             widgets.append(self.maps)
+        if self.expert is not None:
+            widgets.append(self.expert)
         widgets += [self.rules_button, self.back_button, self.start_button]
         # Keep keyboard focus on the same widget, without re-focusing a field the player just left.
         ring = self.ring
@@ -392,7 +410,13 @@ class SetupScene(Scene):
             entry = self.maps.chosen
             if entry is None or entry.game_map is None:
                 raise ValueError("no playable map to choose; check the maps folder")
-            options["map"] = entry.game_map.to_json()
+            if self.info.name == "big_dig":
+                if options["first_player"] is None:   # Big Dig's rules take a seat: draw it here
+                    options["first_player"] = self.rng.randrange(self.players)
+                options["board"] = entry.game_map.to_json()
+                options["expert"] = self.expert is not None and self.expert.index == 1
+            else:
+                options["map"] = entry.game_map.to_json()
         return Match(self.info.name, self.seats(), seed, options=options)
 
     def _map_refused(self, entry: MapEntry) -> None:
@@ -432,7 +456,8 @@ class SetupScene(Scene):
         return [self.seed] + [r.name for r in self.rows[:self.players]]
 
     def _cyclers(self) -> list[Cycler]:
-        return [self.count, self.first] + [r.kind for r in self.rows[:self.players]]
+        extra = [self.expert] if self.expert is not None else []
+        return [self.count, self.first] + [r.kind for r in self.rows[:self.players]] + extra
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         fields = self._fields()
@@ -536,7 +561,9 @@ class SetupScene(Scene):
     def _draw_maps(self, surface: pygame.Surface) -> None:
         assert self.maps is not None
         theme.panel(surface, MAP_PANEL, (34, 30, 30), (76, 64, 50), 14)
-        theme.text(surface, "Map", (MAP_PANEL.x + 20, MAP_PANEL.y + 12), 22, theme.INK, bold=True)
+        big_dig = self.info.name == "big_dig"
+        title = "Board" if big_dig else "Map"
+        theme.text(surface, title, (MAP_PANEL.x + 20, MAP_PANEL.y + 12), 22, theme.INK, bold=True)
         from game.games.gold_mine.tmx import user_maps_dir
 
         try:
@@ -544,8 +571,17 @@ class SetupScene(Scene):
         except OSError:
             folder = "the maps folder"
         hint = f"Your own Tiled maps go in {folder}"
-        theme.text(surface, fit_text(hint, MAP_PANEL.w - 400, 13), (MAP_PANEL.x + 80, MAP_PANEL.y + 19), 13,
+        if big_dig:
+            hint = f"Choose one that everyone will use for this game. Your own boards go in {folder}"
+        x0 = MAP_PANEL.x + 20 + theme.width_of(title, 22, True) + 16
+        theme.text(surface, fit_text(hint, MAP_PANEL.right - 284 - x0, 13), (x0, MAP_PANEL.y + 19), 13,
                    theme.INK_FAINT)
+        if self.expert is not None:
+            self.expert.draw(surface)
+            r = self.expert.rect
+            for i, line in enumerate(theme.wrap("On: before the first turn the 2nd, 3rd and 4th players "
+                                                "dig 1, 2 and 3 bonus single squares.", r.w, 13)[:3]):
+                theme.text(surface, line, (r.x, r.bottom + 4 + i * 16), 13, theme.INK_FAINT)
         self.maps.draw(surface)
         entry = self.maps.chosen
         box = pygame.Rect(MAP_PANEL.right - 264, MAP_PANEL.y + 8, 250, MAP_PANEL.h - 16)
@@ -571,6 +607,14 @@ class SetupScene(Scene):
     def _thumbnail(self, game_map: Any, size: tuple[int, int]) -> pygame.Surface:
         """A small picture of the chosen map (drawn once per map)."""
         if self._thumb is None or self._thumb[0] != game_map:
+            if self.info.name == "big_dig":
+                from game.ui.digboard import BoardView
+
+                surf = pygame.Surface(size, pygame.SRCALPHA)
+                view = BoardView(game_map, pygame.Rect(0, 0, *size).inflate(-12, -12))
+                surf.blit(view.base(), view.rect)
+                self._thumb = (game_map, surf)
+                return surf
             from game.ui.hexmap import HexMapView, MapMarks
 
             view = HexMapView(game_map, pygame.Rect(0, 0, *size), margin=6)

@@ -19,4 +19,8 @@ def table_for(match: "Match") -> "Scene":
         from game.ui.tables.gold_mine import GoldMineTable
 
         return GoldMineTable(match)
+    if match.game == "big_dig":
+        from game.ui.tables.big_dig import BigDigTable
+
+        return BigDigTable(match)
     raise KeyError(f"no table for {match.game}")

@@ -1,0 +1,1200 @@
+"""The Big Dig table: the player to move's board large, the five Digging cards, the three Goals
+with everyone's progress, the other players' boards small, and the log.
+
+The scene never changes rules state on its own and never decides what is legal: the rules say
+where a card fits (`placements`) and why a placement or an explosion is refused (`why_not_dig`,
+`why_not_explode`), and only an action from `match.legal_actions()` is sent to `Match.apply`.
+
+A human chooses a card (a click or keys 1-5); its shape then follows the mouse or the arrow keys
+as a *ghost* over the board, R turns it and M mirrors it, the spots where it fits this way round
+are dotted, and a refused spot shows the rules' reason. Enter or a click digs. E switches to
+exploding one square with the card; P passes when nothing is possible. Bots' moves are shown as
+the same ghost for a moment, then played.
+
+The events that come back are queued (`TableScene`'s machinery, in base.py) and a display model
+(`DigModel`) catches up with them: every crossed square gets its marker cross drawn stroke by
+stroke, a met goal flashes, the cards turn over when all five have been taken. Whenever the queue
+runs dry the model is compared with the rules state and rebuilt from it (`drift` counts any
+disagreement; the tests keep it at zero).
+
+Layout (1280 x 720): the banner on top; the big board on the left; in the middle the cards, the
+goals and the move panel; on the right the other players' boards and the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.core.contract import Action, Event
+from game.core.match import Match
+from game.games.big_dig.board import Square
+from game.games.big_dig.cards import Shape, normalise
+from game.ui import theme
+from game.ui.digboard import KIND_WORDS, BoardView, kind_swatch, shape_picture, small_marks, stroke
+from game.ui.tables.base import Beat, LogPanel, TableScene, banner_image, fit, seat_rgb, tooltip_image
+from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+# ----------------------------------------------------------------------------- layout
+BANNER = pygame.Rect(8, 6, 1264, 40)
+BOARD_BOX = pygame.Rect(8, 52, 600, 662)
+CARDS_BOX = pygame.Rect(616, 52, 388, 170)
+GOALS_BOX = pygame.Rect(616, 230, 388, 230)
+MOVE_BOX = pygame.Rect(616, 468, 388, 246)
+SIDE_X, SIDE_W = 1012, 260
+CARD_W, CARD_H, CARD_GAP = 70, 124, 6
+CARD_COUNT = 5
+
+# Seconds at "normal" speed; every duration is multiplied by the animation-speed setting.
+T_STROKE = 0.16       # one square's marker cross
+T_BOT_THINK = 0.3
+T_BOT_SHOW = 0.8      # a bot's move shown as a ghost before it is played
+T_FLIP = 0.5
+T_FLASH = 1.6         # a met goal's row glows
+
+LEGEND_KINDS = ("dirt", "light", "rock", "emerald", "amethyst", "coin", "pipe", "tablet", "skeleton",
+                "water", "oil")
+LEGEND_WORDS = {"dirt": "dirt: dig it", "light": "light dirt (3 x 3)", "rock": "rock: explode it",
+                "emerald": "emerald", "amethyst": "amethyst", "coin": "ancient coin", "pipe": "pipe",
+                "tablet": "tablet: never dug", "skeleton": "skeleton: never dug", "water": "water: never dug",
+                "oil": "oil: never dug"}
+GHOST_OK = (120, 230, 140)
+GHOST_BAD = (236, 88, 70)
+CARD_PAPER = (238, 228, 204)
+SHAPE_RGB = (176, 128, 78)
+
+
+def _squares(data: Any) -> list[Square]:
+    """Squares from an event's data: [[x, y], ...] or [(x, y), ...] or ["x.y", ...]."""
+    out: list[Square] = []
+    for item in data or ():
+        if isinstance(item, str):
+            x, _, y = item.partition(".")
+            out.append((int(x), int(y)))
+        else:
+            out.append((int(item[0]), int(item[1])))
+    return out
+
+
+def square_arg(sq: Square) -> str:
+    return f"{sq[0]}.{sq[1]}"
+
+
+def dig_action(card: int, squares: "set[Square] | frozenset[Square]") -> Action:
+    """The dig action for `card` on `squares` (sorted row by row, as the rules spell it)."""
+    ordered = sorted(squares, key=lambda s: (s[1], s[0]))
+    return Action("dig", (str(card),) + tuple(square_arg(s) for s in ordered))
+
+
+def turned(shape: Shape, rot: int, mirror: bool) -> Shape:
+    """`shape` mirrored (left to right) if asked, then turned `rot` quarter turns clockwise."""
+    squares = [(-x, y) for x, y in shape] if mirror else list(shape)
+    for _ in range(rot % 4):
+        squares = [(-y, x) for x, y in squares]
+    return normalise(squares)
+
+
+def anchor_of(shape: Shape) -> Square:
+    """The square of `shape` that sits under the pointer: the one nearest the shape's middle."""
+    w = max(x for x, _ in shape) + 1
+    h = max(y for _, y in shape) + 1
+    mid = ((w - 1) / 2, (h - 1) / 2)
+    return min(shape, key=lambda s: ((s[0] - mid[0]) ** 2 + (s[1] - mid[1]) ** 2, s[1], s[0]))
+
+
+# ============================================================================ display model
+@dataclass
+class DigModel:
+    """What the table shows; `crossed`, `exploded`, `taken`, `sides` and `over` mirror the rules."""
+
+    crossed: list[set[Square]]
+    exploded: list[set[Square]]
+    taken: list[int | None]
+    sides: list[int]
+    over: bool
+    met: set[tuple[int, str]] = field(default_factory=set)   # cosmetic: (player, goal) met
+
+    @classmethod
+    def from_state(cls, s: Any, n: int, progress: Any = None) -> "DigModel":
+        """The model of state `s`; `progress(p, goal)` answers like `s.goal_progress` (a table
+        passes its cached one)."""
+        cards = range(1, CARD_COUNT + 1)
+        ask = progress or s.goal_progress
+        return cls(crossed=[set(s.crossed(p)) for p in range(n)],
+                   exploded=[set(s.exploded(p)) for p in range(n)],
+                   taken=[s.card_taken_by(c) for c in cards], sides=[s.card_side(c) for c in cards],
+                   over=s.is_over(),
+                   met={(p, g) for p in range(n) for g in s.goals if ask(p, g).met})
+
+    def rules_key(self) -> tuple[Any, ...]:
+        return (tuple(frozenset(c) for c in self.crossed), tuple(frozenset(e) for e in self.exploded),
+                tuple(self.taken), tuple(self.sides), self.over)
+
+    def adopt(self, other: "DigModel") -> None:
+        for name in ("crossed", "exploded", "taken", "sides", "over", "met"):
+            setattr(self, name, getattr(other, name))
+
+
+# ============================================================================ the scene
+class BigDigTable(TableScene):
+    """The Big Dig table for one `Match`: humans click or press keys, bots play themselves.
+
+    Tests and tools: `card`, `rot`, `mirror`, `cursor` and `exploding` are the human's move being
+    assembled; `ghost()` the squares it covers; `why_not()` the rules' reason it is refused ("" when
+    it is allowed); `current_action()` the action it makes.
+    """
+
+    bot_pause = T_BOT_THINK
+    message_seconds = 4.0
+    callout_bounce = True
+    callout_clamp = True
+    drift_details = True
+    logger = log
+
+    def __init__(self, match: Match) -> None:
+        if match.game != "big_dig":
+            raise ValueError(f"the Big Dig table cannot show {match.game}")
+        others = max(1, len(match.seats) - 1)
+        side_h = min(420, 30 + others * 130)
+        self.others_box = pygame.Rect(SIDE_X, 52, SIDE_W, side_h)
+        log_rect = pygame.Rect(SIDE_X, 52 + side_h + 8, SIDE_W, 714 - (52 + side_h + 8))
+        super().__init__(match, LogPanel(log_rect, top=38, footer=26, title_y=9, hint_bottom=7))
+        state = self.state
+        self.board = state.board
+        self.view = BoardView(self.board, BOARD_BOX.inflate(-16, -16))
+        # The human's move being assembled.
+        self.card: int | None = None
+        self.rot = 0
+        self.mirror = False
+        self.cursor: Square | None = None
+        self.exploding = False
+        # Animations: squares being crossed ((player, square) -> 0..1), the cards turning, goals glowing.
+        self.strokes: dict[tuple[int, Square], float] = {}
+        self.flip = 0.0
+        self.flash: dict[str, float] = {}
+        self.glow: tuple[int, str, float] | None = None   # a goal just met: its squares shine
+        self.shown_player: int | None = None
+        # A bot's decision on show before it is played: (action, squares, seconds left).
+        self.bot_move: tuple[Action, list[Square], float] | None = None
+        self._legal_cache: tuple[Any, set[str]] = (None, set())
+        self._fits_cache: dict[Any, Any] = {}
+        self._progress: tuple[Any, dict[tuple[int, str], Any]] = (None, {})
+        self._layers: dict[Any, tuple[Any, pygame.Surface]] = {}
+        self._why: tuple[Any, str] = (None, "")
+        if match.fresh:
+            self.model = DigModel.from_state(state, self.n)
+            self.model.crossed = [set() for _ in range(self.n)]
+            self.model.exploded = [set() for _ in range(self.n)]
+            self.model.met = set()
+        else:
+            self.model = DigModel.from_state(state, self.n)
+            self._resume_history()
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    # ------------------------------------------------------------------ scene lifecycle
+    def enter(self) -> None:
+        self.view.base()
+        for p in range(self.n):
+            self.other_view(p).base()
+
+    # ------------------------------------------------------------------ who is on the big board
+    def big_player(self) -> int:
+        """The player whose board is drawn large: the one acting on show, else the one to move."""
+        if self.beat is not None and self.beat.actor is not None:
+            return self.beat.actor
+        if self.shown_player is not None and not self._queue_done():
+            return self.shown_player
+        p = self.match.to_move()
+        if p is None:
+            winners = self.outcome().winners
+            return winners[0] if winners else 0
+        return p
+
+    def outcome(self) -> Any:
+        """The rules' outcome, asked once per position (it measures every goal)."""
+        key = ("outcome", self.match.version)
+        if key not in self._fits_cache:
+            self._fits_cache[key] = self.state.outcome()
+        return self._fits_cache[key]
+
+    def others(self) -> list[int]:
+        big = self.big_player()
+        return [p for p in range(self.n) if p != big]
+
+    def other_rect(self, i: int) -> pygame.Rect:
+        """The i-th row of the side panel (the other players, in seat order)."""
+        count = max(1, self.n - 1)
+        h = (self.others_box.h - 34) // count
+        return pygame.Rect(self.others_box.x + 6, self.others_box.y + 30 + i * h, self.others_box.w - 12, h - 4)
+
+    def other_view(self, p: int) -> BoardView:
+        """A small board in a side-panel row (every row has the same size, so one view per row
+        height serves them all; it is moved to the row when drawn)."""
+        r = self.other_rect(0)
+        key = (r.w, r.h)
+        view = self._fits_cache.get(("small", key))
+        if view is None:
+            box = pygame.Rect(0, 0, min(r.w // 2, 128), r.h - 8)
+            view = BoardView(self.board, box, max_cell=12)
+            self._fits_cache[("small", key)] = view
+        return view
+
+    # ------------------------------------------------------------------ the rules, asked once per change
+    def legal(self) -> set[str]:
+        key = self.match.version
+        if self._legal_cache[0] != key:
+            self._legal_cache = (key, {str(a) for a in self.match.legal_actions()})
+            # What fitted where belongs to the position before: forget it (the small views stay).
+            self._fits_cache = {k: v for k, v in self._fits_cache.items() if k[0] == "small"}
+        return self._legal_cache[1]
+
+    def progress(self, p: int, goal: str) -> Any:
+        """`goal_progress(p, goal)` of the rules, asked once per position."""
+        key = self.match.version
+        if self._progress[0] != key:
+            self._progress = (key, {})
+        cache = self._progress[1]
+        if (p, goal) not in cache:
+            cache[(p, goal)] = self.state.goal_progress(p, goal)
+        return cache[(p, goal)]
+
+    def shape(self) -> Shape | None:
+        """The chosen card's shape as it is turned now (one square for a bonus dig or a blast)."""
+        if self.bonus_turn() or self.exploding:
+            return ((0, 0),)
+        if self.card is None:
+            return None
+        return turned(self.state.card_shape(self.card), self.rot, self.mirror)
+
+    def ghost(self) -> set[Square] | None:
+        """The squares the move being assembled covers (some may be off the board)."""
+        shape = self.shape()
+        if shape is None or self.cursor is None:
+            return None
+        ax, ay = anchor_of(shape)
+        cx, cy = self.cursor
+        return {(cx + x - ax, cy + y - ay) for x, y in shape}
+
+    def fit_spots(self) -> set[Square]:
+        """Where the pointer may stand for the card to fit as it is turned now (its anchor square)."""
+        if self.card is None or self.exploding or self.bonus_turn():
+            return set()
+        shape = self.shape()
+        assert shape is not None
+        key = (self.match.version, self.card, shape)
+        if key not in self._fits_cache:
+            ax, ay = anchor_of(shape)
+            spots = set()
+            for placed in self.state.placements(self.card):
+                if normalise(list(placed)) == shape:
+                    mx = min(x for x, _ in placed)
+                    my = min(y for _, y in placed)
+                    spots.add((mx + ax, my + ay))
+            self._fits_cache[key] = spots
+        return self._fits_cache[key]
+
+    def card_fits_somehow(self, card: int) -> bool:
+        key = (self.match.version, card, "any")
+        if key not in self._fits_cache:
+            self._fits_cache[key] = bool(self.state.placements(card))
+        return bool(self._fits_cache[key])
+
+    def bonus_turn(self) -> bool:
+        return self.state.phase == "bonus"
+
+    def current_action(self) -> Action | None:
+        """The action the move being assembled makes (legal or not), None while it is incomplete."""
+        squares = self.ghost()
+        if squares is None:
+            return None
+        if self.bonus_turn():
+            return Action("bonus", (square_arg(next(iter(squares))),))
+        if self.card is None:
+            return None
+        if self.exploding:
+            return Action("explode", (str(self.card), square_arg(next(iter(squares)))))
+        return dig_action(self.card, squares)
+
+    def why_not(self) -> str:
+        """Why the move being assembled cannot be played, in the rules' words ("" when it can)."""
+        action = self.current_action()
+        if action is None:
+            return ""
+        key = (self.match.version, str(action))
+        if self._why[0] != key:
+            self._why = (key, self._why_not(action))
+        return self._why[1]
+
+    def _why_not(self, action: Action) -> str:
+        if str(action) in self.legal():
+            return ""
+        squares = self.ghost() or set()
+        if self.bonus_turn():
+            reason = self.state.why_not_bonus(next(iter(squares)))
+            return reason or "that is not allowed now"
+        assert self.card is not None
+        if self.exploding:
+            reason = self.state.why_not_explode(next(iter(squares)), self.card)
+        else:
+            reason = self.state.why_not_dig(self.card, frozenset(squares))
+        return reason or "that is not allowed now"
+
+    def can_pass(self) -> bool:
+        return "pass" in self.legal()
+
+    # ------------------------------------------------------------------ the human's choices
+    def _human_turn(self) -> bool:
+        return self.idle and self.match.human_to_move() and not self.match.is_over() and not self.replay
+
+    def choose_card(self, card: int) -> bool:
+        """Pick up card `card` (1-5); a taken card is refused with a message."""
+        if not self._human_turn() or self.bonus_turn():
+            return False
+        taken = self.state.card_taken_by(card)
+        if taken is not None:
+            self._say(f"Card {card} is taken by {self.match.seats[taken].name} until the cards turn over.")
+            return False
+        self.message_time = 0.0
+        if self.card != card:
+            self.card = card
+            self.rot, self.mirror = 0, False
+            self._click()
+        if self.cursor is None:
+            spots = sorted(self.fit_spots(), key=lambda s: (s[1], s[0]))
+            self.cursor = spots[0] if spots else (self.board.width // 2, 0)
+        self._buttons_key = None
+        return True
+
+    def turn(self) -> None:
+        if self.card is not None and not self.exploding:
+            self.rot = (self.rot + 1) % 4
+            self._click()
+
+    def flip_shape(self) -> None:
+        if self.card is not None and not self.exploding:
+            self.mirror = not self.mirror
+            self._click()
+
+    def toggle_explode(self) -> None:
+        if self.bonus_turn():
+            self._say("The bonus digs are single squares: no exploding now.")
+            return
+        self.exploding = not self.exploding
+        if self.exploding and self.card is None:
+            self._say("Now choose the card to spend on the blast (1-5).")
+        self._buttons_key = None
+        self._click()
+
+    def cancel(self) -> None:
+        self.card = None
+        self.exploding = False
+        self._buttons_key = None
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor is None:
+            self.cursor = (0, 0)
+        x = max(0, min(self.board.width - 1, self.cursor[0] + dx))
+        y = max(0, min(self.board.height - 1, self.cursor[1] + dy))
+        self.cursor = (x, y)
+
+    def confirm(self) -> bool:
+        """Play the move being assembled if it is legal; else say why not."""
+        if not self._human_turn():
+            return False
+        action = self.current_action()
+        if action is None:
+            self._say("Choose a card first (1-5), then where it goes." if not self.bonus_turn()
+                      else "Point at a square for your bonus dig.")
+            return False
+        if str(action) not in self.legal():
+            self._say(f"Not there: {self.why_not()}.")
+            return False
+        self._click()
+        return self._apply(action)
+
+    def pass_turn(self) -> bool:
+        if not self._human_turn():
+            return False
+        if not self.can_pass():
+            self._say("You can still dig or explode somewhere: passing is only for when nothing fits.")
+            return False
+        return self._apply(Action("pass"))
+
+    def _click(self) -> None:
+        if self.app is not None:
+            self.app.play("click")
+
+    def _after_apply(self) -> None:
+        self.card = None
+        self.exploding = False
+        self.rot, self.mirror = 0, False
+
+    def _prepare_human_turn(self) -> None:
+        if self.card is not None and self.state.card_taken_by(self.card) is not None:
+            self.card = None
+        if self.cursor is None:
+            self.cursor = (self.board.width // 2, 0)
+        self._ensure_buttons()
+
+    # ------------------------------------------------------------------ buttons
+    def _ensure_buttons(self) -> None:
+        key = (self.match.version, self.card, self.exploding, self.bonus_turn())
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        x0, y0 = MOVE_BOX.x + 10, MOVE_BOX.bottom - 96
+        w3 = (MOVE_BOX.w - 20 - 16) // 3
+        shaped = self.card is not None and not self.exploding and not self.bonus_turn()
+        no_card = "Choose a card first (1-5)"
+        self.buttons = [
+            Button((x0, y0, w3, 38), "Rotate  R", self.turn, None, enabled=shaped, reason=no_card, size=16),
+            Button((x0 + w3 + 8, y0, w3, 38), "Mirror  M", self.flip_shape, None, enabled=shaped,
+                   reason=no_card, size=16),
+            Button((x0 + 2 * (w3 + 8), y0, w3, 38), "Dig  D" if self.exploding else "Explode  E",
+                   self.toggle_explode, None, enabled=not self.bonus_turn(),
+                   reason="Bonus digs are single squares", size=16),
+            Button((x0, y0 + 46, w3, 38), "Pass  P", lambda: None if self.pass_turn() else None, None,
+                   enabled=self.can_pass(), reason="Pass only when nothing can be dug or exploded", size=16),
+            Button((x0 + w3 + 8, y0 + 46, w3, 38), "Drop  ⌫", self.cancel, None,
+                   enabled=self.card is not None or self.exploding, reason="No card in hand", size=16),
+            Button((x0 + 2 * (w3 + 8), y0 + 46, w3, 38), "Place  ⏎", lambda: None if self.confirm() else None,
+                   None, primary=True, size=16),
+        ]
+
+    def button_for(self, label: str) -> Button | None:
+        return next((b for b in self.buttons if b.label.startswith(label)), None)
+
+    def card_rect(self, card: int) -> pygame.Rect:
+        total = CARD_COUNT * CARD_W + (CARD_COUNT - 1) * CARD_GAP
+        x = CARDS_BOX.x + (CARDS_BOX.w - total) // 2 + (card - 1) * (CARD_W + CARD_GAP)
+        lift = -6 if card == self.card else 0
+        return pygame.Rect(x, CARDS_BOX.y + 36 + lift, CARD_W, CARD_H)
+
+    def goal_rect(self, i: int) -> pygame.Rect:
+        h = (GOALS_BOX.h - 36) // 3
+        return pygame.Rect(GOALS_BOX.x + 8, GOALS_BOX.y + 32 + i * h, GOALS_BOX.w - 16, h - 4)
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._undo_click(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            for b in self.buttons:
+                b.handle_event(event)
+            if self._human_turn():
+                sq = self.view.square_at(event.pos)
+                if sq is not None:
+                    self.cursor = sq
+            return False
+        if event.type == pygame.KEYDOWN:
+            if self._table_key(event):
+                return True
+            if not self._human_turn():
+                return False
+            return self._key(event.key)
+        if event.type == pygame.MOUSEWHEEL:
+            if self._wheel_log(event):
+                return True
+            if self._human_turn() and BOARD_BOX.collidepoint(pygame.mouse.get_pos()):
+                self.turn()
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            if not self._human_turn():
+                return False
+            if event.button == 3:   # the right button turns the shape in hand
+                self.turn()
+                return True
+            for b in list(self.buttons):
+                if b.handle_event(event):
+                    return True
+            for c in range(1, CARD_COUNT + 1):
+                if self.card_rect(c).collidepoint(event.pos):
+                    return self.choose_card(c)
+            sq = self.view.square_at(event.pos)
+            if sq is not None:
+                self.cursor = sq
+                if self.card is None and not self.bonus_turn():
+                    self._say("Choose a card first: click one, or press 1-5.")
+                    return True
+                self.confirm()
+                return True
+        return False
+
+    def _key(self, k: int) -> bool:
+        if pygame.K_1 <= k <= pygame.K_5 or pygame.K_KP1 <= k <= pygame.K_KP5:
+            self.choose_card(k - (pygame.K_1 if k <= pygame.K_5 else pygame.K_KP1) + 1)
+            return True
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if k in arrows:
+            self.move_cursor(*arrows[k])
+            return True
+        if k == pygame.K_r:
+            self.turn()
+            return True
+        if k == pygame.K_m:
+            self.flip_shape()
+            return True
+        if k == pygame.K_e:
+            if not self.exploding:
+                self.toggle_explode()
+            return True
+        if k == pygame.K_d:
+            if self.exploding:
+                self.toggle_explode()
+            return True
+        if k == pygame.K_p:
+            self.pass_turn()
+            return True
+        if k == pygame.K_BACKSPACE:
+            self.cancel()
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ bots
+    def _play_bot(self, action: Action) -> None:
+        if self.speed() <= 0 or action.kind == "pass":
+            self._apply(action)
+            return
+        squares = [_squares([a])[0] for a in action.args if "." in a]
+        self.bot_move = (action, squares, T_BOT_SHOW * self.speed())
+
+    def _hold_frame(self, dt: float) -> bool:
+        if self.bot_move is None:
+            return False
+        action, squares, left = self.bot_move
+        left -= dt
+        if left > 0 and self.speed() > 0:
+            self.bot_move = (action, squares, left)
+            return True
+        self.bot_move = None
+        self._apply(action)
+        return False
+
+    def _moving(self) -> bool:
+        return self.bot_move is not None
+
+    def _before_fast_forward(self) -> None:
+        if self.bot_move is not None:
+            action = self.bot_move[0]
+            self.bot_move = None
+            self._apply(action)
+
+    def _settle(self) -> None:
+        self.glow = None
+        self.strokes.clear()
+        self.flip = 0.0
+        self.flash.clear()
+
+    # ------------------------------------------------------------------ events
+    def _take(self, ev: Event) -> None:
+        card = ev.data.get("card")
+        if isinstance(card, int) and 1 <= card <= CARD_COUNT:
+            self.model.taken[card - 1] = int(ev.data["player"])
+
+    def _cross(self, ev: Event, beat: Beat, exploded: bool) -> None:
+        p = int(ev.data["player"])
+        self.shown_player = p
+        squares = _squares(ev.data.get("squares"))
+        self._play("dig" if not exploded else "blast")
+        for i, sq in enumerate(squares):
+            self.model.crossed[p].add(sq)
+            if exploded and self.board.kind(sq) == "rock":   # the rock goal counts rock only
+                self.model.exploded[p].add(sq)
+            key = (p, sq)
+            self.strokes[key] = 0.0
+
+            def upd(t: float, key: tuple[int, Square] = key) -> None:
+                self.strokes[key] = t
+
+            def done(key: tuple[int, Square] = key) -> None:
+                self.strokes.pop(key, None)
+
+            self._tween(beat, T_STROKE, upd, done, delay=i * T_STROKE * 0.8, ease=lambda t: t)
+        self._hold(beat, 0.25)
+
+    def _on_dig(self, ev: Event, beat: Beat) -> None:
+        self._take(ev)
+        self._cross(ev, beat, False)
+
+    def _on_bonus(self, ev: Event, beat: Beat) -> None:
+        self._cross(ev, beat, False)
+
+    def _on_explode(self, ev: Event, beat: Beat) -> None:
+        self._take(ev)
+        self._cross(ev, beat, True)
+        self.shake = 0.5
+        for sq in _squares(ev.data.get("squares"))[:1]:
+            self._callout("Boom!", self.view.square_rect(sq).center, (255, 170, 80), 26, 0.9)
+
+    def _on_pass(self, ev: Event, beat: Beat) -> None:
+        p = int(ev.data.get("player", 0))
+        self.shown_player = p
+        self._callout(f"{self.match.seats[p].name} passes", self.view.rect.center, seat_rgb(p), 30, 1.2)
+        self._hold(beat, 0.5)
+
+    def _on_flip(self, ev: Event, beat: Beat) -> None:
+        turned_over = [False]
+
+        def upd(t: float) -> None:
+            self.flip = t
+            if t >= 0.5 and not turned_over[0]:
+                turned_over[0] = True
+                self.model.sides = [1 - s for s in self.model.sides]
+                self.model.taken = [None] * CARD_COUNT
+
+        def done() -> None:
+            if not turned_over[0]:
+                upd(0.5)
+            self.flip = 0.0
+
+        self._play("click")
+        self._tween(beat, T_FLIP, upd, done)
+
+    def _on_goal(self, ev: Event, beat: Beat) -> None:
+        p, goal = int(ev.data["player"]), str(ev.data["goal"])
+        self.model.met.add((p, goal))
+        self.flash[goal] = T_FLASH * max(0.3, self.speed())
+        self.glow = (p, goal, self.flash[goal])
+        from game.games.big_dig.rules import GOAL_TITLE
+
+        # Two goals met by one dig: their words stand one under the other, not on top.
+        cx, cy = self.view.rect.center
+        stacked = sum(1 for c in self.callouts if c.pos[0] == cx and c.age < c.delay + c.duration)
+        self._callout(f"{GOAL_TITLE.get(goal, goal)}!", (cx, cy + 60 * stacked), seat_rgb(p), 40, 1.4)
+        self._play("coin")
+        self._hold(beat, 0.6)
+
+    def _on_win(self, ev: Event, beat: Beat) -> None:
+        self.model.over = True
+        p = int(ev.data["player"])
+        self._announce_winners(Event(ev.kind, ev.text, {"winners": [p]}), beat, self.view.rect.center, 48)
+
+    def _on_end(self, ev: Event, beat: Beat) -> None:
+        """Everyone passed in a row: the most goals met wins."""
+        self.model.over = True
+        self._announce_winners(ev, beat, self.view.rect.center, 44)
+
+    def _on_setup(self, ev: Event, beat: Beat) -> None:
+        self._hold(beat, 0.1)
+
+    _on_goals = _on_cards = _on_setup
+
+    def _sync(self) -> None:
+        self._adopt_truth(DigModel.from_state(self.state, self.n, self.progress))
+        self.shown_player = None
+
+    def _animate(self, dt: float) -> None:
+        if self.glow is not None:
+            p, goal, left = self.glow
+            self.glow = (p, goal, left - dt) if left > dt else None
+        for g in list(self.flash):
+            self.flash[g] -= dt
+            if self.flash[g] <= 0:
+                del self.flash[g]
+
+    # ------------------------------------------------------------------ the log
+    def _log(self, ev: Event) -> None:
+        p = ev.data.get("player")
+        colour = seat_rgb(p) if isinstance(p, int) else theme.INK_DIM
+        heading = ev.kind in ("flip", "win", "end", "expert")
+        if heading:
+            colour = theme.GOLD
+        self.log_panel.add(ev.text, colour, heading)
+
+    # ================================================================== drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(_background(), (0, 0))
+        self._draw_banner(surface)
+        self._draw_board(surface)
+        self._draw_cards(surface)
+        self._cached(surface, "goals", GOALS_BOX, self._goals_key(), self._draw_goals)
+        self._draw_goal_flash(surface)
+        self._draw_move_panel(surface)
+        self._cached(surface, "others", self.others_box, self._others_key(), self._draw_others)
+        self._draw_log(surface)
+        self._draw_callouts(surface)
+        self._draw_tooltip(surface)
+        self._draw_shake(surface, 5)
+
+    def _cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
+                draw: Any) -> None:
+        """Draw a panel through a picture kept until its `key` changes (a panel is drawn at its
+        place on the screen, so the picture is screen-sized and only its `rect` is shown)."""
+        cached = self._layers.get(name)
+        if cached is None or cached[0] != key:
+            layer = cached[1] if cached is not None else pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+            layer.fill((0, 0, 0, 0), rect)
+            draw(layer)
+            cached = (key, layer)
+            self._layers[name] = cached
+        surface.blit(cached[1], rect, area=rect)
+
+    def _goals_key(self) -> Any:
+        return (self.match.version, frozenset(self.model.met))
+
+    def _draw_goal_flash(self, surface: pygame.Surface) -> None:
+        """A goal just met: its row glows gold over the (cached) panel."""
+        for i, goal in enumerate(self.state.goals):
+            left = self.flash.get(goal, 0.0)
+            if left > 0:
+                level = int(4 * (0.5 + 0.5 * math.sin(left * 14)))   # a few steps: few pictures
+                r = self.goal_rect(i)
+                surface.blit(glow_tile(r.size, 30 + 25 * level), r)
+
+    def _others_key(self) -> Any:
+        others = tuple(self.others())
+        return (self.match.version, others, self.match.to_move(), frozenset(self.model.met),
+                tuple(len(self.model.crossed[p]) for p in others))
+
+    def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]:
+        m = self.match
+        if self.beat is not None:
+            return [(self.beat.event.text, theme.INK)]
+        if self.bot_move is not None:
+            p = m.to_move() or 0
+            what = "explodes a square" if self.bot_move[0].kind == "explode" else "digs here"
+            return [(m.seats[p].name, seat_rgb(p)), (f" {what}…", theme.INK)]
+        if m.is_over():
+            outcome = self.outcome()
+            names = " and ".join(m.seats[w].name for w in outcome.winners)
+            return [("Game over: ", theme.GOLD), (f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}",
+                                                  theme.INK)]
+        p = m.to_move()
+        assert p is not None
+        name = m.seats[p].name
+        if self.replay:
+            return [(name, seat_rgb(p)), (" to move", theme.INK)]
+        if not m.seats[p].is_human:
+            return [(name, seat_rgb(p)), (" is thinking…", theme.INK)]
+        if self.bonus_turn():
+            left = self.state.bonus_left(p)
+            return [(name, seat_rgb(p)), (f": Expert bonus, dig {left} single square{'s' if left != 1 else ''}",
+                                          theme.INK)]
+        if self.card is None:
+            return [(name, seat_rgb(p)), (": choose a Digging card (1-5)", theme.INK)]
+        if self.exploding:
+            return [(name, seat_rgb(p)), (f": explode one square with card {self.card}", theme.INK)]
+        return [(name, seat_rgb(p)), (f": place the {self.state.card_name(self.card)}", theme.INK)]
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        turns = self.state.turns_taken(self.match.to_move()) if self.match.to_move() is not None else None
+        tag = "Big Dig" if turns is None else f"Big Dig · turn {turns + 1}"
+        surface.blit(banner_image(tuple(self.banner_segments()), tag, BANNER.size, 19, True), BANNER.topleft)
+
+    # -- the big board
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        p = self.big_player()
+        v = self.view
+        surface.blit(self._board_layer(p), v.rect)
+        colour = seat_rgb(p)
+        for (q, sq), t in self.strokes.items():   # the crosses being drawn now
+            if q == p:
+                stroke(surface, v.square_rect(sq), colour, t, seed=sq[0] * 31 + sq[1],
+                       exploded=sq in self.model.exploded[p])
+        self._draw_ghost(surface, p)
+        if self.glow is not None and self.glow[0] == p:
+            # The squares of the goal just met shine in gold for a moment.
+            pulse = 0.5 + 0.5 * math.sin(self.glow[2] * 12)
+            width = 2 + int(2 * pulse)
+            goal = self.glow[1]
+            shining = self.model.exploded[p] if goal == "rocks" else self.board.targets(goal)
+            for sq in shining:   # (a path goal's squares are not told apart: the goal's row flashes)
+                pygame.draw.rect(surface, theme.GOLD, v.square_rect(sq).inflate(-2, -2), width, border_radius=4)
+        # The owner's name tag, in the sky's top-left corner.
+        name = f"{self.match.seats[p].name}'s board"
+        size = theme.fit_size(name, v.rect.w // 2 - 20, 17, 12, bold=True)
+        img = theme.font(size, True).render(theme.drawable(name), True, (20, 18, 16))
+        tag = img.get_rect().inflate(16, 8)
+        tag.center = (v.rect.x + self.sky_gap() * v.cell, v.rect.y + v.sky_h // 2)
+        tag.clamp_ip(v.rect)
+        pygame.draw.rect(surface, colour, tag, border_radius=8)
+        pygame.draw.rect(surface, (20, 18, 16), tag, 2, border_radius=8)
+        surface.blit(img, img.get_rect(center=tag.center))
+
+    def _board_layer(self, p: int) -> pygame.Surface:
+        """Player p's board with every cross already drawn (not those being drawn now); composed
+        once per change."""
+        done = frozenset(sq for sq in self.model.crossed[p] if (p, sq) not in self.strokes)
+        key = (p, done, frozenset(self.model.exploded[p]))
+        cached = self._layers.get(("big", p))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        v = self.view
+        if cached is not None and cached[0][1] <= done and cached[0][2] <= key[2]:
+            # Only new crosses since: draw them on the picture there is (a dig's strokes end
+            # one by one; composing the whole board again each time would cost a frame).
+            layer, new = cached[1], done - cached[0][1]
+        else:
+            layer, new = v.base().copy(), done
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+        moved = _placed(v, layer.get_rect())
+        for sq in new:
+            stroke(layer, moved.square_rect(sq), seat_rgb(p), 1.0, seed=sq[0] * 31 + sq[1],
+                   exploded=sq in self.model.exploded[p])
+        self._layers[("big", p)] = (key, layer)
+        return layer
+
+    def _small_layer(self, p: int, view: BoardView) -> pygame.Surface:
+        """Player p's small board with their crosses; composed once per change."""
+        key = (p, frozenset(self.model.crossed[p]), view.cell)
+        cached = self._layers.get(("small", p))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        layer = view.base().copy()
+        small_marks(layer, _placed(view, layer.get_rect()), self.model.crossed[p], seat_rgb(p))
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        self._layers[("small", p)] = (key, layer)
+        return layer
+
+    def sky_gap(self) -> float:
+        """The middle (in squares from the left) of the widest stretch of sky with neither the
+        tower nor the truck in it: where the board's name tag goes."""
+        busy = set(self.board.tower) | set(self.board.truck)
+        best, start, best_mid = -1, 0, self.board.width / 2
+        for x in range(self.board.width + 1):
+            if x == self.board.width or x in busy:
+                if x - start > best:
+                    best, best_mid = x - start, (start + x) / 2
+                start = x + 1
+        return best_mid
+
+    def _draw_ghost(self, surface: pygame.Surface, p: int) -> None:
+        v = self.view
+        if self.bot_move is not None:
+            pulse = int(4 * (0.6 + 0.4 * math.sin(self.clock * 8)))   # a few steps: few pictures
+            tile = ghost_tile(v.cell, seat_rgb(p), 40 + 20 * pulse)
+            for sq in self.bot_move[1]:
+                surface.blit(tile, v.square_rect(sq))
+            return
+        if not self._human_turn() or p != self.match.to_move():
+            return
+        spots = self.fit_spots()
+        if spots:
+            for sq in spots:
+                c = v.square_rect(sq).center
+                pygame.draw.circle(surface, (20, 60, 30), c, max(3, v.cell // 7) + 1)
+                pygame.draw.circle(surface, GHOST_OK, c, max(3, v.cell // 7))
+        squares = self.ghost()
+        if not squares:
+            return
+        ok = not self.why_not()
+        tile = ghost_tile(v.cell, GHOST_OK if ok else GHOST_BAD, 120)
+        for sq in squares:
+            if self.board.on_board(sq):
+                surface.blit(tile, v.square_rect(sq))
+        if not ok and self.cursor is not None:
+            why = self.why_not()
+            anchor = v.square_rect(self.cursor) if self.cursor else v.rect
+            img = tooltip_image(why[:1].upper() + why[1:], 260)
+            rect = img.get_rect(midbottom=(anchor.centerx, anchor.y - 6 - v.cell))
+            rect.clamp_ip(v.rect)
+            surface.blit(img, rect)
+
+    # -- the cards
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, CARDS_BOX, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
+        theme.text(surface, "Digging cards", (CARDS_BOX.x + 12, CARDS_BOX.y + 8), 17, theme.GOLD, bold=True)
+        hint = "click or 1-5"
+        theme.text(surface, hint, (CARDS_BOX.right - 12, CARDS_BOX.y + 11), 13, theme.INK_FAINT, anchor="topright")
+        from game.games.big_dig.cards import cards as card_data
+
+        data = card_data()
+        for c in range(1, CARD_COUNT + 1):
+            r = self.card_rect(c)
+            side = self.model.sides[c - 1]
+            squeeze = abs(math.cos(self.flip * math.pi)) if self.flip else 1.0
+            face = card_face(c, data[c - 1].sides[side].name, data[c - 1].sides[side].shape,
+                             self.model.taken[c - 1], c == self.card, self._taker_name(self.model.taken[c - 1]))
+            if squeeze < 0.999:
+                face = pygame.transform.smoothscale(face, (max(1, int(face.get_width() * squeeze)), face.get_height()))
+            surface.blit(face, face.get_rect(center=r.center))
+
+    def _taker_name(self, p: int | None) -> str:
+        return "" if p is None else self.match.seats[p].name
+
+    # -- the goals
+    def _draw_goals(self, surface: pygame.Surface) -> None:
+        from game.games.big_dig.rules import GOAL_TITLE
+
+        theme.panel(surface, GOALS_BOX, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
+        theme.text(surface, "Goals: meet all three to win", (GOALS_BOX.x + 12, GOALS_BOX.y + 8), 17, theme.GOLD,
+                   bold=True)
+        for i, goal in enumerate(self.state.goals):
+            r = self.goal_rect(i)
+            fill = (52, 46, 40)
+            pygame.draw.rect(surface, fill, r, border_radius=8)
+            pygame.draw.rect(surface, (84, 72, 58), r, 1, border_radius=8)
+            goal_icon(surface, goal, (r.x + 16, r.y + 16), 11)
+            # The title on the left (two lines at most), everyone's progress on the right.
+            left = 126
+            title_lines = theme.wrap(GOAL_TITLE.get(goal, goal), left - 40, 15, True)[:2]
+            for j, line in enumerate(title_lines):
+                theme.text(surface, line, (r.x + 32, r.y + 6 + j * 19), 15, theme.INK, bold=True, box=r)
+            line_h = min(15, (r.h - 4) // max(1, self.n))
+            y0 = r.y + (r.h - line_h * self.n) // 2
+            x, w = r.x + left, r.w - left - 6
+            for p in range(self.n):
+                y = y0 + p * line_h
+                met = (p, goal) in self.model.met
+                pygame.draw.circle(surface, seat_rgb(p), (x + 5, y + line_h // 2), 4)
+                name, size = theme.fit_name(self.match.seats[p].name, 66, 12, 10)
+                theme.text(surface, name, (x + 13, y), size, seat_rgb(p), bold=True, box=r)
+                words = "met ✓" if met else self.progress(p, goal).text
+                size = theme.fit_size(words, w - 82, 12, 10, bold=met)
+                theme.text(surface, fit(words, w - 82, size, met), (x + 80, y), size,
+                           theme.GOOD if met else theme.INK_DIM, bold=met, box=r)
+
+    # -- the move panel
+    def _draw_move_panel(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, MOVE_BOX, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
+        title, lines = self._move_words()
+        theme.text(surface, title, (MOVE_BOX.x + 12, MOVE_BOX.y + 8), 17, theme.GOLD, bold=True,
+                   box=MOVE_BOX)
+        y = MOVE_BOX.y + 36
+        for text, colour in lines:
+            for line in theme.wrap(text, MOVE_BOX.w - 24, 14)[:2]:
+                theme.text(surface, line, (MOVE_BOX.x + 12, y), 14, colour, box=MOVE_BOX)
+                y += 19
+        if self.message_time > 0 and self.message:
+            box = pygame.Rect(MOVE_BOX.x + 8, MOVE_BOX.bottom - 134, MOVE_BOX.w - 16, 34)
+            pygame.draw.rect(surface, (70, 34, 28), box, border_radius=6)
+            theme.text(surface, fit(self.message, box.w - 16, 14), box.center, 14, theme.INK, anchor="center",
+                       box=box)
+        if self._human_turn():
+            for b in self.buttons:
+                b.draw(surface)
+        else:
+            self._draw_legend(surface, pygame.Rect(MOVE_BOX.x + 12, MOVE_BOX.y + 80, MOVE_BOX.w - 24,
+                                                   MOVE_BOX.h - 92))
+
+    def _draw_legend(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """What the squares are, two columns of swatches with their words."""
+        theme.text(surface, "The squares", (box.x, box.y), 14, theme.INK_FAINT, bold=True)
+        col_w, row_h = box.w // 2, 22
+        for i, kind in enumerate(LEGEND_KINDS):
+            x = box.x + (i % 2) * col_w
+            y = box.y + 22 + (i // 2) * row_h
+            if y + 20 > box.bottom:
+                break
+            surface.blit(kind_swatch(kind, 20), (x, y))
+            words = LEGEND_WORDS.get(kind, kind)
+            theme.text(surface, fit(words, col_w - 32, 13), (x + 28, y + 2), 13, theme.INK_DIM, box=box)
+
+    def _move_words(self) -> tuple[str, list[tuple[str, tuple[int, int, int]]]]:
+        m = self.match
+        p = m.to_move()
+        if p is None:
+            return "Game over", [("The results follow in a moment.", theme.INK_DIM)]
+        if self.replay:
+            return f"{m.seats[p].name}'s turn", [("A replay: the controls below step through the game.",
+                                                  theme.INK_DIM)]
+        if self.beat is not None or self.bot_move is not None:
+            p = self.big_player()
+            return f"{m.seats[p].name}'s turn", [("Space skips the show.", theme.INK_DIM)]
+        if not m.seats[p].is_human:
+            return f"{m.seats[p].name}'s turn", [("Bots play by themselves; Space skips the show.", theme.INK_DIM)]
+        if not self._human_turn():
+            return "Your move", [("…", theme.INK_DIM)]
+        if self.bonus_turn():
+            lines = [("Point at a square (mouse or arrows) and click or press Enter.", theme.INK_DIM)]
+        elif self.card is None:
+            lines = [("Pick a card: click it or press its number.", theme.INK_DIM),
+                     ("E explodes a square instead; P passes when nothing fits.", theme.INK_FAINT)]
+        elif self.exploding:
+            lines = [("Point at a dirt or rock square next to your dig; Enter or a click blows it up.",
+                      theme.INK_DIM)]
+        else:
+            fits = bool(self.fit_spots())
+            if fits:
+                lines = [("Green dots: where it fits this way round. Mouse or arrows move it, R turns, M mirrors.",
+                          theme.INK_DIM)]
+            elif self.card_fits_somehow(self.card):
+                lines = [("It does not fit this way round: turn it (R) or mirror it (M).", theme.INK_DIM)]
+            else:
+                lines = [("This card fits nowhere now: explode a square with it (E) or take another.",
+                          theme.INK_DIM)]
+        why = self.why_not()
+        if why:
+            lines.append((f"Not there: {why}.", GHOST_BAD))
+        elif self.current_action() is not None:
+            lines.append(("Fits! Enter or a click places it.", GHOST_OK))
+        what = "Bonus dig" if self.bonus_turn() else (
+            "Explode" if self.exploding else ("Your move" if self.card is None
+                                              else f"Card {self.card}: {self.state.card_name(self.card)}"))
+        return what, lines
+
+    # -- the other players
+    def _draw_others(self, surface: pygame.Surface) -> None:
+        box = self.others_box
+        theme.panel(surface, box, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
+        theme.text(surface, "The other boards", (box.x + 12, box.y + 7), 16, theme.GOLD, bold=True)
+        for i, p in enumerate(self.others()):
+            r = self.other_rect(i)
+            pygame.draw.rect(surface, (48, 43, 40), r, border_radius=8)
+            if p == self.match.to_move():
+                pygame.draw.rect(surface, seat_rgb(p), r, 2, border_radius=8)
+            v = self.other_view(p)
+            v_rect = v.rect.copy()
+            v_rect.topleft = (r.x + 4, r.y + 4)
+            surface.blit(self._small_layer(p, v), v_rect)
+            tx = v_rect.right + 8
+            tw = r.right - tx - 4
+            name, size = theme.fit_name(self.match.seats[p].name, tw, 15, 12)
+            theme.text(surface, name, (tx, r.y + 4), size, seat_rgb(p), bold=True, box=r)
+            met = sum(1 for g in self.state.goals if (p, g) in self.model.met)
+            theme.text(surface, f"goals met: {met} of 3", (tx, r.y + 24), 13, theme.INK, box=r)
+            for j, goal in enumerate(self.state.goals):
+                y = r.y + 44 + j * 17
+                if y + 16 > r.bottom:
+                    break
+                met_it = (p, goal) in self.model.met
+                words = "met ✓" if met_it else self.progress(p, goal).text
+                goal_icon(surface, goal, (tx + 5, y + 8), 4)
+                size = theme.fit_size(words, tw - 14, 12, 10, bold=met_it)
+                theme.text(surface, fit(words, tw - 14, size, met_it), (tx + 14, y), size,
+                           theme.GOOD if met_it else theme.INK_DIM, bold=met_it, box=r)
+
+    # -- tooltips
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        if self.mouse is None:
+            return
+        text = self.tooltip_text()
+        if text:
+            self._draw_tooltip_text(surface, text, 280)
+
+    def tooltip_text(self) -> str:
+        """What the pointer is over, in words (a goal, a card, a button that cannot be used)."""
+        from game.games.big_dig.rules import GOAL_TEXT
+
+        pos = self.mouse
+        if pos is None:
+            return ""
+        for i, goal in enumerate(self.state.goals):
+            if self.goal_rect(i).collidepoint(pos):
+                return GOAL_TEXT.get(goal, goal)
+        for c in range(1, CARD_COUNT + 1):
+            if self.card_rect(c).collidepoint(pos):
+                taken = self.model.taken[c - 1]
+                who = f"; taken by {self._taker_name(taken)}" if taken is not None else ""
+                return f"Card {c}: {self.state.card_name(c)}{who}"
+        for b in self.buttons:
+            if b.rect.collidepoint(pos) and not b.enabled and b.reason and self._human_turn():
+                return b.reason
+        if self.card is None and not self.bonus_turn():
+            sq = self.view.square_at(pos)
+            if sq is not None and self.board.on_board(sq):
+                return KIND_WORDS.get(self.board.kind(sq), "")
+        return ""
+
+
+# ============================================================================ pictures
+def _placed(view: BoardView, rect: pygame.Rect) -> BoardView:
+    """`view` moved so that its board sits in `rect`."""
+    moved = BoardView.__new__(BoardView)
+    moved.__dict__.update(view.__dict__)
+    moved.rect = rect
+    moved.ground = pygame.Rect(rect.x, rect.y + view.sky_h, view.ground.w, view.ground.h)
+    return moved
+
+
+@lru_cache(maxsize=16)
+def glow_tile(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A see-through gold plate with round corners, laid over a goal's row when it is met."""
+    tile = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(tile, (232, 186, 74, alpha), tile.get_rect(), border_radius=8)
+    pygame.draw.rect(tile, (232, 186, 74, 255), tile.get_rect(), 2, border_radius=8)
+    return tile
+
+
+@lru_cache(maxsize=32)
+def ghost_tile(cell: int, rgb: tuple[int, int, int], alpha: int) -> pygame.Surface:
+    """One square of a ghost: see-through colour with a solid edge."""
+    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    tile.fill((*rgb, alpha))
+    pygame.draw.rect(tile, (*rgb, 255), tile.get_rect(), 3)
+    return tile
+
+
+_CARD_CACHE: dict[Any, pygame.Surface] = {}
+
+
+def card_face(number: int, name: str, shape: Shape, taken_by: int | None, chosen: bool,
+              taker: str) -> pygame.Surface:
+    """One Digging card: its number (the key), its shape, its name; taken ones greyed with the
+    taker's name on a band in their colour."""
+    key = (number, name, shape, taken_by, chosen, taker)
+    surf = _CARD_CACHE.get(key)
+    if surf is not None:
+        return surf
+    surf = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+    r = surf.get_rect()
+    pygame.draw.rect(surf, (12, 10, 8, 160), r.move(0, 3), border_radius=8)
+    pygame.draw.rect(surf, CARD_PAPER, r.inflate(0, -3).move(0, -1), border_radius=8)
+    pygame.draw.rect(surf, theme.GOLD if chosen else (120, 96, 66), r.inflate(0, -3).move(0, -1),
+                     3 if chosen else 2, border_radius=8)
+    pygame.draw.circle(surf, (60, 44, 30), (15, 15), 11)
+    theme.text(surf, str(number), (15, 15), 15, CARD_PAPER, bold=True, anchor="center")
+    w = max(x for x, _ in shape) + 1
+    h = max(y for _, y in shape) + 1
+    cell = min(14, (CARD_W - 14) // w, 62 // h)
+    img = shape_picture(shape, cell, SHAPE_RGB)
+    surf.blit(img, img.get_rect(center=(r.centerx, 62)))
+    label = fit(name, CARD_W - 8, 13, True)
+    theme.text(surf, label, (r.centerx, CARD_H - 24), 13, (60, 44, 30), bold=True, anchor="midbottom")
+    if taken_by is not None:
+        veil = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (20, 18, 16, 150), r.inflate(0, -3).move(0, -1), border_radius=8)
+        surf.blit(veil, (0, 0))
+        band = pygame.Rect(0, CARD_H - 26, CARD_W, 22)
+        pygame.draw.rect(surf, seat_rgb(taken_by), band)
+        txt, size = theme.fit_name(taker, CARD_W - 8, 13, 10)
+        theme.text(surf, txt, band.center, size, (16, 14, 12), bold=True, anchor="center")
+    if len(_CARD_CACHE) > 200:
+        _CARD_CACHE.clear()
+    _CARD_CACHE[key] = surf
+    return surf
+
+
+GOAL_COLOURS = {"emeralds": (46, 178, 96), "amethysts": (150, 84, 196), "coins": (236, 192, 72),
+                "rocks": (150, 150, 156), "light": (226, 196, 146), "tablet": (150, 112, 80),
+                "skeleton": (220, 208, 186), "water": (84, 140, 200), "oil": (46, 44, 50),
+                "pipe": (170, 176, 184)}
+
+
+def goal_icon(surface: pygame.Surface, goal: str, centre: tuple[int, int], r: int) -> None:
+    """A small round badge in the goal's colour."""
+    pygame.draw.circle(surface, (150, 140, 124), centre, r + 2)
+    pygame.draw.circle(surface, GOAL_COLOURS.get(goal, theme.INK_DIM), centre, r)
+
+
+_BG: pygame.Surface | None = None
+
+
+def _background() -> pygame.Surface:
+    """Dark timber with a warm glow behind the board; drawn once."""
+    global _BG
+    if _BG is None:
+        bg = theme.vertical_gradient((theme.WIDTH, theme.HEIGHT), (38, 32, 28), (20, 18, 18))
+        well = theme.vertical_gradient(BOARD_BOX.size, (44, 38, 34), (24, 22, 22))
+        bg.blit(well, BOARD_BOX.topleft)
+        pygame.draw.rect(bg, (76, 58, 40), BOARD_BOX.inflate(4, 4), 3, border_radius=12)
+        _BG = bg.convert() if pygame.display.get_surface() is not None else bg
+    return _BG
+

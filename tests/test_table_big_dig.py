@@ -1,0 +1,337 @@
+"""The Big Dig table scene, driven headless through the real App (SDL dummy drivers).
+
+Bots-only games reach the results screen with the display never drifting from the rules; a human
+chooses a card with a key or a click, turns and mirrors its ghost, and places it with Enter or a
+click, and what is played is exactly the legal dig the ghost covered; a refused spot shows the
+rules' own reason and plays nothing; exploding and the Expert rule's bonus digs work by keys;
+passing is refused while something can still be done; a taken card cannot be picked.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from big_dig_hand_boards import playable_board  # noqa: E402
+from helpers import bots, click, key, run_until_human, saved_actions  # noqa: E402
+
+from game.core.match import BOT, Match, Seat  # noqa: E402
+from game.games.big_dig import rules  # noqa: E402
+from game.games.big_dig.cards import normalise  # noqa: E402
+from game.ui.tables.big_dig import DigModel, anchor_of, dig_action, turned  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("fresh_display")
+
+
+def new_match(seats: list[Seat], seed: int = 1, **options: Any) -> Match:
+    return Match("big_dig", seats, seed, options={"board": playable_board().to_json(), **options})
+
+
+def open_table(app: Any, match: Match) -> Any:
+    from game.ui.tables import table_for
+
+    table = table_for(match)
+    app.push(table)
+    return table
+
+
+def human_first(seed: int = 1, **options: Any) -> Match:
+    return new_match([Seat("Ana"), Seat("Dusty", BOT, "easy")], seed, **options)
+
+
+def point_at(app: Any, table: Any, sq: tuple[int, int]) -> None:
+    """Move the mouse over square `sq` of the big board."""
+    pos = table.view.square_rect(sq).center
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def state(match: Match) -> Any:
+    return match.state
+
+
+# ---------------------------------------------------------------------------- the human's move
+def test_keys_choose_turn_mirror_and_place_a_card(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    match = human_first()
+    table = open_table(app, match)
+    run_until_human(app, table)
+    card = next(c for c in range(1, 6) if state(match).card_taken_by(c) is None and state(match).placements(c))
+    key(app, pygame.K_0 + card)
+    assert table.card == card
+    printed = state(match).card_shape(card)
+    assert table.shape() == turned(printed, 0, False)
+    key(app, pygame.K_r)
+    assert table.rot == 1 and table.shape() == turned(printed, 1, False)
+    key(app, pygame.K_m)
+    assert table.mirror and table.shape() == turned(printed, 1, True)
+    # The dotted spots are exactly where this orientation is a legal dig.
+    spots = table.fit_spots()
+    legal = {p for p in state(match).placements(card) if normalise(list(p)) == table.shape()}
+    assert len(spots) == len(legal) > 0
+    # Walk there with the arrow keys and dig with Enter.
+    target = sorted(spots)[0]
+    while table.cursor != target:
+        cx, cy = table.cursor
+        k = (pygame.K_RIGHT if cx < target[0] else pygame.K_LEFT if cx > target[0]
+             else pygame.K_DOWN if cy < target[1] else pygame.K_UP)
+        key(app, k)
+    ghost = table.ghost()
+    assert ghost is not None and frozenset(ghost) in legal and table.why_not() == ""
+    app.step(1 / 60)    # the ghost is drawn
+    key(app, pygame.K_RETURN)
+    assert match.actions == [str(dig_action(card, ghost))]
+    assert saved_actions(home) == match.actions
+    assert state(match).crossed(0) == frozenset(ghost)
+    assert table.card is None
+
+
+def test_a_refused_spot_shows_the_rules_reason_and_plays_nothing(app) -> None:  # type: ignore[no-untyped-def]
+    match = human_first()
+    table = open_table(app, match)
+    run_until_human(app, table)
+    card = next(c for c in range(1, 6) if state(match).card_taken_by(c) is None)
+    key(app, pygame.K_0 + card)
+    # Deep in the ground: touching neither the top row nor any dig.
+    point_at(app, table, (4, 7))
+    expected = state(match).why_not_dig(card, frozenset(table.ghost()))
+    assert expected and table.why_not() == expected
+    app.step(1 / 60)
+    key(app, pygame.K_RETURN)
+    assert match.actions == []
+    assert expected in table.message
+    # Off the board: the rules' own words again.
+    for _ in range(12):
+        key(app, pygame.K_LEFT)
+    key(app, pygame.K_UP)
+    ghost = table.ghost()
+    if any(not match.state.board.on_board(s) for s in ghost):
+        assert table.why_not() == state(match).why_not_dig(card, frozenset(ghost))
+
+
+def test_the_mouse_chooses_a_card_and_clicks_it_into_place(app) -> None:  # type: ignore[no-untyped-def]
+    match = human_first(seed=3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    card = next(c for c in range(1, 6) if state(match).card_taken_by(c) is None and state(match).placements(c))
+    click(app, table.card_rect(card).center)
+    assert table.card == card
+    spot = sorted(table.fit_spots())[0]
+    point_at(app, table, spot)
+    ghost = table.ghost()
+    click(app, table.view.square_rect(spot).center)
+    assert match.actions == [str(dig_action(card, ghost))]
+
+
+def test_explode_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+    match = human_first(seed=2)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    explosion = next(a for a in match.legal_actions() if a.kind == "explode")
+    card, (x, y) = int(explosion.args[0]), map(int, explosion.args[1].split("."))
+    key(app, pygame.K_e)
+    assert table.exploding
+    key(app, pygame.K_0 + card)
+    point_at(app, table, (x, y))
+    assert table.current_action() == explosion and table.why_not() == ""
+    key(app, pygame.K_RETURN)
+    assert match.actions == [str(explosion)]
+
+
+def test_explode_refusal_is_the_rules_reason(app) -> None:  # type: ignore[no-untyped-def]
+    match = human_first(seed=2)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_1)
+    key(app, pygame.K_e)
+    water = match.state.board.of_kind("water")[0]
+    point_at(app, table, water)
+    reason = state(match).why_not_explode(water, 1)
+    assert reason and table.why_not() == reason
+    key(app, pygame.K_RETURN)
+    assert match.actions == []
+
+
+def test_pass_is_refused_while_something_can_be_done(app) -> None:  # type: ignore[no-untyped-def]
+    match = human_first()
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert "pass" not in {str(a) for a in match.legal_actions()}
+    button = table.button_for("Pass")
+    assert button is not None and not button.enabled and button.reason
+    key(app, pygame.K_p)
+    assert match.actions == [] and "passing" in table.message.lower()
+
+
+def test_a_taken_card_cannot_be_chosen(app) -> None:  # type: ignore[no-untyped-def]
+    match = new_match([Seat("Dusty", BOT, "easy"), Seat("Ana")], seed=4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    taken = next(c for c in range(1, 6) if state(match).card_taken_by(c) == 0)
+    key(app, pygame.K_0 + taken)
+    assert table.card is None
+    assert "taken by Dusty" in table.message
+
+
+def test_expert_bonus_digs_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+    match = new_match([Seat("Dusty", BOT, "easy"), Seat("Ana")], seed=5, expert=True)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert state(match).phase == "bonus" and table.bonus_turn()
+    square = state(match).bonus_squares(1)[0]
+    point_at(app, table, square)
+    assert table.ghost() == {square} and table.why_not() == ""
+    key(app, pygame.K_RETURN)
+    assert match.actions[-1] == f"bonus:{square[0]}.{square[1]}"
+
+
+def test_the_anchor_is_a_square_of_the_shape() -> None:
+    for c in range(1, 6):
+        for side in (0, 1):
+            from game.games.big_dig.cards import cards
+
+            shape = cards()[c - 1].sides[side].shape
+            for rot in range(4):
+                for mirror in (False, True):
+                    t = turned(shape, rot, mirror)
+                    assert anchor_of(t) in t
+                    assert len(t) == len(shape)
+
+
+# ---------------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("players, animation, dt, expert", [(2, "fast", 1 / 20, False),
+                                                            (3, "instant", 1 / 60, True),
+                                                            (4, "normal", 1 / 30, False)])
+def test_bots_play_a_whole_game_to_the_results(make_app, players: int, animation: str, dt: float,  # type: ignore[no-untyped-def]
+                                               expert: bool) -> None:
+    from game.ui.scenes.results import ResultsScene
+
+    app = make_app(animation)
+    match = new_match(bots(players), seed=11 * players, expert=expert)
+    table = open_table(app, match)
+    checks = 0
+    strokes_seen = 0
+    for _ in range(80000):
+        app.step(dt)
+        strokes_seen += bool(table.strokes)
+        if app.top is not table:
+            break
+        if table.idle and not match.is_over():
+            assert table.model.rules_key() == DigModel.from_state(match.state, players).rules_key()
+            checks += 1
+    assert match.is_over(), "the bots did not finish the game"
+    assert isinstance(app.top, ResultsScene)
+    assert table.drift == 0
+    assert checks > 0
+    if animation != "instant":
+        assert strokes_seen > 0, "no marker stroke was ever drawn"
+
+
+# ---------------------------------------------------------------------------- the setup
+def test_setup_offers_both_sides_and_the_expert_rule(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import game.games as games
+    from game.ui.scenes import setup
+
+    entries = setup.big_dig_boards(tmp_path)
+    assert [e.title.split(":")[0].lower() for e in entries] == ["side a", "side b"]
+    assert [e.game_map for e in entries] == [rules.shipped_board("a"), rules.shipped_board("b")]
+    scene = setup.SetupScene(games.GAMES["big_dig"])
+    app.push(scene)
+    app.step(1 / 60)
+    assert scene.expert is not None and scene.maps is not None
+    scene.maps.choose(1)
+    click(app, (scene.expert.rect.right - 14, scene.expert.rect.centery))   # its ">" arrow
+    assert scene.expert.index == 1
+    app.step(1 / 60)
+    match = scene.build_match()
+    assert match.config.options["expert"] is True
+    assert match.state.board == entries[1].game_map
+    assert match.config.options["first_player"] == 0     # the first seat, unless chosen otherwise
+    scene.first.index = 0                                 # "Random": the setup draws a seat
+    assert scene.build_match().config.options["first_player"] in range(scene.players)
+
+
+def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    from game import paths
+    from game.ui.scenes.rulebook import RulesScene
+
+    match = human_first()
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, RulesScene)
+    assert app.top.path == paths.rules_doc("big_dig.md")
+    app.step(1 / 60)
+
+
+def test_pass_by_key_when_nothing_can_be_done(app) -> None:  # type: ignore[no-untyped-def]
+    from big_dig_hand_boards import with_crossed
+
+    match = human_first()
+    # A made-up position, as in the rules' own test of passing: both players have crossed every
+    # square they ever could (and met only some goals).
+    board = match.state.board
+    everything = [sq for sq in board.squares() if board.explodable(sq)]
+    stuck = with_crossed(with_crossed(match.state, 0, everything), 1, everything)
+    stuck.met = [(stuck.goals[0],), ()]
+    match.state = stuck
+    assert [str(a) for a in match.legal_actions()] == ["pass"]
+    table = open_table(app, match)
+    run_until_human(app, table)
+    button = table.button_for("Pass")
+    assert button is not None and button.enabled
+    key(app, pygame.K_1)
+    key(app, pygame.K_e)
+    point_at(app, table, everything[0])
+    assert table.why_not()            # every square is crossed out: the rules' reason shows
+    key(app, pygame.K_p)
+    assert match.actions == ["pass"]
+    assert match.history[-1].kind == "pass"
+
+
+# ---------------------------------------------------------------------------- the results
+def test_the_results_show_every_goal_met_or_how_far_it_got() -> None:
+    import random
+
+    match = new_match(bots(3), seed=9)
+    rng = random.Random(9)
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    s = match.state
+    for score in s.outcome().scores:
+        p = score.player
+        assert [label.split(":")[0] for label, _ in score.breakdown] == [rules.GOAL_TITLE[g] for g in s.goals]
+        for (label, point), goal in zip(score.breakdown, s.goals):
+            pr = s.goal_progress(p, goal)
+            assert point == (1 if pr.met else 0)
+            if pr.met:
+                assert label.endswith(": met")
+            elif goal in ("water", "oil", "pipe"):
+                assert label.endswith("to go")
+            else:
+                assert label.endswith(f"{pr.have}/{pr.need}")
+        assert score.total == sum(point for _, point in score.breakdown)
+
+
+def test_undo_takes_back_a_dig_and_the_table_shows_the_board_before_it(app) -> None:  # type: ignore[no-untyped-def]
+    match = human_first(seed=6)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    card = next(c for c in range(1, 6) if state(match).placements(c))
+    key(app, pygame.K_0 + card)
+    point_at(app, table, sorted(table.fit_spots())[0])
+    key(app, pygame.K_RETURN)
+    assert len(match.actions) == 1
+    run_until_human(app, table)                      # the bot has answered
+    assert len(match.actions) == 2
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    fresh = app.top
+    assert fresh is not table and match.actions == []
+    run_until_human(app, fresh)
+    assert fresh.model.crossed[0] == set() and fresh.drift == 0
+    assert all(t is None for t in fresh.model.taken)
