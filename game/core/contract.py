@@ -9,9 +9,11 @@ config + seed + action log reproduce a game exactly. Bots never receive a state:
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping
+from functools import lru_cache
+from typing import Any, Callable, ClassVar, Mapping, TypeVar
 
 from game.core.rng import Rng
 
@@ -122,6 +124,30 @@ class GameConfig:
                        dict(data.get("options", {})))
         except (KeyError, TypeError, ValueError) as exc:
             raise BadSave(f"the game settings are unreadable ({exc})") from exc
+
+
+T = TypeVar("T")
+
+
+def decoded_option(options: Mapping[str, Any], key: str, kind: type[T], error: type[Exception],
+                   missing: str) -> T:
+    """The option `key` as a `kind` (a type with `from_json`, such as a map or a board): given
+    as such, or as its JSON data, decoded once and kept (games replayed from saves share one).
+    Raises `error` with `missing` when the option is absent, or with the reason it is unreadable."""
+    data = options.get(key)
+    if data is None:
+        raise error(missing)
+    if isinstance(data, kind):
+        return data
+    try:
+        return _decoded(kind, json.dumps(data, sort_keys=True))
+    except BadSave as exc:
+        raise error(str(exc)) from exc
+
+
+@lru_cache(maxsize=16)
+def _decoded(kind: Any, text: str) -> Any:
+    return kind.from_json(json.loads(text))
 
 
 class GameState(ABC):

@@ -43,6 +43,7 @@ from game.core.contract import (
     Outcome,
     PlayerScore,
     View,
+    decoded_option,
 )
 from game.core.rng import Rng
 from game.games.big_dig.board import (
@@ -869,21 +870,9 @@ class BigDigView(View):
 
 # ============================================================================ set-up
 def _board_from_options(options: Mapping[str, Any], error: type[Exception]) -> Board:
-    data = options.get("board")
-    if data is None:
-        raise error("a Big Dig game needs a board: set the option 'board' (Board JSON), e.g. "
-                    "with INFO.make_config, which loads the shipped board of the chosen side")
-    if isinstance(data, Board):
-        return data
-    try:
-        return _cached_board(json.dumps(data, sort_keys=True))
-    except BadSave as exc:
-        raise error(str(exc)) from exc
-
-
-@lru_cache(maxsize=8)
-def _cached_board(text: str) -> Board:
-    return Board.from_json(json.loads(text))
+    return decoded_option(options, "board", Board, error,
+                          "a Big Dig game needs a board: set the option 'board' (Board JSON), e.g. "
+                          "with INFO.make_config, which loads the shipped board of the chosen side")
 
 
 def _flag(value: Any, name: str) -> bool:

@@ -60,6 +60,7 @@ from game.core.contract import (
     Outcome,
     PlayerScore,
     View,
+    decoded_option,
 )
 from game.core.rng import Rng
 from game.core.words import money, plural
@@ -1512,21 +1513,9 @@ def _start_mode(options: Mapping[str, Any]) -> str | list[int]:
 
 
 def _map_from_options(options: Mapping[str, Any], error: type[Exception]) -> GoldMineMap:
-    data = options.get("map")
-    if data is None:
-        raise error("a Gold Mine game needs a map: set the option 'map' (GoldMineMap JSON), "
-                    "e.g. with INFO.make_config, which loads the shipped map")
-    if isinstance(data, GoldMineMap):
-        return data
-    try:
-        return _cached_map(json.dumps(data, sort_keys=True))
-    except BadSave as exc:
-        raise error(str(exc)) from exc
-
-
-@lru_cache(maxsize=8)
-def _cached_map(text: str) -> GoldMineMap:
-    return GoldMineMap.from_json(json.loads(text))
+    return decoded_option(options, "map", GoldMineMap, error,
+                          "a Gold Mine game needs a map: set the option 'map' (GoldMineMap JSON), "
+                          "e.g. with INFO.make_config, which loads the shipped map")
 
 
 _TILE_DICTS: dict[int, tuple[GoldMineMap, dict[Hex, Tile]]] = {}

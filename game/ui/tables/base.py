@@ -169,6 +169,8 @@ class TableScene(Scene):
         self.clock = 0.0
         self.shake = 0.0
         self.bot_wait = 0.0
+        # A bot's chosen move on show before it is played: (action, what the table draws, seconds).
+        self.bot_move: tuple[Action, Any, float] | None = None
         self.over_wait = 0.0
         self.finished = False
         self.event_listener: Callable[[Event], None] | None = None
@@ -259,16 +261,36 @@ class TableScene(Scene):
     def _animate(self, dt: float) -> None:
         """Advance the game's own cosmetic animations (dice, flashes...) by `dt`."""
 
+    def show_bot_move(self, action: Action, shown: Any, seconds: float) -> None:
+        """Put a bot's chosen move on show (`shown` is what the game's drawing needs, e.g. the
+        squares or the path) for `seconds` at normal speed, then play it."""
+        self.bot_move = (action, shown, seconds * self.speed())
+
     def _hold_frame(self, dt: float) -> bool:
-        """True when this frame goes to something before the event queue (a bot's move on show)."""
+        """True when this frame goes to something before the event queue: a bot's move on show,
+        played when its time is up."""
+        if self.bot_move is None:
+            return False
+        action, shown, left = self.bot_move
+        left -= dt
+        if left > 0 and self.speed() > 0:
+            self.bot_move = (action, shown, left)
+            return True
+        self.bot_move = None
+        self._apply(action)
         return False
 
     def _moving(self) -> bool:
-        """Whether anything of the game's own is still moving (a flying card, a rolling die)."""
-        return False
+        """Whether anything is still moving (a bot's move on show; a game adds its flying cards
+        and rolling dice)."""
+        return self.bot_move is not None
 
     def _before_fast_forward(self) -> None:
-        """Fast-forward: anything to play before the queue is emptied."""
+        """Fast-forward: a bot's move on show is played before the queue is emptied."""
+        if self.bot_move is not None:
+            action = self.bot_move[0]
+            self.bot_move = None
+            self._apply(action)
 
     def _settle(self) -> None:
         """Fast-forward: put every sprite where it rests."""

@@ -182,7 +182,6 @@ class BigDigTable(TableScene):
         self.glow: tuple[int, str, float] | None = None   # a goal just met: its squares shine
         self.shown_player: int | None = None
         # A bot's decision on show before it is played: (action, squares, seconds left).
-        self.bot_move: tuple[Action, list[Square], float] | None = None
         self._legal_cache: tuple[Any, set[str]] = (None, set())
         self._fits_cache: dict[Any, Any] = {}
         self._progress: tuple[Any, dict[tuple[int, str], Any]] = (None, {})
@@ -571,28 +570,7 @@ class BigDigTable(TableScene):
             self._apply(action)
             return
         squares = [_squares([a])[0] for a in action.args if "." in a]
-        self.bot_move = (action, squares, T_BOT_SHOW * self.speed())
-
-    def _hold_frame(self, dt: float) -> bool:
-        if self.bot_move is None:
-            return False
-        action, squares, left = self.bot_move
-        left -= dt
-        if left > 0 and self.speed() > 0:
-            self.bot_move = (action, squares, left)
-            return True
-        self.bot_move = None
-        self._apply(action)
-        return False
-
-    def _moving(self) -> bool:
-        return self.bot_move is not None
-
-    def _before_fast_forward(self) -> None:
-        if self.bot_move is not None:
-            action = self.bot_move[0]
-            self.bot_move = None
-            self._apply(action)
+        self.show_bot_move(action, squares, T_BOT_SHOW)
 
     def _settle(self) -> None:
         self.glow = None

@@ -216,7 +216,6 @@ class GoldMineTable(TableScene):
         self.shown_direction = 0
         self.shown_money: list[float] = []
         # A bot's decision, shown on the map before it is applied: (action, preview, seconds left).
-        self.bot_move: tuple[Action, MapPreview, float] | None = None
         self.bot_preview: Preview | None = None     # the rules' preview of that move (its words)
         # While start points are chosen: the X the keys have picked out (Enter chooses it).
         self.start_pick: Hex | None = None
@@ -319,13 +318,7 @@ class GoldMineTable(TableScene):
 
     # ------------------------------------------------------------------ the table's part of the machinery
     def _moving(self) -> bool:
-        return self.bot_move is not None or any(d.busy for d in self.dice)
-
-    def _before_fast_forward(self) -> None:
-        if self.bot_move is not None:
-            action = self.bot_move[0]
-            self.bot_move = None
-            self._apply(action)
+        return super()._moving() or any(d.busy for d in self.dice)
 
     def _settle(self) -> None:
         for d in self.dice:
@@ -730,19 +723,6 @@ class GoldMineTable(TableScene):
             d.update(dt)
         self._count_money(dt)
 
-    def _hold_frame(self, dt: float) -> bool:
-        if self.bot_move is None:
-            return False
-        # A bot's move is on show: play it when its time is up.
-        action, pv, left = self.bot_move
-        left -= dt
-        if left > 0 and self.speed() > 0:
-            self.bot_move = (action, pv, left)
-            return True
-        self.bot_move = None
-        self._apply(action)
-        return False
-
     def _needs_sync(self) -> bool:
         return self.model.round_no == 0
 
@@ -768,8 +748,8 @@ class GoldMineTable(TableScene):
             # A start point: the X it takes is picked out on the map for a moment.
             h = _start_hex(action)
             p = self.match.to_move() or 0
-            self.bot_move = (action, MapPreview("start", p, h, choices=(h,), targets=(h,)),
-                             T_BOT_SHOW * self.speed())
+            self.show_bot_move(action, MapPreview("start", p, h, choices=(h,), targets=(h,)),
+                               T_BOT_SHOW)
             self.bot_preview = None
             return
         # Show what the bot is about to do, then do it.
@@ -781,7 +761,7 @@ class GoldMineTable(TableScene):
         if shown is None:
             self._apply(action)
             return
-        self.bot_move = (action, shown, T_BOT_SHOW * self.speed())
+        self.show_bot_move(action, shown, T_BOT_SHOW)
         self.bot_preview = pv
 
     def _bot_words(self) -> str:
