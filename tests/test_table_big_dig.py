@@ -335,3 +335,13 @@ def test_undo_takes_back_a_dig_and_the_table_shows_the_board_before_it(app) -> N
     run_until_human(app, fresh)
     assert fresh.model.crossed[0] == set() and fresh.drift == 0
     assert all(t is None for t in fresh.model.taken)
+
+
+def test_every_goal_title_is_shown_whole_in_two_lines(app) -> None:  # type: ignore[no-untyped-def]
+    # "Around the skeleton" once lost its last word: a third line was dropped unseen.
+    from game.ui.tables.big_dig import goal_title_lines
+
+    for goal, title in rules.GOAL_TITLE.items():
+        size, lines = goal_title_lines(title, 86)
+        assert len(lines) <= 2 and size >= 11, goal
+        assert " ".join(lines) == title, goal

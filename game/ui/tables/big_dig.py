@@ -109,6 +109,17 @@ def anchor_of(shape: Shape) -> Square:
     return min(shape, key=lambda s: ((s[0] - mid[0]) ** 2 + (s[1] - mid[1]) ** 2, s[1], s[0]))
 
 
+def goal_title_lines(title: str, width: int) -> tuple[int, list[str]]:
+    """A goal's title in at most two lines of `width`: the largest type (15 down to 11) that
+    holds it whole; at 11 the second line is cut to fit, which the clipping watcher notes."""
+    for size in (15, 14, 13, 12, 11):
+        lines = theme.wrap(title, width, size, True)
+        if len(lines) <= 2:
+            return size, lines
+    first, *rest = theme.wrap(title, width, 11, True)
+    return 11, [first, theme.fit_text(" ".join(rest), width, 11, True)]
+
+
 # ============================================================================ display model
 @dataclass
 class DigModel:
@@ -618,6 +629,8 @@ class BigDigTable(TableScene):
         self.shake = 0.5
         for sq in _squares(ev.data.get("squares"))[:1]:
             self._callout("Boom!", self.view.square_rect(sq).center, (255, 170, 80), 26, 0.9)
+        # The board stays the exploder's until the Boom is over: it belongs to that board.
+        self._hold(beat, 0.9)
 
     def _on_pass(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data.get("player", 0))
@@ -920,11 +933,13 @@ class BigDigTable(TableScene):
             pygame.draw.rect(surface, fill, r, border_radius=8)
             pygame.draw.rect(surface, (84, 72, 58), r, 1, border_radius=8)
             goal_icon(surface, goal, (r.x + 16, r.y + 16), 11)
-            # The title on the left (two lines at most), everyone's progress on the right.
+            # The title on the left (two lines, smaller type if need be), everyone's progress on
+            # the right.
             left = 126
-            title_lines = theme.wrap(GOAL_TITLE.get(goal, goal), left - 40, 15, True)[:2]
+            size, title_lines = goal_title_lines(GOAL_TITLE.get(goal, goal), left - 40)
             for j, line in enumerate(title_lines):
-                theme.text(surface, line, (r.x + 32, r.y + 6 + j * 19), 15, theme.INK, bold=True, box=r)
+                theme.text(surface, line, (r.x + 32, r.y + 6 + j * (size + 4)), size, theme.INK,
+                           bold=True, box=r)
             line_h = min(15, (r.h - 4) // max(1, self.n))
             y0 = r.y + (r.h - line_h * self.n) // 2
             x, w = r.x + left, r.w - left - 6
