@@ -230,6 +230,37 @@ class View(ABC):
         """A comparable value; two views with equal fingerprints carry the same knowledge."""
 
 
+class OpenView(View):
+    """The view of a game that hides nothing on the table: the seat knows the whole position, and
+    only the future (the state's generator) is unknown. `known(state)` says what the view keeps
+    (a copy, with the generator reset or not, sharing the state's caches); samples are that
+    position with a fresh generator."""
+
+    def __init__(self, state: "GameState", player: int) -> None:
+        self.player = player
+        self.state = self.known(state)
+
+    def known(self, state: "GameState") -> "GameState":
+        """The position this view keeps: a copy of `state` whose generator is forgotten."""
+        known = state.copy()
+        known.rng = Rng(0)  # type: ignore[attr-defined]
+        return known
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def sample_state(self, rng: Rng) -> "GameState":
+        s = self.state.copy()
+        s.rng = Rng(rng.next64())  # type: ignore[attr-defined]
+        return s
+
+    def fingerprint(self) -> Any:
+        return json.dumps({"player": self.player, "state": self.state.to_json()}, sort_keys=True)
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game's entry in the registry."""

@@ -26,7 +26,6 @@ events, which reveal them), so a seat's view is the whole position.
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,9 +39,9 @@ from game.core.contract import (
     GameInfo,
     GameState,
     IllegalAction,
+    OpenView,
     Outcome,
     PlayerScore,
-    View,
     decoded_option,
 )
 from game.core.rng import Rng
@@ -844,28 +843,16 @@ def _int(x: Any) -> int:
 
 
 # ============================================================================ views
-class BigDigView(View):
+class BigDigView(OpenView):
     """A seat's knowledge: the whole position (nothing random happens after set-up)."""
 
-    def __init__(self, state: BigDigState, player: int) -> None:
-        self.player = player
+    state: BigDigState
+
+    def known(self, state: GameState) -> BigDigState:
+        assert isinstance(state, BigDigState)
         known = state.copy()
         known._cache = state._cache   # the same position: share what was worked out
-        self.state = known
-
-    def to_move(self) -> int | None:
-        return self.state.to_move()
-
-    def legal_actions(self) -> list[Action]:
-        return self.state.legal_actions()
-
-    def sample_state(self, rng: Rng) -> BigDigState:
-        s = self.state.copy()
-        s.rng = Rng(rng.next64())
-        return s
-
-    def fingerprint(self) -> Any:
-        return json.dumps({"player": self.player, "state": self.state.to_json()}, sort_keys=True)
+        return known
 
 
 # ============================================================================ set-up

@@ -43,7 +43,6 @@ the cheaper action (see "Paying for what another die gives free" in the rules pa
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -57,9 +56,9 @@ from game.core.contract import (
     GameInfo,
     GameState,
     IllegalAction,
+    OpenView,
     Outcome,
     PlayerScore,
-    View,
     decoded_option,
 )
 from game.core.rng import Rng
@@ -1414,29 +1413,17 @@ class _Geometry:
 
 
 # ============================================================================ views
-class GoldMineView(View):
+class GoldMineView(OpenView):
     """A seat's knowledge: the whole table (Gold Mine has no secrets) but not the dice generator."""
 
-    def __init__(self, state: GoldMineState, player: int) -> None:
-        self.player = player
+    state: GoldMineState
+
+    def known(self, state: GameState) -> GoldMineState:
+        assert isinstance(state, GoldMineState)
         known = state.copy()
         known.rng = Rng(0)   # the next rolls are the only secret
         known._options = state._options   # the same table, the same legal actions
-        self.state = known
-
-    def to_move(self) -> int | None:
-        return self.state.to_move()
-
-    def legal_actions(self) -> list[Action]:
-        return self.state.legal_actions()
-
-    def sample_state(self, rng: Rng) -> GoldMineState:
-        s = self.state.copy()
-        s.rng = Rng(rng.next64())
-        return s
-
-    def fingerprint(self) -> Any:
-        return json.dumps({"player": self.player, "state": self.state.to_json()}, sort_keys=True)
+        return known
 
 
 # ============================================================================ set-up
