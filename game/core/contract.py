@@ -186,6 +186,18 @@ class GameState(ABC):
     @abstractmethod
     def to_json(self) -> dict[str, Any]: ...
 
+    @classmethod
+    def config_from_json(cls, data: Mapping[str, Any]) -> GameConfig:
+        """The config of a saved position of this game: raises `BadSave` when the data is
+        another game's or names a player count the game does not allow."""
+        info = cls.info
+        if data.get("game", info.name) != info.name:
+            raise BadSave(f"this is a {data.get('game')!r} position, not {info.title}")
+        config = GameConfig.from_json(data["config"])
+        if not info.min_players <= config.players <= info.max_players:
+            raise BadSave(f"{config.players} players is not a {info.title} game")
+        return config
+
     def progress(self) -> str:
         """How far the game has come, in a player's words ("Round 3 of 8"); "" when not told."""
         return ""

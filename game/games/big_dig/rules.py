@@ -778,11 +778,7 @@ class BigDigState(GameState):
     def from_json(cls, data: Mapping[str, Any]) -> "BigDigState":
         """Rebuild a state; raises `BadSave` naming the problem when the data does not add up."""
         try:
-            if data.get("game", INFO.name) != INFO.name:
-                raise BadSave(f"this is a {data.get('game')!r} position, not Big Dig")
-            config = GameConfig.from_json(data["config"])
-            if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
-                raise BadSave(f"{config.players} players is not a Big Dig game")
+            config = cls.config_from_json(data)
             s = cls(config, _board_from_options(config.options, BadSave))
             s.rng = Rng(_int(data["rng"]))
             s.goals = tuple(str(g) for g in data["goals"])  # type: ignore[assignment]

@@ -1095,11 +1095,7 @@ class GoldMineState(GameState):
     def from_json(cls, data: Mapping[str, Any]) -> "GoldMineState":
         """Rebuild a state; raises `BadSave` naming the problem when the data does not add up."""
         try:
-            if data.get("game", INFO.name) != INFO.name:
-                raise BadSave(f"this is a {data.get('game')!r} position, not Gold Mine")
-            config = GameConfig.from_json(data["config"])
-            if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
-                raise BadSave(f"{config.players} players is not a Gold Mine game")
+            config = cls.config_from_json(data)
             s = cls(config, _map_from_options(config.options, BadSave))
             s.rng = Rng(int(data["rng"]))
             s.money = [_int(x) for x in data["money"]]

@@ -625,11 +625,7 @@ class YaBlewItState(GameState):
     def from_json(cls, data: Mapping[str, Any]) -> "YaBlewItState":
         """Rebuild a state; raises `BadSave` naming the problem when the data does not add up."""
         try:
-            if data.get("game", INFO.name) != INFO.name:
-                raise BadSave(f"this is a {data.get('game')!r} position, not Ya Blew It!")
-            config = GameConfig.from_json(data["config"])
-            if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
-                raise BadSave(f"{config.players} players is not a Ya Blew It! game")
+            config = cls.config_from_json(data)
             s = cls(config)
             s.rng = Rng(int(data["rng"]))
             s.deck = [int(c) for c in data["deck"]]
