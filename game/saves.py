@@ -113,7 +113,7 @@ def _summary(match: Match) -> dict[str, Any]:
 
 def _entry(path: Path, data: Any, when_key: str) -> Entry:
     """The list entry for a file's contents; raises BadSave when it is not one of ours."""
-    from game.games import GAMES
+    from game.games import GAMES, listing
 
     if not isinstance(data, Mapping) or not isinstance(data.get("summary"), Mapping):
         raise BadSave("the file has no summary")
@@ -136,7 +136,7 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
     moves = s.get("moves")
     # Names and words from the file are cleaned here, where they come in: no control characters
     # nor lone surrogates, no absurd lengths (see game.core.text).
-    return Entry(path=path, game=game, title=GAMES[game].title,
+    return Entry(path=path, game=game, title=listing(game).title,
                  seats=tuple(_seat_label(x) for x in seats),
                  progress=clean_text(s.get("progress", "")),
                  moves=moves if isinstance(moves, int) and 0 <= moves <= 10**7 else 0,

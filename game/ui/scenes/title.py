@@ -22,8 +22,7 @@ from typing import Callable
 import pygame
 
 from game import __version__
-from game.core.contract import GameInfo
-from game.games import GAMES
+from game.games import LISTINGS, Listing, get
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import MessageBox, confirm_delete, fit_text, open_table
@@ -371,10 +370,10 @@ class TitleScene(Scene):
         self.pending_messages: list[str] = []
         self.buttons: list[Button] = []
         self.ring = FocusRing([])
-        self.games: list[GameInfo] = list(GAMES.values())
+        self.games: list[Listing] = list(LISTINGS)
         self.panel = pygame.Rect(736, 214, 500, 470)
         self.continue_panel = pygame.Rect(40, 198, 580, 0)
-        self.game_rows: list[tuple[GameInfo, int]] = []
+        self.game_rows: list[tuple[Listing, int]] = []
         self.save_rows: list[tuple[int, pygame.Rect]] = []   # (index into saves, row rect)
         self.save_scroll = 0
         self.row_h = 64
@@ -529,18 +528,18 @@ class TitleScene(Scene):
             self.save_scroll = new
             self._build()
 
-    def new_game(self, info: GameInfo) -> None:
+    def new_game(self, game: Listing) -> None:
         from game.ui.scenes.setup import SetupScene
 
         if self.app is not None:
             self.app.play("click")
-            self.app.push(SetupScene(info))
+            self.app.push(SetupScene(get(game.name)))
 
-    def show_rules(self, info: GameInfo) -> None:
+    def show_rules(self, game: Listing) -> None:
         from game.ui.scenes.rulebook import RulesScene
 
         if self.app is not None:
-            self.app.push(RulesScene(info))
+            self.app.push(RulesScene(get(game.name)))
 
     def show_replays(self) -> None:
         from game.ui.scenes.replays import ReplaysScene
