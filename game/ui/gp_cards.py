@@ -275,7 +275,12 @@ def _gem_motif(surf: pygame.Surface, key: str, cx: float, cy: float, r: float) -
             pygame.draw.line(surf, tint(col, 0.3), (cx + math.cos(a) * r * 0.66, cy + math.sin(a) * r * 0.66),
                              (cx + math.cos(a) * r * 0.98, cy + math.sin(a) * r * 0.98), max(1, int(r * 0.05)))
     _glow(surf, cx, cy, r * 1.0, col, 90)
-    draw_gem(surf, cut, col, (cx, cy), r * (0.5 if key == "citrine" else 0.62), shade(col, 0.7))
+    if key == "emerald":
+        # Emeralds come in pairs: a smaller twin behind its shoulder.
+        draw_gem(surf, cut, shade(col, 0.2), (cx - r * 0.5, cy - r * 0.32), r * 0.34, shade(col, 0.75))
+        cx, cy = cx + r * 0.14, cy + r * 0.1
+    draw_gem(surf, cut, col, (cx, cy), r * (0.5 if key == "citrine" else 0.56 if key == "emerald" else 0.62),
+             shade(col, 0.7))
     if key == "citrine":
         ew, eh = r * 0.36, r * 0.2
         eye = [(cx - ew, cy), (cx - ew * 0.4, cy - eh), (cx + ew * 0.4, cy - eh), (cx + ew, cy),
@@ -286,9 +291,6 @@ def _gem_motif(surf: pygame.Surface, key: str, cx: float, cy: float, r: float) -
     if key == "diamond":
         for sx, sy, ss in ((-0.62, -0.5, 0.18), (0.6, -0.58, 0.14), (0.66, 0.42, 0.1)):
             pygame.draw.polygon(surf, (255, 255, 255), _star(cx + sx * r, cy + sy * r, ss * r, 4, 0.22))
-    if key == "emerald":
-        # The twin: a second, smaller stone behind its shoulder.
-        pass
 
 
 def _pickaxe(surf: pygame.Surface, cx: float, cy: float, r: float) -> None:
@@ -647,8 +649,7 @@ def _face(key: str, size: Size) -> pygame.Surface:
     art = lay["art"]
     A = pygame.Rect(art.x * SS, art.y * SS, art.w * SS, art.h * SS)
     pygame.draw.rect(big, (20, 18, 20), A, border_radius=int(radius * SS * 0.6))
-    _vgrad_r = A.inflate(-SS * 2, -SS * 2)
-    _vgrad(big, _vgrad_r, mix(col, (34, 30, 32), 0.78), (16, 14, 16))
+    _vgrad(big, A.inflate(-SS * 2, -SS * 2), mix(col, (34, 30, 32), 0.78), (16, 14, 16))
     rng = random.Random(len(key) * 31 + ord(key[0]))
     for _ in range(14):  # rock speckles in the picture's backdrop
         x, y = rng.uniform(A.x, A.right), rng.uniform(A.y, A.bottom)
