@@ -775,3 +775,42 @@ def test_a_tampered_save_is_refused_with_the_reason() -> None:
     other = _tampered(data, game="ya_blew_it")
     with pytest.raises(BadSave):
         GrimState.from_json(other)
+
+
+def test_the_canary_does_not_stop_dynamite() -> None:
+    c = Cards()
+    dyn, hand = c.one("dynamite"), c("gold", 2)
+    s = deal(2, top=[dyn], hands={0: hand}, inventories={0: ids("canary")})
+    s2, events = act(s, "dig")
+    assert sorted(of(events, "discard")[0].data["cards"]) == sorted(hand) and not of(events, "spared")
+
+
+def test_turn_events_and_progress_speak_in_names() -> None:
+    c = Cards()
+    s = deal(2, top=[c.one("ruby"), c.one("crystal")], hands={1: c("gold", 1)})
+    s2, events = act(s, "dig")
+    assert of(events, "dig")[0].text == "Ann dug two cards"
+    assert [e.text for e in of(events, "draw")] == ["Ann drew Ruby", "Ann drew Crystal"]
+    assert of(events, "turn")[0].text == "Round 1: Bob's turn" and of(events, "turn")[0].data == {"player": 1, "round": 1}
+    assert s2.progress() == f"Mine: {len(s2.mine)} cards"
+
+
+# --------------------------------------------------------------------------- the rules page
+def test_the_rules_page_pins_every_interpretation_to_a_test_that_exists() -> None:
+    import re
+    from pathlib import Path
+
+    import test_grim_prospects_properties as props
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules" / "grim_prospects.md").read_text("utf-8")
+    for heading in ("## How to play", "## Examples from the rulebook", "## Interpretations"):
+        assert heading in text
+    here = globals()
+    for module, name in re.findall(r"tests/(test_grim_prospects_\w+)\.py::(\w+)", text):
+        found = here if module == "test_grim_prospects_rules" else vars(props)
+        assert callable(found.get(name)), f"{module}::{name} does not exist"
+    interpretations = text.split("## Interpretations", 1)[1].split("\n## ", 1)[0]
+    entries = interpretations.split("\n### ")[1:]
+    assert len(entries) >= 15
+    for entry in entries:
+        assert 'Rulebook: "' in entry and "tests/test_grim_prospects_" in entry, entry[:60]
