@@ -122,7 +122,12 @@ def test_cards_are_conserved_actions_apply_and_the_game_ends(n: int, seed: int, 
         assert legal and action in legal and len(set(legal)) == len(legal)
         assert all(state.why_not(a) is None for a in legal)
         before = snapshot(state)
-        for text in TRIES:
+        tries = TRIES + [f"place:{c}" for c in state.hands[state.turn]] + [
+            "keep:" + ",".join(str(c) for c in state.looking[::-1]),
+            "keep:" + ",".join(str(c) for c in state.looking[:-1])]
+        for text in tries:
+            if text == "keep:":
+                continue
             a = Action.parse(text)
             if a in legal:
                 continue

@@ -772,6 +772,12 @@ def test_a_tampered_save_is_refused_with_the_reason() -> None:
     geode = _tampered(data, mine=data["mine"][1:], geode=[data["mine"][0]])
     with pytest.raises(BadSave, match="Geode"):
         GrimState.from_json(geode)
+    in_hand = data["hands"][0][0]
+    with pytest.raises(BadSave, match="remembers a card in the Mine"):
+        GrimState.from_json(_tampered(data, in_mine=[[], [in_hand], []]))
+    with pytest.raises(BadSave, match="remembers a card in another hand"):
+        GrimState.from_json(_tampered(data, known=[[in_hand], [], []]))
+    assert GrimState.from_json(_tampered(data, known=[[], [in_hand], []])).known[1] == 1 << in_hand
     other = _tampered(data, game="ya_blew_it")
     with pytest.raises(BadSave):
         GrimState.from_json(other)

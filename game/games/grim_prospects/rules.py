@@ -808,6 +808,15 @@ class GrimState(GameState):
         limit = 1 << len(self.mine)
         if any(m >= limit for m in self.seen):
             raise BadSave("a remembered Mine position is not in the Mine")
+        in_play = _bits(self.mine + self.looking)
+        for q in range(n):
+            if self.in_mine[q] & ~in_play:
+                raise BadSave(f"{self.name(q)} remembers a card in the Mine that is not there")
+            elsewhere = _bits(c for r in range(n) if r != q for c in self.hands[r] + self.stashes[r])
+            if q != self.turn:
+                elsewhere |= _bits(self.looking)
+            if self.known[q] & ~elsewhere:
+                raise BadSave(f"{self.name(q)} remembers a card in another hand that is not there")
         if any(k < 0 for k in self.ward_spent) or any(k >= DECK_SIZE for k in self.ward_spent):
             raise BadSave("an unknown card in the Canary's count")
 
