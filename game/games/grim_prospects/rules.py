@@ -322,7 +322,8 @@ class GrimState(GameState):
     def _why_not_keep(self, args: tuple[str, ...]) -> str | None:
         ids = [_card_arg(a) for a in args]
         need = len(self.looking)
-        how = f"keep one card and list the other {words(need - 1, 'card')} in the order they go back, top first"
+        how = (f"keep one card and list the other {words(need - 1, 'card')} in the order they go back, "
+               f"top first" if need > 1 else "keep the one card you are looking at")
         if any(c is None for c in ids):
             return f"name the cards by number: {how}"
         if len(ids) != need or set(ids) != set(self.looking):
