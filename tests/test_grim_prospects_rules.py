@@ -153,6 +153,50 @@ def test_turns_go_in_seat_order_and_a_round_ends_after_the_last_seat() -> None:
     assert s.turns_taken == [2, 1, 1]
 
 
+
+def test_the_setups_first_player_starts_and_a_round_ends_before_their_turn_comes_again() -> None:
+    s, events = new_game(GameConfig(3, NAMES[:3], {"first_player": 2}), 3)
+    assert of(events, "first")[0].data == {"player": 2} and "chosen at set-up" in of(events, "first")[0].text
+    seen = []
+    for _ in range(4):
+        seen.append((s.to_move(), s.round))
+        s, _ = act(s, "prospect")
+        s, _ = s.apply(s.legal_actions()[0])
+        if s.phase == AFTER:
+            s, _ = act(s, "end")
+    assert seen == [(2, 1), (0, 1), (1, 1), (2, 2)]
+    back = GrimState.from_json(json.loads(json.dumps(s.to_json())))
+    assert back.first_player == 2 and back.to_json() == s.to_json()
+    with pytest.raises(IllegalAction, match="not at the table"):
+        new_game(GameConfig(3, NAMES[:3], {"first_player": 3}), 3)
+    tampered = s.to_json()
+    tampered["first_player"] = 5
+    with pytest.raises(BadSave):
+        GrimState.from_json(tampered)
+
+
+def test_a_random_first_player_is_drawn_from_the_seed() -> None:
+    firsts = set()
+    for seed in range(12):
+        s, events = new_game(GameConfig(4, NAMES[:4], {"first_player": None}), seed)
+        again, _ = new_game(GameConfig(4, NAMES[:4], {"first_player": None}), seed)
+        assert s.to_move() == s.first_player == again.first_player
+        assert "chosen at random" in of(events, "first")[0].text
+        firsts.add(s.first_player)
+    assert len(firsts) > 1
+
+
+def test_two_players_the_geode_comes_before_the_starting_player_s_turn_whoever_starts() -> None:
+    c = Cards()
+    gold, crystal, ruby = c.one("gold"), c.one("crystal"), c.one("ruby")
+    s = deal(2, top=[gold, crystal, ruby], hands={0: c("iron", 1)}, turn=1)
+    s.first_player = 1
+    s1, _ = act(s, "dig")
+    assert not s1.geode and s1.to_move() == 0, "no Geode card after the starting player's turn"
+    s2, events = act(s1, "bank")
+    assert s2.geode == [ruby] and s2.to_move() == 1 and s2.round == 2
+
+
 # --------------------------------------------------------------------------- dig
 def test_dig_draws_the_top_two_cards_into_the_hand_seen_only_by_the_digger() -> None:
     c = Cards()

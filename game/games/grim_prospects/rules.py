@@ -153,8 +153,8 @@ class GrimState(GameState):
     """A position of Grim Prospects (see the module docstring for the zones and the knowledge)."""
 
     __slots__ = ("config", "rng", "mine", "rubble", "geode", "hands", "stashes", "inventories",
-                 "looking", "turn", "phase", "round", "turns_taken", "seen", "in_mine", "known",
-                 "public", "ward_spent", "_ev")
+                 "looking", "turn", "first_player", "phase", "round", "turns_taken", "seen", "in_mine",
+                 "known", "public", "ward_spent", "_ev")
 
     def __init__(self, config: GameConfig) -> None:
         n = config.players
@@ -168,6 +168,7 @@ class GrimState(GameState):
         self.inventories: list[list[int]] = [[] for _ in range(n)]
         self.looking: list[int] = []
         self.turn = 0
+        self.first_player = 0
         self.phase = START
         self.round = 1
         self.turns_taken: list[int] = [0] * n
@@ -356,6 +357,7 @@ class GrimState(GameState):
         s.inventories = [h[:] for h in self.inventories]
         s.looking = self.looking[:]
         s.turn = self.turn
+        s.first_player = self.first_player
         s.phase = self.phase
         s.round = self.round
         s.turns_taken = self.turns_taken[:]
@@ -551,7 +553,7 @@ class GrimState(GameState):
         p = self.turn
         self.turns_taken[p] += 1
         nxt = (p + 1) % self.n
-        if nxt == 0:
+        if nxt == self.first_player:
             if self.n == 2:
                 self._geode()
                 if not self.mine:
@@ -740,7 +742,8 @@ class GrimState(GameState):
             "mine": list(self.mine), "rubble": list(self.rubble), "geode": list(self.geode),
             "hands": [list(h) for h in self.hands], "stashes": [list(h) for h in self.stashes],
             "inventories": [list(h) for h in self.inventories], "looking": list(self.looking),
-            "turn": self.turn, "phase": self.phase, "round": self.round,
+            "turn": self.turn, "first_player": self.first_player, "phase": self.phase,
+            "round": self.round,
             "turns_taken": list(self.turns_taken),
             "seen": [_ids(m) for m in self.seen],
             "in_mine": [_ids(m) for m in self.in_mine],
@@ -764,6 +767,7 @@ class GrimState(GameState):
             s.inventories = [[_int(c) for c in h] for h in data["inventories"]]
             s.looking = [_int(c) for c in data["looking"]]
             s.turn = _int(data["turn"])
+            s.first_player = _int(data.get("first_player", 0))
             s.phase = str(data["phase"])
             s.round = _int(data["round"])
             s.turns_taken = [_int(x) for x in data["turns_taken"]]
@@ -790,7 +794,7 @@ class GrimState(GameState):
             raise BadSave(f"the cards do not add up to the {DECK_SIZE}-card deck")
         if self.phase not in PHASES:
             raise BadSave(f"unknown phase {self.phase!r}")
-        if not 0 <= self.turn < n:
+        if not 0 <= self.turn < n or not 0 <= self.first_player < n:
             raise BadSave("the seat to move is not at the table")
         if self.round < 1 or any(t < 0 for t in self.turns_taken):
             raise BadSave("the round or turn counts are unreadable")
@@ -924,7 +928,8 @@ class GrimView(View):
 
 
 def new_game(config: GameConfig, seed: int) -> tuple[GrimState, list[Event]]:
-    """Shuffle the 54 cards into the Mine; seat 0 takes the first turn."""
+    """Shuffle the 54 cards into the Mine; the option `first_player` (a seat; None: drawn at random
+    with the game's generator; absent: seat 0) takes the first turn."""
     n = config.players
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalAction(f"Grim Prospects is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
@@ -934,7 +939,16 @@ def new_game(config: GameConfig, seed: int) -> tuple[GrimState, list[Event]]:
     s.rng.shuffle(s.mine)
     s._ev = []
     s._emit("deal", "The Mine is shuffled", frozenset(), order=list(s.mine))
-    s._begin_turn(0)
+    first = config.options.get("first_player", 0)
+    if first is None:
+        first, how = s.rng.below(n), "chosen at random"
+    else:
+        first, how = int(first), "chosen at set-up"
+        if not 0 <= first < n:
+            raise IllegalAction(f"first player {first} is not at the table")
+    s.first_player = first
+    s._emit("first", f"{s.name(first)} takes the first turn ({how})", player=first)
+    s._begin_turn(first)
     events, s._ev = s._ev, []
     return s, events
 

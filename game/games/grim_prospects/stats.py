@@ -7,7 +7,9 @@ Two kinds of figures, both summed per game and averaged over the run by `simulat
   the Traps triggered (Dynamite, Gas Leak, and the hits a Canary spared), cards lost to Traps, and
   the Geode's cards.
 - `card_table(state, shares)`, from the final position: for each card key, how many players ended
-  with it in hand, stash or Inventory (``card:KEY:with``) and their share of the wins (``card:KEY:wins``).
+  with it in hand, stash or Inventory (``card:KEY:with``) and their share of the wins (``card:KEY:wins``);
+  and the win share of each place in the turn order (``win_share_turn_position_K``, the first
+  player is 1), since `simulate` rotates who starts and its per-seat rates hide that.
   `card_rates` turns the averages into the win rate of the players with the card against those
   without it (every game hands out exactly one win in all, ties split).
 """
@@ -76,6 +78,10 @@ def card_table(state: Any, shares: Sequence[float]) -> dict[str, float]:
     for key in kinds():
         out[f"{CARD_PREFIX}{key}:with"] = 0.0
         out[f"{CARD_PREFIX}{key}:wins"] = 0.0
+    # The win share by place in the turn order (the first player is position 1).
+    first = int(getattr(state, "first_player", 0))
+    for k in range(len(shares)):
+        out[f"win_share_turn_position_{k + 1}"] = float(shares[(first + k) % len(shares)])
     for p in range(len(shares)):
         held = {cards[c].key for c in list(state.hands[p]) + list(state.stashes[p])
                 + list(state.inventories[p])}
