@@ -30,6 +30,9 @@ stash, each seat remembers (as bitmasks, so copies stay cheap):
 - ``known[p]``   cards p knows to be in another seat's hand, stash or prospect: a card p knew the
                  Mine position of is followed when it is drawn; Geode cards taken by a blast.
 
+- ``public``     cards everyone saw go into a hand (the Geode cards a blast takes): their places
+                 are known to every seat and to spectators.
+
 A seat's view (`GrimView`) is a masked copy: every card the seat does not know is `HIDDEN`, and
 the other seats' remembered cards are dropped (their Mine positions are kept: everyone can tell
 which positions a prospector or a Torch saw).
@@ -151,7 +154,7 @@ class GrimState(GameState):
 
     __slots__ = ("config", "rng", "mine", "rubble", "geode", "hands", "stashes", "inventories",
                  "looking", "turn", "phase", "round", "turns_taken", "seen", "in_mine", "known",
-                 "ward_spent", "_ev")
+                 "public", "ward_spent", "_ev")
 
     def __init__(self, config: GameConfig) -> None:
         n = config.players
@@ -171,6 +174,7 @@ class GrimState(GameState):
         self.seen: list[int] = [0] * n      # bitmask of Mine indices, per seat
         self.in_mine: list[int] = [0] * n   # bitmask of card ids, per seat
         self.known: list[int] = [0] * n     # bitmask of card ids, per seat
+        self.public = 0                     # bitmask: cards shown to all going into a hand
         self.ward_spent: dict[int, int] = {}
         self._ev: list[Event] = []
 
@@ -357,6 +361,7 @@ class GrimState(GameState):
         s.seen = self.seen[:]
         s.in_mine = self.in_mine[:]
         s.known = self.known[:]
+        s.public = self.public
         s.ward_spent = dict(self.ward_spent) if self.ward_spent else {}
         s._ev = []
         return s
@@ -536,9 +541,7 @@ class GrimState(GameState):
         # An Item from the Geode goes where Items always go: the Inventory.
         self.hands[p].extend(c for c in taken if _HANDABLE[c])
         self.inventories[p].extend(c for c in taken if not _HANDABLE[c])
-        for s in range(self.n):
-            if s != p:
-                self.known[s] |= _bits(taken)
+        self.public |= _bits(taken)
         self._emit("blast", f"{self.name(p)} blasted the Geode open with a Dynamite and took "
                    f"{names(taken)}", player=p, cards=list(taken), card=dyn)
 
@@ -702,7 +705,7 @@ class GrimState(GameState):
     def _mask(self, p: int | None) -> "GrimState":
         s = self.copy()
         s.rng = Rng(0)
-        known = self.known[p] if p is not None else 0
+        known = (self.known[p] if p is not None else 0) | self.public
         for q in range(self.n):
             if q != p:
                 s.hands[q] = [c if known >> c & 1 else HIDDEN for c in s.hands[q]]
@@ -736,6 +739,7 @@ class GrimState(GameState):
             "seen": [_ids(m) for m in self.seen],
             "in_mine": [_ids(m) for m in self.in_mine],
             "known": [_ids(m) for m in self.known],
+            "public": _ids(self.public),
             "ward_spent": {str(k): v for k, v in sorted(self.ward_spent.items())},
         }
 
@@ -760,6 +764,7 @@ class GrimState(GameState):
             s.seen = [_mask_from(x, DECK_SIZE) for x in data["seen"]]
             s.in_mine = [_mask_from(x, DECK_SIZE) for x in data["in_mine"]]
             s.known = [_mask_from(x, DECK_SIZE) for x in data["known"]]
+            s.public = _mask_from(data.get("public", []), DECK_SIZE)
             s.ward_spent = {int(k): _int(v) for k, v in dict(data.get("ward_spent", {})).items()}
         except BadSave:
             raise
@@ -803,6 +808,15 @@ class GrimState(GameState):
         limit = 1 << len(self.mine)
         if any(m >= limit for m in self.seen):
             raise BadSave("a remembered Mine position is not in the Mine")
+        in_play = _bits(self.mine + self.looking)
+        for q in range(n):
+            if self.in_mine[q] & ~in_play:
+                raise BadSave(f"{self.name(q)} remembers a card in the Mine that is not there")
+            elsewhere = _bits(c for r in range(n) if r != q for c in self.hands[r] + self.stashes[r])
+            if q != self.turn:
+                elsewhere |= _bits(self.looking)
+            if self.known[q] & ~elsewhere:
+                raise BadSave(f"{self.name(q)} remembers a card in another hand that is not there")
         if any(k < 0 for k in self.ward_spent) or any(k >= DECK_SIZE for k in self.ward_spent):
             raise BadSave("an unknown card in the Canary's count")
 
