@@ -1,7 +1,9 @@
 """Bots: they decide from a seat's `View`, never from a full state, with their own seeded generator.
 
 Levels: ``random`` (uniform over legal actions; the measuring stick, not offered to players),
-``easy`` and ``normal`` (each game's own, in ``game/games/<game>/bots.py`` as ``BOTS``).
+``easy`` and ``normal`` (each game's own, in ``game/games/<game>/bots.py`` as ``BOTS``). A game's
+``BOTS`` may hold measuring levels of its own besides (Grim Prospects: ``always_dig``,
+``always_bank``): `levels(game)` lists them for the tools; the setup offers only `PLAYER_LEVELS`.
 """
 
 from __future__ import annotations
@@ -36,6 +38,12 @@ class RandomBot:
         return self.rng.choice(view.legal_actions())
 
 
+def levels(game: str) -> tuple[str, ...]:
+    """Every level `make_bot` builds for `game`: the common `LEVELS`, then the game's own extras."""
+    module = importlib.import_module(f"game.games.{game}.bots")
+    return LEVELS + tuple(level for level in module.BOTS if level not in LEVELS)
+
+
 def make_bot(game: str, level: str, seed: int) -> Bot:
     """A bot of `level` for `game`; raises ValueError for a level that does not exist."""
     if level == "random":
@@ -44,5 +52,6 @@ def make_bot(game: str, level: str, seed: int) -> Bot:
     try:
         cls = module.BOTS[level]
     except KeyError:
-        raise ValueError(f"no {level!r} bot for {game}; the levels are: {', '.join(LEVELS)}") from None
+        raise ValueError(f"no {level!r} bot for {game}; the levels are: "
+                         f"{', '.join(levels(game))}") from None
     return cls(seed)

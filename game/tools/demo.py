@@ -27,10 +27,21 @@ KEY_EVENTS = {"draw": 1, "steal": 1, "miss": 1, "fire_drawn": 1, "blast": 1, "ga
               # Gold Mine
               "mine": 2, "blow": 1, "block": 1, "barrier": 1, "fee": 1, "modifier": 1,
               # Big Dig
-              "explode": 1, "flip": 1, "goal": 3, "bonus": 1}
+              "explode": 1, "flip": 1, "goal": 3, "bonus": 1,
+              # Grim Prospects
+              "trap": 2, "look": 1, "geode": 1, "bank": 1, "place": 1}
 MAX_TABLE_SHOTS = 20
 PROGRESS_SHOTS = 8  # spread over the game by how far the deck has run down
 MAX_FRAMES = 60 * 60 * 60 * 4  # four hours of play at 60 frames a second
+
+
+def _pile(state: object) -> list[object]:
+    """The cards a game draws from: the deck (Ya Blew It!), the Mine (Grim Prospects), or none."""
+    for name in ("deck", "mine"):
+        pile = getattr(state, name, None)
+        if isinstance(pile, list):
+            return pile
+    return []
 
 
 def _prepare_environment() -> str | None:
@@ -112,7 +123,7 @@ def _run(args: argparse.Namespace) -> int:
 
     every = args.every or {"slow": 1500, "normal": 1100, "fast": 700, "instant": 240}[args.speed]
     # Games with a deck get pictures spread by the deck running down; others every `every` frames.
-    deck_size = len(getattr(match.state, "deck", []) or [])
+    deck_size = len(_pile(match.state))
     marks = [deck_size * k // (PROGRESS_SHOTS + 1) for k in range(PROGRESS_SHOTS, 0, -1)] if deck_size else []
     counts: dict[str, int] = {}
     due: list[tuple[int, str]] = []  # (frame, label) of shots to take
@@ -143,7 +154,7 @@ def _run(args: argparse.Namespace) -> int:
     def deck_left() -> int:
         # What the table shows (it catches up with the rules), else the rules' own deck.
         shown = getattr(getattr(table, "model", None), "deck", None)
-        return shown if isinstance(shown, int) else len(getattr(match.state, "deck", []))
+        return shown if isinstance(shown, int) else len(_pile(match.state))
 
     def shoot(label: str) -> None:
         nonlocal taken

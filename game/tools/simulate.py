@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
-from game.bots import LEVELS, make_bot
+from game.bots import LEVELS, levels, make_bot
 from game.core.contract import Event, GameInfo, IllegalAction
 from game.core.rng import Rng, derive_seed
 from game.tools import cli
@@ -43,7 +43,8 @@ def _parser() -> cli.ToolParser:
     p.add_argument("game", help="the game to play, e.g. ya_blew_it")
     p.add_argument("--seats", required=True,
                    help="bot levels, one per seat, comma-separated (e.g. normal,easy); "
-                        f"levels: {', '.join(LEVELS)}")
+                        f"levels: {', '.join(LEVELS)}, and a game's own measuring levels "
+                        "(Grim Prospects: always_dig, always_bank)")
     p.add_argument("--games", type=cli.whole("--games", 1, MAX_GAMES), default=1000,
                    help=f"number of games (default 1000, at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=cli.seed, default=1, help="master seed (default 1)")
@@ -117,10 +118,39 @@ def _big_dig_table(events: Sequence[Event]) -> dict[str, float]:
     return game_table(events)
 
 
+def _grim_prospects_table(events: Sequence[Event]) -> dict[str, float]:
+    """Turns per player, actions taken, Traps triggered (game.games.grim_prospects.stats)."""
+    from game.games.grim_prospects.stats import game_table
+
+    return game_table(events)
+
+
+def _grim_prospects_final(state: Any, shares: Sequence[float]) -> dict[str, float]:
+    """Who ended with which card, and their share of the win."""
+    from game.games.grim_prospects.stats import card_table
+
+    return card_table(state, shares)
+
+
+def _grim_prospects_split(table: dict[str, float], players: int) -> tuple[dict[str, float], Any]:
+    from game.games.grim_prospects.stats import split_report
+
+    return split_report(table, players)
+
+
 TABLES: dict[str, Callable[[Sequence[Event]], dict[str, float]]] = {
     "ya_blew_it": _ya_blew_it_table,
     "gold_mine": _gold_mine_table,
     "big_dig": _big_dig_table,
+    "grim_prospects": _grim_prospects_table,
+}
+# Figures read from a game's final position and its win shares (added to its table).
+FINAL_TABLES: dict[str, Callable[[Any, Sequence[float]], dict[str, float]]] = {
+    "grim_prospects": _grim_prospects_final,
+}
+# Games whose averaged table holds figures of their own: split off into report["cards"].
+CARD_REPORTS: dict[str, Callable[[dict[str, float], int], tuple[dict[str, float], Any]]] = {
+    "grim_prospects": _grim_prospects_split,
 }
 
 
@@ -212,6 +242,9 @@ def play_game(spec: GameSpec) -> GameResult:
     for w in outcome.winners:
         shares[w] += 1.0 / len(outcome.winners)
     table = TABLES.get(spec.game, _generic_table)(log)
+    final = FINAL_TABLES.get(spec.game)
+    if final is not None:
+        table.update(final(state, shares))
     return GameResult(spec.index, tuple(shares), tuple(s.total for s in outcome.scores),
                       actions, table)
 
@@ -293,7 +326,7 @@ def _validate(args: argparse.Namespace) -> tuple[GameInfo, tuple[str, ...]]:
         except ValueError:
             shown = level if len(level) <= 30 else level[:29] + "…"
             raise UsageError(f"unknown bot level {shown!r}; the levels are: "
-                             f"{', '.join(LEVELS)}") from None
+                             f"{', '.join(levels(args.game))}") from None
     return info, levels
 
 
@@ -342,6 +375,10 @@ def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int 
     table = {key: round(value / games, 4) for key, value in table_sums.items()}
     table["actions"] = round(actions / games, 4)
     table["ties"] = round(ties / games, 4)
+    extra: dict[str, Any] = {}
+    split = CARD_REPORTS.get(game)
+    if split is not None:
+        table, extra["cards"] = split(table, n)
     return {
         "game": game,
         "players": n,
@@ -351,6 +388,7 @@ def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int 
         "seats": seats,
         "games_per_second": round(games / elapsed, 3),
         "table": table,
+        **extra,
     }
 
 
@@ -372,6 +410,19 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append("per game, on average:")
     for key, value in report["table"].items():
         lines.append(f"  {key.replace('_', ' '):<24} {value:>8.2f}")
+    if report.get("cards"):
+        base = 1.0 / report["players"]
+        lines.append("")
+        lines.append(f"per card (base win rate {base:.1%}):")
+        lines.append(f"  {'card':<12} {'held by':>8} {'wins with':>10} {'without':>9} {'vs base':>8}")
+
+        def pct(x: float | None) -> str:
+            return "-" if x is None else f"{x:.1%}"
+
+        for key, c in report["cards"].items():
+            ratio = "-" if c["vs_base"] is None else f"{c['vs_base']:.2f}x"
+            lines.append(f"  {key:<12} {c['held_by']:>8.1%} {pct(c['win_rate_with']):>10} "
+                         f"{pct(c['win_rate_without']):>9} {ratio:>8}")
     return "\n".join(lines)
 
 
