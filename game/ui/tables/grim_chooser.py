@@ -128,8 +128,8 @@ class Chooser:
         back = self.returned()
         i = back.index(cid)
         if i == 0:
-            return "back: on top"
-        return f"back: {ordinal(i + 1)}"
+            return "back on top"
+        return f"back {ordinal(i + 1)}"
 
     # ------------------------------------------------------------------ the mouse
     def mouse_down(self, pos: tuple[int, int]) -> bool:
