@@ -195,6 +195,8 @@ class TableDrawing:
     mouse: tuple[int, int] | None
     _layers: dict[str, Layer]
     _model_seat: int | None
+    hand_hidden: bool
+    _collecting: list[int] | None = None   # the faces drawn into a picture being composed
 
     # ------------------------------------------------------------------ places on the table
     @property
@@ -300,6 +302,10 @@ class TableDrawing:
                 out.append((depth, c))
         return out
 
+    def mark_room(self) -> int:
+        """How many known top cards of the Mine fit beside it (the Geode takes room at two)."""
+        return 3 if self.two_player() else 4
+
     def rubble_rects(self) -> list[pygame.Rect]:
         shown = min(5, len(self.model.rubble))
         box = pygame.Rect(RUBBLE_BOX.x + 10, RUBBLE_BOX.y + 30, RUBBLE_BOX.w - 20, SMALL[1])
@@ -336,11 +342,9 @@ class TableDrawing:
 
     # ================================================================== drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(_background(), (0, 0))
+        self._draw_static(surface)
         self._draw_banner(surface)
-        self._draw_opponents(surface)
-        self._draw_middle(surface)
-        self._draw_home(surface)
+        self._draw_looking(surface)
         for fl in self.flyers:
             self._draw_flyer(surface, fl)
         self._draw_spot(surface)
@@ -357,29 +361,50 @@ class TableDrawing:
         self._draw_shake(surface, 7)
 
     # -- cards
-    def _card(self, surface: pygame.Surface, cid: int, rect: pygame.Rect, private: bool) -> None:
-        """One card: its face when the viewer may see it now, else its back."""
+    def _card(self, surface: pygame.Surface, cid: int, rect: pygame.Rect, private: bool = False) -> None:
+        """One card: its face when the viewer may see it now (a private card only while
+        `eyes()`), else its back. Every card the table draws comes through here."""
         if _hidden(cid) or (private and not self.eyes()):
             gp_cards.draw_card(surface, None, rect)
-        else:
-            gp_cards.draw_card(surface, cid, rect)
+            return
+        gp_cards.draw_card(surface, cid, rect)
+        if self._collecting is not None:
+            self._collecting.append(cid)
 
-    def _cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
-                draw: Callable[[pygame.Surface], None]) -> None:
-        """A panel drawn through a picture kept until its `key` changes; the faces it holds are
-        written in the face log again every time it is shown."""
+    def _layer(self, name: str, rect: pygame.Rect, key: Any, draw: Callable[[pygame.Surface], None]) -> Layer:
+        """A panel's picture, drawn again only when its `key` changes; it remembers the faces on it."""
         layer = self._layers.get(name)
         if layer is None or layer.key != key:
             pic = pygame.Surface(rect.size, pygame.SRCALPHA)
-            before = len(privacy.frame_faces())
-            draw(pic)
-            faces = list(privacy.frame_faces()[before:])
-            layer = Layer(key, pic, faces)
+            self._collecting = []
+            try:
+                draw(pic)
+                layer = Layer(key, pic, self._collecting)
+            finally:
+                self._collecting = None
             self._layers[name] = layer
-        else:
-            for c in layer.faces:
-                privacy.record(c)
-        surface.blit(layer.surface, rect.topleft)
+        return layer
+
+    def _draw_static(self, surface: pygame.Surface) -> None:
+        """The felt with the other players, the middle and your side, composed into one picture
+        that is drawn again only when one of them changes (one opaque blit a frame). Its faces
+        are written in the face log every time it is shown, as if drawn anew."""
+        parts = ((OPP_ROW, self._layer("opps", OPP_ROW, self._opps_key(), self._render_opponents)),
+                 (MID, self._layer("middle", MID, self._middle_key(), self._render_middle)),
+                 (HOME, self._layer("home", HOME, self._home_key(), self._render_home)))
+        key = tuple(layer.key for _, layer in parts)
+        static = self._layers.get("static")
+        if static is None or static.key != key:
+            pic = _background().copy()
+            for rect, layer in parts:
+                pic.blit(layer.surface, rect.topleft)
+            if pygame.display.get_surface() is not None:
+                pic = pic.convert()
+            static = Layer(key, pic, [c for _, layer in parts for c in layer.faces])
+            self._layers["static"] = static
+        surface.blit(static.surface, (0, 0))
+        for c in static.faces:
+            privacy.record(c)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         tag = f"Round {self.model.round}" if self.model.round > 0 else "Grim Prospects"
@@ -391,12 +416,10 @@ class TableDrawing:
         return self.match.to_move()
 
     # -- the other players
-    def _draw_opponents(self, surface: pygame.Surface) -> None:
-        focus = self._focus_seat()
+    def _opps_key(self) -> Any:
         m = self.model
-        key = (tuple(self.others()), focus, self.eyes(),
-               tuple((tuple(m.hands[p]), len(m.stashes[p]), tuple(m.inventories[p])) for p in self.others()))
-        self._cached(surface, "opps", OPP_ROW, key, self._render_opponents)
+        return (tuple(self.others()), self._focus_seat(), self.eyes(),
+                tuple((tuple(m.hands[p]), len(m.stashes[p]), tuple(m.inventories[p])) for p in self.others()))
 
     def _render_opponents(self, pic: pygame.Surface) -> None:
         focus = self._focus_seat()
@@ -421,7 +444,7 @@ class TableDrawing:
             groups = self.inv_groups(p)
             rects = self._fan(inv, self.opp, len(groups), self.opp[0] + 4)
             for (_, cs), cr in zip(groups, rects):
-                gp_cards.draw_card(pic, cs[0], cr)
+                self._card(pic, cs[0], cr)
                 if len(cs) > 1:
                     _badge(pic, f"×{len(cs)}", cr.bottomright)
             words = "Inventory" if groups else "Inventory: empty"
@@ -453,13 +476,15 @@ class TableDrawing:
         theme.text(surface, who, (r.x + 18 + img.get_width(), head.centery + 1), 12, _tint(col, 0.5), anchor="midleft")
 
     # -- the middle
-    def _draw_middle(self, surface: pygame.Surface) -> None:
+    def _middle_key(self) -> Any:
         m = self.model
-        key = (len(m.mine), tuple(m.mine[-6:]) if self.eyes() else None, tuple(m.rubble[-5:]), len(m.rubble),
-               tuple(m.geode), self.eyes())
-        self._cached(surface, "middle", MID, key, self._render_middle)
-        # The cards being looked at (someone's prospect), before the chooser opens or while a bot thinks.
-        looking = m.looking
+        return (len(m.mine), tuple(self.mine_marks()[:self.mark_room()]) if self.eyes() else None, tuple(m.rubble[-5:]),
+                len(m.rubble), tuple(m.geode), self.eyes())
+
+    def _draw_looking(self, surface: pygame.Surface) -> None:
+        """The cards being looked at (someone's prospect), before the chooser opens or while a bot
+        thinks."""
+        looking = self.model.looking
         if looking and not (self.chooser is not None and self.idle and self.state.phase == "choose"):
             for k, c in enumerate(looking):
                 r = pygame.Rect(0, 0, *SMALL)
@@ -484,13 +509,13 @@ class TableDrawing:
         theme.text(pic, f"Mine {len(m.mine)}", (pile.centerx, pile.bottom + 12), 17, theme.INK, bold=True,
                    anchor="midtop")
         # What the viewer knows of the Mine's top: small cards, top first.
-        marks = self.mine_marks()[:4] if self.eyes() else []
+        marks = self.mine_marks()[:self.mark_room()] if self.eyes() else []
         if marks:
             x = KNOWN_X + off[0]
             theme.text(pic, "You know:", (x, 14), 13, theme.FOCUS, bold=True)
             for i, (depth, c) in enumerate(marks):
                 r = pygame.Rect(x + i * (MARK[0] + 8), 36, *MARK)
-                gp_cards.draw_card(pic, c, r)
+                self._card(pic, c, r, True)
                 words = "top" if depth == 0 else f"{chooser_mod.ordinal(depth + 1)}"
                 theme.text(pic, words, (r.centerx, r.bottom + 3), 12, theme.FOCUS, anchor="midtop")
         # The Geode (two players).
@@ -501,7 +526,7 @@ class TableDrawing:
             theme.text(pic, f"Geode {len(m.geode)}", (g.x + 10, g.y + 7), 15, (210, 190, 255), bold=True)
             groups = self.geode_groups()
             for (_, cs), r in zip(groups, self.geode_rects(len(groups))):
-                gp_cards.draw_card(pic, cs[0], r.move(*off))
+                self._card(pic, cs[0], r.move(*off))
                 if len(cs) > 1:
                     _badge(pic, f"×{len(cs)}", r.move(*off).bottomright)
             if not m.geode:
@@ -515,7 +540,7 @@ class TableDrawing:
         pygame.draw.rect(pic, (110, 90, 70), rb, 2, border_radius=10)
         theme.text(pic, f"Rubble {len(m.rubble)}", (rb.x + 10, rb.y + 7), 15, theme.INK, bold=True)
         for c, r in zip(m.rubble[-5:], self.rubble_rects()):
-            gp_cards.draw_card(pic, c, r.move(*off))
+            self._card(pic, c, r.move(*off))
         if not m.rubble:
             theme.text(pic, "empty", (rb.centerx, rb.y + 70), 13, theme.INK_FAINT, anchor="midtop")
         else:
@@ -523,28 +548,35 @@ class TableDrawing:
                        anchor="midtop")
 
     # -- your side
-    def _draw_home(self, surface: pygame.Surface) -> None:
+    def _home_key(self) -> Any:
         p = self.home()
         m = self.model
-        focus = self._focus_seat() == p
-        hand = self.hand_cards(p)
-        key = (p, focus, self.eyes(), tuple(hand), len(m.stashes[p]), tuple(m.inventories[p]),
-               getattr(self, "hand_hidden", False))
-        self._cached(surface, "home", HOME, key, self._render_home)
-        # The hand on top, live: the focused card lifts, Bundles glow when they may be placed.
         turn = self._human_turn() and self.state.phase in ("start", "after")
+        return (p, self._focus_seat() == p, self.eyes(), tuple(self.hand_cards(p)), len(m.stashes[p]),
+                tuple(m.inventories[p]), self.hand_hidden, turn, self.hand_focus if turn else None,
+                self.match.version if turn else None)
+
+    def _render_hand(self, pic: pygame.Surface) -> None:
+        """Your hand (part of your side's picture): the focused card lifts, Bundles that may be
+        placed now have a gold rim."""
+        p = self.home()
+        hand = self.hand_cards(p)
+        turn = self._human_turn() and self.state.phase in ("start", "after")
+        surface = pic
+        off = (-HOME.x, -HOME.y)
         for i, c in enumerate(hand):
-            r = self.hand_rect(i, len(hand))
+            r = self.hand_rect(i, len(hand)).move(*off)
             if turn and self.eyes() and not _hidden(c) and f"place:{c}" in self.legal():
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=9)
             self._card(surface, c, r, True)
             if i == self.hand_focus and turn:
                 pygame.draw.rect(surface, theme.FOCUS, r.inflate(4, 4), 2, border_radius=9)
+        hb = HAND_BOX.move(*off)
         if not hand:
             theme.text(surface, "Your hand is empty" if p == self._model_seat else "No cards in hand",
-                       (HAND_BOX.x + 8, HAND_BOX.centery), 15, theme.INK_FAINT, anchor="midleft")
-        elif not self.eyes() and p == self._model_seat and getattr(self, "hand_hidden", False):
-            fan = self.hand_rect(0, len(hand)).union(self.hand_rect(len(hand) - 1, len(hand)))
+                       (hb.x + 8, hb.centery), 15, theme.INK_FAINT, anchor="midleft")
+        elif not self.eyes() and p == self._model_seat and self.hand_hidden:
+            fan = self.hand_rect(0, len(hand)).union(self.hand_rect(len(hand) - 1, len(hand))).move(*off)
             tip = pygame.Rect(0, 0, 300, 34)
             tip.center = fan.center
             if fan.w < tip.w + 40:   # a short fan: the words beside it
@@ -559,6 +591,7 @@ class TableDrawing:
         off = (-HOME.x, -HOME.y)
         r = pic.get_rect()
         self._panel(pic, pygame.Rect(r.x, r.y, r.w, r.h), p, self._focus_seat() == p)
+        self._render_hand(pic)
         n = len(m.hands[p])
         theme.text(pic, f"hand {n}", (HAND_BOX.right + off[0], 5), 13, theme.INK_DIM, anchor="topright")
         # The stash, face down, with its count.
@@ -579,7 +612,7 @@ class TableDrawing:
         theme.text(pic, "Inventory", (inv.x + 4, inv.y), 14, theme.INK, bold=True)
         groups = self.inv_groups(p)
         for (_, cs), cr in zip(groups, self.inv_rects(p, len(groups))):
-            gp_cards.draw_card(pic, cs[0], cr.move(*off))
+            self._card(pic, cs[0], cr.move(*off))
             if len(cs) > 1:
                 _badge(pic, f"×{len(cs)}", cr.move(*off).bottomright)
         if not groups:
@@ -776,7 +809,7 @@ class TableDrawing:
                 if r.collidepoint(pos):
                     return cs[0]
         if self.eyes():
-            for i, (depth, c) in enumerate(self.mine_marks()[:4]):
+            for i, (depth, c) in enumerate(self.mine_marks()[:self.mark_room()]):
                 r = pygame.Rect(KNOWN_X + i * (MARK[0] + 8), MID.y + 36, *MARK)
                 if r.collidepoint(pos):
                     return c
