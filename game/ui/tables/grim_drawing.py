@@ -43,6 +43,9 @@ SMALL = gp_cards.SMALL        # the piles, the Inventories, the other players' h
 TINY = (48, 67)               # the other players' cards when four sit at the top (five players)
 MARK = SMALL                  # the Mine's top cards the viewer knows
 
+FELT = pygame.Rect(8, 52, 996, 662)   # where floating words may go
+CALLOUT_RISE = 12.0
+
 MINE_C = (82, 296)
 KNOWN_X = 150                  # the known top cards of the Mine, left to right from the top
 REVEAL_C = (452, 300)          # where a drawn card turns over
@@ -300,6 +303,53 @@ class TableDrawing:
         for depth, c in enumerate(reversed(self.model.mine)):
             if not _hidden(c):
                 out.append((depth, c))
+        return out
+
+    def things(self, ahead: bool = False) -> list[tuple[str, pygame.Rect]]:
+        """Everything on the table that words may not cover, named: each player's name, hand,
+        stash and inventory cards, the Mine and its count, the known marks, the Geode, the Rubble,
+        the buttons, the chooser. `ahead`: hands and Inventories also as large as they will be
+        once the cards on their way have landed."""
+        out: list[tuple[str, pygame.Rect]] = []
+        truth = self._truth() if ahead else None
+        for p in range(self.n):
+            r = self.seat_rect(p)
+            name = self.match.seats[p].name
+            out.append((f"the name of {name}", pygame.Rect(r.x, r.y, r.w, 26)))
+            count = len(self.model.hands[p])
+            if truth is not None:
+                count = max(count, len(truth.hands[p]))
+            for i in range(count):
+                centre, size = self.hand_slot(p, i, count)
+                out.append((f"a card in {name}'s hand", _rect_at(centre, size)))
+            centre, size = self.stash_pos(p)
+            out.append((f"{name}'s stash", _rect_at(centre, size).inflate(8, 44)))
+            groups = len(self.inv_groups(p))
+            if truth is not None:
+                groups = max(groups, len({card(c).key for c in truth.inventories[p]}))
+            for cr in self.inv_rects(p, groups):
+                out.append((f"a card in {name}'s Inventory", cr))
+            if p != self.home():
+                hand_box, _, _ = self._opp_parts(r)
+                out.append((f"{name}'s counts", pygame.Rect(r.x, hand_box.bottom, r.w, 22)))
+                if ahead:   # a hand grows and shrinks while words float: keep off all its room
+                    out.append((f"{name}'s hand", hand_box))
+        out.append(("the Mine", _rect_at((MINE_C[0], MINE_C[1] - 6), HAND).inflate(8, 48)))
+        if self.eyes():
+            for i in range(len(self.mine_marks()[:self.mark_room()])):
+                out.append(("a known card of the Mine", pygame.Rect(KNOWN_X + i * (MARK[0] + 8), MID.y + 14,
+                                                                     MARK[0], MARK[1] + 40)))
+        for r in self.rubble_rects():
+            out.append(("a card in the Rubble", r))
+        out.append(("the Rubble's count", pygame.Rect(RUBBLE_BOX.x, RUBBLE_BOX.y, RUBBLE_BOX.w, 28)))
+        if self.two_player():
+            out.append(("the Geode's count", pygame.Rect(GEODE_BOX.x, GEODE_BOX.y, GEODE_BOX.w, 28)))
+            for r in self.geode_rects():
+                out.append(("a card in the Geode", r))
+        if self._human_turn():
+            out += [(f"the {kind} button", b.rect) for kind, b in self.buttons]
+        if self._choosing():
+            out.append(("the chooser", chooser_mod.PANEL))
         return out
 
     def mark_room(self) -> int:
@@ -714,7 +764,8 @@ class TableDrawing:
         self.keep_button.enabled = action is not None
         if action is not None:
             name = card(ch.keep).name if ch.keep is not None and self.eyes() else "it"
-            self.keep_button.label = fit(f"Keep {name}, put {len(ch.returned())} back", 320, 18, True)
+            self.keep_button.label = fit(f"Keep {name}, put {len(ch.returned())} back",
+                                         self.keep_button.rect.w - 60, 18, True)
         else:
             self.keep_button.label = "Choose a card to keep"
         self.keep_button.draw(surface)
@@ -815,6 +866,12 @@ class TableDrawing:
                     return c
         del n
         return None
+
+
+def _rect_at(centre: tuple[float, float], size: tuple[int, int]) -> pygame.Rect:
+    r = pygame.Rect(0, 0, *size)
+    r.center = (int(centre[0]), int(centre[1]))
+    return r
 
 
 # ============================================================================ words

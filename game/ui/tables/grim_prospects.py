@@ -45,7 +45,8 @@ from game.games.grim_prospects.cards import card
 from game.games.grim_prospects.rules import HIDDEN
 from game.ui import gp_cards, theme
 from game.ui.tables import grim_chooser as chooser_mod
-from game.ui.tables.base import Beat, LogPanel, TableScene, seat_rgb
+from game.ui import placing
+from game.ui.tables.base import Beat, Callout, LogPanel, TableScene, callout_image, seat_rgb
 from game.ui.tables.grim_chooser import Chooser
 from game.ui.tables.grim_drawing import (
     ACTION_WORDS,
@@ -53,6 +54,8 @@ from game.ui.tables.grim_drawing import (
     BANNER,
     BUTTON_H,
     BUTTON_Y,
+    CALLOUT_RISE,
+    FELT,
     GEODE_BOX,
     HAND,
     HAND_BOX,
@@ -270,6 +273,26 @@ class GrimProspectsTable(TableDrawing, TableScene):
             on_land()
 
         self._tween(beat, duration, upd, done, delay)
+
+    def _callout(self, text: str, pos: tuple[float, float], colour: tuple[int, int, int] = theme.INK,
+                 size: int = 24, duration: float = 1.0, delay: float = 0.0) -> None:
+        """Words that float up from the free felt nearest `pos`: they hide no card, name or count
+        (over the nearest free place; where the table is full, at `pos` itself)."""
+        s = self.speed()
+        if s <= 0:
+            return
+        img = callout_image(text, size, colour)
+        spot = placing.free_spot(pos, img.get_size(), self.covered_rects(), FELT, rise=CALLOUT_RISE)
+        self.callouts.append(Callout(img, spot or pos, max(0.5, duration * s), rise=CALLOUT_RISE,
+                                     delay=delay * s))
+
+    def covered_rects(self) -> list[pygame.Rect]:
+        """What floating words must leave visible: everything `things()` lists, and the words
+        already floating."""
+        out = [r for _, r in self.things(ahead=True)]
+        for c in self.callouts:
+            out.append(placing.flight(c.pos, c.image.get_size(), c.rise))
+        return out
 
     def _seat_callout(self, p: int, text: str, colour: tuple[int, int, int], size: int = 24,
                       duration: float = 1.1) -> None:
