@@ -460,3 +460,80 @@ def _policy_move(app: Any, table: GrimProspectsTable, rng: random.Random) -> Non
         key(app, pygame.K_e)
     else:
         key(app, KEYS[str(action)])
+
+
+# ---------------------------------------------------------------------------- undo, resume, replay, rules
+def _human_with_a_bundle(seed: int) -> Match:
+    """A game where the human is to act at the start of a turn with a Bundle in hand."""
+    for s in range(seed, seed + 80):
+        match = new_match([Seat("Ana"), bot("Dusty"), bot("Nell")], s)
+        rng = random.Random(s)
+        while not match.is_over():
+            if match.human_to_move() and match.state.phase == "start" and \
+                    any(a.kind == "place" for a in match.legal_actions()):
+                return match
+            match.apply(rng.choice(match.legal_actions()))
+    raise AssertionError("no Bundle came to the human")
+
+
+def test_placing_a_bundle_can_be_taken_back(app) -> None:  # type: ignore[no-untyped-def]
+    match = _human_with_a_bundle(3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert table.drift == 0   # a resumed game starts from its position
+    place = next(a for a in match.legal_actions() if a.kind == "place")
+    cid = int(place.args[0])
+    click(app, hand_centre(table, cid))
+    assert match.actions[-1] == str(place)
+    run_until(app, lambda: app.top.idle, "showed the Bundle placed")
+    assert cid in app.top.model.inventories[0]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)     # nothing was revealed: it may be taken back
+    fresh = app.top
+    assert isinstance(fresh, GrimProspectsTable) and fresh is not table
+    assert cid in match.state.hands[0] and cid in fresh.model.hands[0]
+    run_until_human(app, fresh)
+    assert fresh.drift == 0
+
+
+def test_the_replay_the_final_table_and_the_log_show_the_game(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.results import ResultsScene
+
+    app = make_app("fast")
+    match = new_match([Seat("Ana"), bot("Dusty")], 12)
+    table = open_table(app, match)
+    rng = random.Random(12)
+    finish(app, table, lambda: table.choose(rng.choice(match.legal_actions())), dt=1 / 8)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    results.show_log()
+    log_scene = app.top
+    texts = " ".join(line for line, _, _, _ in log_scene.lines)
+    # Every seat's secrets are in a finished game's log: Dusty's own private lines too.
+    assert "Round 1" in texts and ("Dusty drew" in texts or "Dusty looks at" in texts)
+    app.pop()
+    results.show_table()
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.table is not None
+    app.step(1 / 60)
+    for _ in range(6):        # back a few moves and forward again, animated
+        replay.step(-1)
+    for _ in range(6):
+        replay.step(1)
+        run_until(app, lambda: replay.table.idle, "showed a move of the replay")
+    assert replay.table.drift == 0
+    replay.cycle_viewer()     # through one seat's eyes: its hand face up, the other's backs
+    app.step(1 / 60)
+    assert replay.table.eyes() and replay.table.home() == 0
+
+
+def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.rulebook import RulesScene
+
+    match = new_match([Seat("Ana"), bot("Dusty")], 1)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_h)
+    page = app.top
+    assert isinstance(page, RulesScene) and not page.error
+    assert "Grim Prospects" in page.path.read_text("utf-8")

@@ -497,8 +497,7 @@ class TableDrawing:
                 self._card(pic, cs[0], cr)
                 if len(cs) > 1:
                     _badge(pic, f"×{len(cs)}", cr.bottomright)
-            words = "Inventory" if groups else "Inventory: empty"
-            self._label(pic, words, (inv.x, inv.bottom + 5), inv.w)
+            self._label(pic, "Inventory", (inv.x, inv.bottom + 5), inv.w)
 
     def _label(self, surface: pygame.Surface, words: str, pos: tuple[int, int], width: int) -> None:
         size = theme.fit_size(words, width, 13, 10)
@@ -802,12 +801,13 @@ class TableDrawing:
         theme.text(surface, title, (box.x + 20, box.y + 14), 20, theme.GOLD, bold=True)
         theme.text(surface, "Esc or a click closes", (box.right - 20, box.y + 18), 14, theme.INK_DIM,
                    anchor="topright")
-        cols = 12
-        step_x = (box.w - 40 - SMALL[0]) // (cols - 1)
+        size = HAND if len(cards) <= 24 else SMALL   # as large as three rows allow
+        cols = 8 if size == HAND else 12
+        step_x = (box.w - 40 - size[0]) // (cols - 1)
         rows = max(1, (len(cards) + cols - 1) // cols)
-        step_y = min(SMALL[1] + 10, (box.h - 70 - SMALL[1]) // max(1, rows - 1)) if rows > 1 else 0
+        step_y = min(size[1] + 14, (box.h - 70 - size[1]) // max(1, rows - 1)) if rows > 1 else 0
         for i, c in enumerate(cards):
-            r = pygame.Rect(box.x + 20 + (i % cols) * step_x, box.y + 56 + (i // cols) * step_y, *SMALL)
+            r = pygame.Rect(box.x + 20 + (i % cols) * step_x, box.y + 56 + (i // cols) * step_y, *size)
             self._card(surface, c, r, self.viewing == "stash")
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
