@@ -352,6 +352,11 @@ class TableDrawing:
             out.append(("the chooser", chooser_mod.PANEL))
         return out
 
+    @property
+    def reveal_c(self) -> tuple[int, int]:
+        """Where a drawn card is held up: the middle's free felt (left of the Geode at two)."""
+        return (268, 300) if self.two_player() else REVEAL_C
+
     def mark_room(self) -> int:
         """How many known top cards of the Mine fit beside it (the Geode takes room at two)."""
         return 3 if self.two_player() else 4
@@ -387,8 +392,8 @@ class TableDrawing:
 
     def reveal_pos(self, i: int, count: int, size: tuple[int, int] = HAND) -> tuple[int, int]:
         step = size[0] + 10
-        x0 = REVEAL_C[0] - step * (count - 1) / 2
-        return (int(x0 + i * step), REVEAL_C[1])
+        x0 = self.reveal_c[0] - step * (count - 1) / 2
+        return (int(x0 + i * step), self.reveal_c[1])
 
     # ================================================================== drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -442,16 +447,20 @@ class TableDrawing:
         parts = ((OPP_ROW, self._layer("opps", OPP_ROW, self._opps_key(), self._render_opponents)),
                  (MID, self._layer("middle", MID, self._middle_key(), self._render_middle)),
                  (HOME, self._layer("home", HOME, self._home_key(), self._render_home)))
-        key = tuple(layer.key for _, layer in parts)
         static = self._layers.get("static")
-        if static is None or static.key != key:
+        if static is None:
             pic = _background().copy()
-            for rect, layer in parts:
-                pic.blit(layer.surface, rect.topleft)
-            if pygame.display.get_surface() is not None:
-                pic = pic.convert()
-            static = Layer(key, pic, [c for _, layer in parts for c in layer.faces])
+            static = Layer([None] * len(parts), pic.convert() if pygame.display.get_surface() is not None else pic)
             self._layers["static"] = static
+        changed = False
+        for i, (rect, layer) in enumerate(parts):
+            if static.key[i] != layer.key:   # only that panel is laid again on the felt
+                static.surface.blit(_background(), rect, area=rect)
+                static.surface.blit(layer.surface, rect.topleft)
+                static.key[i] = layer.key
+                changed = True
+        if changed:
+            static.faces = [c for _, layer in parts for c in layer.faces]
         surface.blit(static.surface, (0, 0))
         for c in static.faces:
             privacy.record(c)
@@ -703,7 +712,7 @@ class TableDrawing:
             pygame.draw.rect(surface, (10, 10, 10), r.move(4, 6), border_radius=6)
             self._card(surface, c, r, s.private)
         if s.words:
-            theme.text(surface, s.words, (REVEAL_C[0], REVEAL_C[1] + s.size[1] // 2 + 6), 14, s.colour,
+            theme.text(surface, s.words, (self.reveal_c[0], self.reveal_c[1] + s.size[1] // 2 + 6), 14, s.colour,
                        anchor="midtop")
 
     def _draw_bot_move(self, surface: pygame.Surface) -> None:
@@ -722,7 +731,7 @@ class TableDrawing:
             return
         label = dict((k, lbl) for k, lbl, _ in ACTIONS).get(kind, kind)
         img = _pill(f"{self.match.seats[p].name if p is not None else ''}: {label}", seat_rgb(p or 0))
-        surface.blit(img, img.get_rect(center=(REVEAL_C[0], MID.y + 24)))
+        surface.blit(img, img.get_rect(center=(self.reveal_c[0], MID.y + 24)))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         words, colour = self.status_text()

@@ -62,7 +62,6 @@ from game.ui.tables.grim_drawing import (
     LOG,
     MID,
     MINE_C,
-    REVEAL_C,
     RUBBLE_BOX,
     SMALL,
     STASH_C,
@@ -357,9 +356,9 @@ class GrimProspectsTable(TableDrawing, TableScene):
         self._play("draw")
 
         def show() -> None:
-            self.spot = Spot([cid], REVEAL_C, private)
+            self.spot = Spot([cid], self.reveal_c, private)
 
-        self._fly(beat, cid, MINE_C, REVEAL_C, show, size_a=HAND, size_b=HAND, private=private, flip=True,
+        self._fly(beat, cid, MINE_C, self.reveal_c, show, size_a=HAND, size_b=HAND, private=private, flip=True,
                   duration=T_FLIP, lift=30)
         if c.goes_to_hand:
             def go() -> None:
@@ -369,7 +368,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
                 def land() -> None:
                     self.model.hands[p].append(cid)
 
-                self._fly(beat, cid, REVEAL_C, target, land, size_a=HAND, size_b=size, private=private,
+                self._fly(beat, cid, self.reveal_c, target, land, size_a=HAND, size_b=size, private=private,
                           lift=40)
 
             self._later(beat, T_FLIP + T_SHOW, go)
@@ -404,10 +403,10 @@ class GrimProspectsTable(TableDrawing, TableScene):
         c = card(cid)
         self._play("blast")
         if self.spot is None or cid not in self.spot.cards:
-            self.spot = Spot([cid], REVEAL_C, False)
+            self.spot = Spot([cid], self.reveal_c, False)
         if self.speed() > 0:
             self.shake = 0.7 if c.key == "dynamite" else 0.5
-        self._callout(f"{c.name}!", (REVEAL_C[0], REVEAL_C[1] - 100), (255, 150, 70), 40, 1.2)
+        self._callout(f"{c.name}!", (self.reveal_c[0], self.reveal_c[1] - 100), (255, 150, 70), 40, 1.2)
 
         def to_rubble() -> None:
             start = self._from_spot(cid)
@@ -445,7 +444,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
 
             def held(cid: int = cid) -> None:
                 if self.spot is None or self.spot.size != SMALL:
-                    self.spot = Spot([], REVEAL_C, False, f"{self.match.seats[p].name} lost {trap}",
+                    self.spot = Spot([], self.reveal_c, False, f"{self.match.seats[p].name} lost {trap}",
                                      (255, 150, 110), SMALL)
                 self.spot.cards.append(cid)
 
@@ -456,7 +455,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
             shown = list(self.spot.cards) if self.spot is not None else []
             self.spot = None
             for k, cid in enumerate(cids):
-                start = self.reveal_pos(shown.index(cid), len(shown), SMALL) if cid in shown else REVEAL_C
+                start = self.reveal_pos(shown.index(cid), len(shown), SMALL) if cid in shown else self.reveal_c
 
                 def land(cid: int = cid) -> None:
                     self.model.rubble.append(cid)
@@ -516,7 +515,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
         else:
             # An Item, or a Trap (kept unlit, or going off): held up for all; its own event
             # ("item" or "trap") says where it goes next.
-            self._fly(beat, cid, start, REVEAL_C, lambda: setattr(self, "spot", Spot([cid], REVEAL_C)),
+            self._fly(beat, cid, start, self.reveal_c, lambda: setattr(self, "spot", Spot([cid], self.reveal_c)),
                       size_a=SMALL, size_b=HAND, private=False)
             if c.is_trap and self.two_player():
                 self._seat_callout(p, "Dynamite, kept unlit", (255, 190, 90), 20, 1.2)
@@ -609,7 +608,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
                       delay=0.15 * k, duration=T_FLIP)
         if traps:
             self._later(beat, T_FLIP + 0.15 * len(traps), lambda: setattr(
-                self, "spot", Spot(list(traps), REVEAL_C, False, "back into the Mine", theme.INK_DIM, SMALL)))
+                self, "spot", Spot(list(traps), self.reveal_c, False, "back into the Mine", theme.INK_DIM, SMALL)))
         if cid is not None:
             c = int(cid)
 
@@ -978,7 +977,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
             return ("Space skips the animation  ·  R the Rubble  ·  H rules  ·  Esc menu" if not self.idle
                     else "R the Rubble  ·  S your stash  ·  H rules  ·  Esc menu"), theme.INK_FAINT
         if getattr(self, "hand_hidden", False) and not self.eyes():
-            return "Your hand is hidden: click it to see your cards", theme.FOCUS
+            return "Your hand is face down: click it to see your cards, or hold V to peek", theme.FOCUS
         if self.state.phase == "choose":
             return ("1-4 or a click keeps a card  ·  drag or Shift+←/→ orders the rest  ·  Enter confirms",
                     theme.INK_DIM)
