@@ -322,7 +322,8 @@ class GrimState(GameState):
     def _why_not_keep(self, args: tuple[str, ...]) -> str | None:
         ids = [_card_arg(a) for a in args]
         need = len(self.looking)
-        how = f"keep one card and list the other {words(need - 1, 'card')} in the order they go back, top first"
+        how = (f"keep one card and list the other {words(need - 1, 'card')} in the order they go back, "
+               f"top first" if need > 1 else "keep the one card you are looking at")
         if any(c is None for c in ids):
             return f"name the cards by number: {how}"
         if len(ids) != need or set(ids) != set(self.looking):
@@ -634,13 +635,15 @@ class GrimState(GameState):
         lines = dict.fromkeys(BREAKDOWN, 0)
         most: dict[str, int] = {}
         mirrors: list[int] = []
+        others = [self.scored(q) for q in range(self.n)] if any(
+            CARDS[c].kind == "majority" for c in mine) else []
         for c in mine:
             cd = CARDS[c]
             eff, kind = cd.effect, cd.kind
             if kind == "majority":
                 if cd.key not in most:
-                    most[cd.key] = max(sum(1 for x in self.scored(q) if CARDS[x].key == cd.key)
-                                       for q in range(self.n))
+                    most[cd.key] = max(sum(1 for x in cards if CARDS[x].key == cd.key)
+                                       for cards in others)
                 v = int(eff["most"]) if counts[cd.key] == most[cd.key] else cd.points
                 lines[CRYSTALS] += v
             elif kind == "set":
@@ -681,9 +684,10 @@ class GrimState(GameState):
         values, lines = self._values(p)
         return PlayerScore(p, sum(values.values()), tuple((k, lines[k]) for k in BREAKDOWN))
 
-    def tie_key(self, p: int) -> tuple[int, int, int]:
+    def tie_key(self, p: int, values: dict[int, int] | None = None) -> tuple[int, int, int]:
         """(total, the highest-valued group of one card name, the highest-valued single card)."""
-        values = self.card_values(p)
+        if values is None:
+            values = self.card_values(p)
         groups: dict[str, int] = {}
         for c, v in values.items():
             groups[CARDS[c].key] = groups.get(CARDS[c].key, 0) + v
@@ -692,8 +696,10 @@ class GrimState(GameState):
     def outcome(self) -> Outcome:
         """Scores and winners: the most points, then the best group of one card name, then the
         best single card; still tied, the win is shared."""
-        scores = tuple(self.score(p) for p in range(self.n))
-        keys = [self.tie_key(p) for p in range(self.n)]
+        worked = [self._values(p) for p in range(self.n)]
+        scores = tuple(PlayerScore(p, sum(v.values()), tuple((k, lines[k]) for k in BREAKDOWN))
+                       for p, (v, lines) in enumerate(worked))
+        keys = [self.tie_key(p, worked[p][0]) for p in range(self.n)]
         top = max(keys)
         return Outcome(scores, tuple(p for p in range(self.n) if keys[p] == top))
 
