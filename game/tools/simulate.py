@@ -26,7 +26,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
-from game.bots import LEVELS, levels, make_bot
+from game.bots import LEVELS, make_bot
+from game.bots import levels as bot_levels
 from game.core.contract import Event, GameInfo, IllegalAction
 from game.core.rng import Rng, derive_seed
 from game.tools import cli
@@ -326,7 +327,7 @@ def _validate(args: argparse.Namespace) -> tuple[GameInfo, tuple[str, ...]]:
         except ValueError:
             shown = level if len(level) <= 30 else level[:29] + "…"
             raise UsageError(f"unknown bot level {shown!r}; the levels are: "
-                             f"{', '.join(levels(args.game))}") from None
+                             f"{', '.join(bot_levels(args.game))}") from None
     return info, levels
 
 

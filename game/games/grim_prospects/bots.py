@@ -206,6 +206,8 @@ class Knowledge:
     unknown_traps: list[int]
     unknown_items: list[int]
     unknown_carried: list[int]  # unknown cards that go to a hand (Mine or someone's hand/stash)
+    forced: list[int]        # unknown cards surely in the Mine: Traps, Items, known to be there
+    free: list[int]          # unknown carried cards that may be in the Mine or in a secret place
     geode: list[int]
     has_canary: bool         # no Gas Leak hurts this seat
     warded: frozenset[str]
@@ -225,6 +227,19 @@ class Knowledge:
         return max(0.0, self.hidden_slots - len(self.unknown_traps) - len(self.unknown_items)) \
             / self.hidden_slots
 
+    def slot_chances(self) -> list[tuple[int, float]]:
+        """[(card, chance)] for one hidden Mine slot: each card surely in the Mine 1/slots, the
+        cards that may also be in a secret place share what is left."""
+        h = self.hidden_slots
+        if not h:
+            return []
+        out = [(c, 1.0 / h) for c in self.forced]
+        left = max(0, h - len(self.forced))
+        if self.free and left:
+            each = left / (h * len(self.free))
+            out += [(c, each) for c in self.free]
+        return out
+
 
 def read_view(view: View) -> Knowledge:
     s = view.state  # type: ignore[attr-defined]
@@ -235,12 +250,16 @@ def read_view(view: View) -> Knowledge:
     for c in inv:
         warded |= WARDS[c]
     mine = list(s.mine)
+    in_mine = set(view.known_in_mine()) if hasattr(view, "known_in_mine") else set()
+    forced = [c for c in unknown if not TO_HAND[c] or c in in_mine]
+    free = [c for c in unknown if TO_HAND[c] and c not in in_mine]
     return Knowledge(
         me=me, n=s.n, hand=[c for c in s.hands[me] if c >= 0], stash=[c for c in s.stashes[me] if c >= 0],
         inventory=inv, mine=mine, hidden_slots=sum(1 for c in mine if c < 0), unknown=unknown,
         unknown_traps=[c for c in unknown if IS_TRAP[c]],
         unknown_items=[c for c in unknown if IS_ITEM[c]],
         unknown_carried=[c for c in unknown if TO_HAND[c]],
+        forced=forced, free=free,
         geode=list(s.geode), has_canary=any(WARDS[c] for c in inv), warded=frozenset(warded))
 
 
@@ -292,6 +311,7 @@ class Params:
     geode_share: float = 0.7      # the part of the Geode a Dynamite kept unlit is expected to win
     hurt_weight: float = 0.3      # how much a Gas Leak's harm to the others counts for this seat
     blast_margin: float = 0.5     # what a blast must beat the other actions by
+    deep_trap_share: float = 0.5  # a put-back card under the top: its Trap chance, relative
 
 
 class _Eval:
@@ -318,6 +338,8 @@ class _Eval:
         # How far the game is: the share of the deck still in the Mine.
         self.left = k.mine_len / N_CARDS
         self.pg = self._p_gas_hidden()
+        self._slots: list[tuple[float, int]] | None = None
+        self.slot_carried = self.mean_carried
 
     # -- worth
     def worth_with(self, extra: Sequence[int]) -> float:
@@ -372,14 +394,67 @@ class _Eval:
         c = mine[len(mine) - 1 - depth]
         if c >= 0:
             return [(1.0, c)]
-        k = self.k
-        if not k.hidden_slots:
+        if not self.k.hidden_slots:
             return [(1.0, -1)]
-        h = k.hidden_slots
-        out: list[tuple[float, int]] = [(1.0 / h, t) for t in k.unknown_traps]
-        out += [(1.0 / h, t) for t in k.unknown_items]
-        out.append((k.p_carried(), -1))
-        return out
+        base = self._slot_outcomes
+        j = self.put_back_depth(depth)
+        if j < 0:
+            return base
+        # Another seat put this card back: a prospector puts Traps on top of what it returns.
+        p_trap = sum(p for p, c in base if c >= 0 and IS_TRAP[c])
+        if p_trap <= 0 or p_trap >= 1:
+            return base
+        m = j + 1 + self._block_below(depth)
+        want = 1.0 - (1.0 - p_trap) ** m if j == 0 else p_trap * self.params.deep_trap_share
+        trap_scale = want / p_trap
+        rest_scale = (1.0 - want) / (1.0 - p_trap)
+        return [(p * (trap_scale if c >= 0 and IS_TRAP[c] else rest_scale), c) for p, c in base]
+
+    def put_back_depth(self, depth: int) -> int:
+        """-1 unless the card `depth` from the top is one that another seat saw (put back) and this
+        seat did not; else its place in that seat's block of seen cards, 0 = the block's top."""
+        seen = self.s.seen
+        idx = len(self.k.mine) - 1 - depth
+        for q in range(self.k.n):
+            if q == self.k.me or not seen[q] >> idx & 1:
+                continue
+            j = 0
+            while idx + j + 1 < len(self.k.mine) and seen[q] >> (idx + j + 1) & 1:
+                j += 1
+            return j
+        return -1
+
+    def _block_below(self, depth: int) -> int:
+        """How many cards under this one the same other seat also saw (the rest of its block)."""
+        seen = self.s.seen
+        idx = len(self.k.mine) - 1 - depth
+        for q in range(self.k.n):
+            if q == self.k.me or not seen[q] >> idx & 1:
+                continue
+            below = 0
+            while idx - below - 1 >= 0 and seen[q] >> (idx - below - 1) & 1:
+                below += 1
+            return below
+        return 0
+
+    @property
+    def _slot_outcomes(self) -> list[tuple[float, int]]:
+        """A hidden slot: Traps and Items one by one, carried cards by their worth (as one)."""
+        if self._slots is None:
+            out: list[tuple[float, int]] = []
+            carried_p = 0.0
+            carried_v = 0.0
+            for c, p in self.k.slot_chances():
+                if TO_HAND[c]:
+                    carried_p += p
+                    carried_v += p * self.marginal(c)
+                else:
+                    out.append((p, c))
+            if carried_p > 0:
+                out.append((carried_p, -1))
+                self.slot_carried = carried_v / carried_p
+            self._slots = out
+        return self._slots
 
     # -- hands under traps
     @staticmethod
@@ -401,8 +476,8 @@ class _Eval:
                 if p <= 0:
                     continue
                 if c == -1:
-                    gain_total += p * self.mean_carried
-                    worth += p * self.mean_carried
+                    gain_total += p * self.slot_carried
+                    worth += p * self.slot_carried
                     count += p
                 elif IS_TRAP[c]:
                     if self.hurts_me(c):
@@ -493,16 +568,12 @@ class _Eval:
         if not h:
             return [(0.0, 1.0)]
         out: list[tuple[float, float]] = []
-        for t in k.unknown_traps:
-            out.append((self.keep_worth(t), 1.0 / h))
-        for t in k.unknown_items:
-            out.append((self.keep_worth(t), 1.0 / h))
-        carried = k.unknown_carried
-        pc = k.p_carried()
-        if carried and pc > 0:
-            each = pc / len(carried)
-            for c in carried:
-                out.append((self.marginal(c), each))
+        for t in k.forced:
+            if not TO_HAND[t]:
+                out.append((self.keep_worth(t), 1.0 / h))
+        for c, p in k.slot_chances():
+            if TO_HAND[c]:
+                out.append((self.marginal(c), p))
         return out
 
     def keep_worth(self, card_id: int) -> float:
