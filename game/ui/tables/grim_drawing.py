@@ -334,6 +334,9 @@ class TableDrawing:
                 out.append((f"{name}'s counts", pygame.Rect(r.x, hand_box.bottom, r.w, 22)))
                 if ahead:   # a hand grows and shrinks while words float: keep off all its room
                     out.append((f"{name}'s hand", hand_box))
+        tip = self._hidden_tip()
+        if tip is not None:
+            out.append(("the words on the hidden hand", tip))
         out.append(("the Mine", _rect_at((MINE_C[0], MINE_C[1] - 6), HAND).inflate(8, 48)))
         if self.eyes():
             for i in range(len(self.mine_marks()[:self.mark_room()])):
@@ -633,15 +636,23 @@ class TableDrawing:
         if not hand:
             theme.text(surface, "Your hand is empty" if p == self._model_seat else "No cards in hand",
                        (hb.x + 8, hb.centery), 15, theme.INK_FAINT, anchor="midleft")
-        elif not self.eyes() and p == self._model_seat and self.hand_hidden:
-            fan = self.hand_rect(0, len(hand)).union(self.hand_rect(len(hand) - 1, len(hand))).move(*off)
-            tip = pygame.Rect(0, 0, 300, 34)
-            tip.center = fan.center
-            if fan.w < tip.w + 40:   # a short fan: the words beside it
-                tip.midleft = (fan.right + 16, fan.centery)
+        elif self._hidden_tip() is not None:
+            tip = self._hidden_tip().move(*off)  # type: ignore[union-attr]
             pygame.draw.rect(surface, (16, 15, 18), tip, border_radius=8)
             pygame.draw.rect(surface, theme.FOCUS, tip, 2, border_radius=8)
             theme.text(surface, "Click to see your hand", tip.center, 16, theme.FOCUS, bold=True, anchor="center")
+
+    def _hidden_tip(self) -> pygame.Rect | None:
+        """Where "Click to see your hand" goes while a hot-seat hand is face down (None: it is not)."""
+        hand = self.model.hands[self.home()]
+        if not hand or self.eyes() or self.home() != self._model_seat or not self.hand_hidden:
+            return None
+        fan = self.hand_rect(0, len(hand)).union(self.hand_rect(len(hand) - 1, len(hand)))
+        tip = pygame.Rect(0, 0, 300, 34)
+        tip.center = fan.center
+        if fan.w < tip.w + 40:   # a short fan: the words beside it
+            tip.midleft = (fan.right + 16, fan.centery)
+        return tip
 
     def _render_home(self, pic: pygame.Surface) -> None:
         p = self.home()
@@ -772,8 +783,9 @@ class TableDrawing:
         self.keep_button.enabled = action is not None
         if action is not None:
             name = card(ch.keep).name if ch.keep is not None and self.eyes() else "it"
-            self.keep_button.label = fit(f"Keep {name}, put {len(ch.returned())} back",
-                                         self.keep_button.rect.w - 60, 18, True)
+            back = len(ch.returned())
+            words = f"Keep {name}, put {back} back" if back else f"Keep {name}"
+            self.keep_button.label = fit(words, self.keep_button.rect.w - 60, 18, True)
         else:
             self.keep_button.label = "Choose a card to keep"
         self.keep_button.draw(surface)
