@@ -130,14 +130,14 @@ class GrimProspectsTable(TableDrawing, TableScene):
         return self.match.state
 
     def _truth(self) -> Any:
-        """The state as the table's viewer knows it: the masked view (everything, in a replay
-        showing every hand)."""
-        key = (self.match.version, self.match.viewer(), self.match.reveal_all)
+        """The state as the seat the model is drawn for knows it: its masked view (everything, in
+        a replay showing every hand)."""
+        key = (self.match.version, self._model_seat, self.match.reveal_all)
         if self._truth_cache[0] != key:
             if self.match.reveal_all:
                 truth = self.match.state
             else:
-                truth = self.match.state.view(self.match.viewer()).state
+                truth = self.match.state.view(self._model_seat).state
             self._truth_cache = (key, truth)
         return self._truth_cache[1]
 
