@@ -355,7 +355,9 @@ class _Eval:
 
     def marginal(self, card_id: int) -> float:
         """What one more card adds to this seat's worth (Items: their use; Traps: see `keep_worth`)."""
-        hit = self._marg.get(card_id)
+        # Cards of one key score alike: one look-up per key (a hand of Bundles makes each costly).
+        slot = CARD_KEY[card_id] if TO_HAND[card_id] else NK + card_id
+        hit = self._marg.get(slot)
         if hit is not None:
             return hit
         if IS_ITEM[card_id]:
@@ -364,7 +366,7 @@ class _Eval:
             value = 0.0
         else:
             value = self.worth_with([card_id]) - self.base
-        self._marg[card_id] = value
+        self._marg[slot] = value
         return value
 
     def item_worth(self, card_id: int) -> float:
