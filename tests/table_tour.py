@@ -7,8 +7,10 @@ Blew It! presses a button's key (placing Safes with 1-6 first, sometimes on a st
 lacks, which is refused with a message); Gold Mine assembles the move with the keyboard one
 choice at a time, drawing a frame after each, and tries to confirm it before it is complete; Big
 Dig picks a card by its key, turns and mirrors its ghost with R and M, sometimes tries a spot the
-rules refuse first, then points at the right one and presses Enter. Bots
-play themselves. Import the headless drivers before this module (it imports pygame).
+rules refuse first, then points at the right one and presses Enter; Grim Prospects points at cards,
+sometimes presses a key the rules refuse, places Bundles by a click, keeps a prospected card by
+its number and orders the rest with Shift+arrows. Bots play themselves; a hot-seat curtain is
+lifted with Space. Import the headless drivers before this module (it imports pygame).
 """
 
 from __future__ import annotations
@@ -78,8 +80,8 @@ def _move(app: Any, pos: tuple[float, float]) -> None:
                                   buttons=(0, 0, 0)))
 
 
-def _key(app: Any, k: int) -> None:
-    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+def _key(app: Any, k: int, mod: int = 0) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
 
 
 def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
@@ -105,8 +107,12 @@ def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
         if check is not None and app.top is table:
             check(table, result)
 
+    from game.ui.scenes.dialogs import PassScreen
+
     with theme.watch_clipping() as found:
-        while app.top is table and result.frames < max_frames:
+        while (app.top is table or isinstance(app.top, PassScreen)) and result.frames < max_frames:
+            if isinstance(app.top, PassScreen):   # a hot-seat curtain: the next player lifts it
+                _key(app, pygame.K_SPACE)
             frame()
             if app.top is table and table.idle and match.human_to_move() and not match.is_over():
                 frame()  # an idle table builds its buttons on its next frame
@@ -115,6 +121,8 @@ def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
                     _ya_blew_it_turn(app, table, rng, frame)
                 elif game == "big_dig":
                     _big_dig_turn(app, table, rng, frame)
+                elif game == "grim_prospects":
+                    _grim_turn(app, table, rng, frame)
                 else:
                     _gold_mine_turn(app, table, rng, frame)
         result.clipped = list(found)
@@ -269,3 +277,50 @@ def _big_dig_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[], 
     point((min(x for x, _ in squares) + ax, min(y for _, y in squares) + ay))
     assert table.current_action() == action, "the tour built another move than it meant to"
     press(pygame.K_RETURN)
+
+
+def _grim_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[], None]) -> None:
+    from game.ui.tables.grim_prospects import ACTIONS
+
+    match = table.match
+    if table.hand_hidden:   # hot-seat: turn the hand up
+        _click(app, table.hand_rect(0).center)
+        frame()
+    # Tooltips: a card somewhere on the table, then a greyed button.
+    things = [r for what, r in table.things() if "card" in what or "Inventory" in what]
+    if things:
+        _move(app, rng.choice(things).center)
+        frame()
+    greyed = [b for _, b in table.buttons if not b.enabled]
+    if greyed:
+        _move(app, rng.choice(greyed).rect.center)
+        frame()
+    _move(app, (2, 2))
+    if match.state.phase == "choose":
+        ch = table.chooser
+        _key(app, pygame.K_1 + rng.randrange(len(ch.order)))
+        frame()
+        if rng.random() < 0.5:
+            _key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+            frame()
+        _key(app, pygame.K_RETURN)
+        return
+    if rng.random() < 0.3:   # a key the rules may refuse: the reason shows in the status line
+        _key(app, rng.choice([pygame.K_3, pygame.K_b, pygame.K_x, pygame.K_e]))
+        frame()
+        if not (table.idle and match.human_to_move()):
+            return
+    action = rng.choice(match.legal_actions())
+    if action.kind == "place":
+        hand = table.hand_cards()
+        _click(app, table.hand_rect(hand.index(int(action.args[0])), len(hand)).center)
+        return
+    keys = {kind: k for kind, _, k in ACTIONS}
+    _key(app, keys[str(action)])
+
+
+def _click(app: Any, pos: tuple[float, float]) -> None:
+    p = (int(pos[0]), int(pos[1]))
+    _move(app, p)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=p))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=p))

@@ -92,6 +92,9 @@ TOURS = [
     ("big_dig", 4, 1, 2, "fast", 1 / 8),
     ("big_dig", 3, 2, 6, "instant", 1 / 60),
     ("big_dig", 2, 1, 3, "normal", 1 / 8),
+    ("grim_prospects", 4, 1, 2, "fast", 1 / 8),
+    ("grim_prospects", 3, 2, 6, "instant", 1 / 60),
+    ("grim_prospects", 2, 1, 3, "normal", 1 / 8),
 ]
 
 
@@ -160,6 +163,15 @@ def _dig_hidden(table: Any, rect: pygame.Rect) -> str:
     return ""
 
 
+def _grim_hidden(table: Any, rect: pygame.Rect) -> str:
+    """What of the Grim Prospects table `rect` hides: a card, a name, a count, a button (the
+    table's own list of what matters, `things()`)."""
+    for what, r in table.things():
+        if rect.colliderect(r):
+            return what
+    return ""
+
+
 _checked: set[Any] = set()
 PROMPTS = (", you are", ", you rolled", "deciding", "rolls next", "may re-roll", "is gambling",
            ", your turn", "is choosing a die")
@@ -167,7 +179,8 @@ PROMPTS = (", you are", ", you rolled", "deciding", "rolls next", "may re-roll",
 
 def _check(table: Any, result: TourResult) -> None:
     """After each frame: floating words hide nothing; a busy table shows no prompt."""
-    hidden = {"ya_blew_it": _panel_hidden, "big_dig": _dig_hidden}.get(table.match.game, _map_hidden)
+    hidden = {"ya_blew_it": _panel_hidden, "big_dig": _dig_hidden,
+              "grim_prospects": _grim_hidden}.get(table.match.game, _map_hidden)
     for _, rect in callout_rects(table):
         result.labels += 1
         # (A label that has stopped rising over a table that has not changed was checked already.)

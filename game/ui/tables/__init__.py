@@ -23,4 +23,8 @@ def table_for(match: "Match") -> "Scene":
         from game.ui.tables.big_dig import BigDigTable
 
         return BigDigTable(match)
+    if match.game == "grim_prospects":
+        from game.ui.tables.grim_prospects import GrimProspectsTable
+
+        return GrimProspectsTable(match)
     raise KeyError(f"no table for {match.game}")

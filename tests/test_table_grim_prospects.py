@@ -1,0 +1,539 @@
+"""The Grim Prospects table, driven headless through the real App (SDL dummy drivers).
+
+Whole games reach the results screen with the display never drifting from the rules: bots alone,
+a human playing only by keys, a human playing only by mouse. The prospect chooser keeps the card
+chosen and puts the others back in the order arranged (keys and drag), and the player then sees
+them marked on the Mine. Every refused choice says why, in the rules' words. Two players: the
+Geode is drawn and a blast takes it. The results show each score's breakdown.
+
+The curtain test: a hot-seat game (two humans and a bot, and two humans alone), the humans driven
+by a seeded policy through the table's own handlers (keys, clicks, the peek key), every frame
+drawn with the face log on: every card face drawn is one the seat `secret_seat()` may know (its
+view knows the card, or an event shown to everyone showed it), and no face at all is drawn while
+the curtain is up.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from helpers import click, key, run_until, run_until_human  # noqa: E402
+
+from game.core.contract import Action  # noqa: E402
+from game.core.match import BOT, Match, Seat  # noqa: E402
+from game.games.grim_prospects.cards import card  # noqa: E402
+from game.ui import privacy  # noqa: E402
+from game.ui.scenes.dialogs import PassScreen  # noqa: E402
+from game.ui.tables.grim_prospects import ACTIONS, GrimModel, GrimProspectsTable, _sentence  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("fresh_display")
+
+GAME = "grim_prospects"
+KEYS = {kind: k for kind, _, k in ACTIONS}
+
+
+def new_match(seats: list[Seat], seed: int = 1) -> Match:
+    return Match(GAME, seats, seed)
+
+
+def open_table(app: Any, match: Match) -> GrimProspectsTable:
+    from game.ui.tables import table_for
+
+    table = table_for(match)
+    assert isinstance(table, GrimProspectsTable)
+    app.push(table)
+    return table
+
+
+def bot(name: str) -> Seat:
+    return Seat(name, BOT, "random")
+
+
+def finish(app: Any, table: GrimProspectsTable, turn: Callable[[], None], frames: int = 60000,
+           dt: float = 1 / 60) -> None:
+    """Step until the results screen replaces the table, calling `turn()` at each human decision."""
+    for _ in range(frames):
+        app.step(dt)
+        if app.top is not table and table.match.is_over():
+            return
+        if app.top is table and table.idle and table.match.human_to_move():
+            app.step(dt)   # an idle table builds its buttons on its next frame
+            turn()
+    raise AssertionError("the game did not reach its end")
+
+
+def hand_centre(table: GrimProspectsTable, cid: int) -> tuple[int, int]:
+    hand = table.hand_cards()
+    return table.hand_rect(hand.index(cid), len(hand)).center
+
+
+def test_every_player_count_plays_to_the_results_with_bots(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.results import ResultsScene
+
+    for players, seed in ((2, 3), (5, 4)):
+        app = make_app("fast")
+        match = new_match([bot(n) for n in ("Ann", "Bo", "Cyd", "Dee", "Eli")[:players]], seed)
+        table = open_table(app, match)
+        finish(app, table, lambda: None, dt=1 / 8)
+        assert isinstance(app.top, ResultsScene)
+        assert table.drift == 0
+        assert GrimModel.from_state(match.state.view(None).state).rules_key() == table.model.rules_key()
+
+
+# ---------------------------------------------------------------------------- keys and mouse
+def test_a_whole_game_by_keys(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Dig (D), Dig 3 (3), Prospect (P), Return to base (B), End turn (E/Enter), Bundles by ←/→ and
+    ↑, the chooser by 1-4, Shift+→ and Enter: what is played is exactly what the keys chose."""
+    app = make_app("fast")
+    match = new_match([Seat("Ana"), bot("Dusty"), bot("Nell")], 6)
+    table = open_table(app, match)
+    rng = random.Random(6)
+    used: set[str] = set()
+
+    def turn() -> None:
+        state = match.state
+        before = len(match.actions)
+        legal = match.legal_actions()
+        if state.phase == "choose":
+            ch = table.chooser
+            assert ch is not None
+            slot = rng.randrange(len(ch.order))
+            key(app, pygame.K_1 + slot)
+            kept = ch.order[slot]
+            if len(ch.order) > 2 and rng.random() < 0.6:
+                ch.focus = next(i for i, c in enumerate(ch.order) if c != kept)
+                key(app, pygame.K_RIGHT if ch.focus == 0 else pygame.K_LEFT, pygame.KMOD_SHIFT)
+            expected = Action("keep", tuple(str(c) for c in [kept, *ch.returned()]))
+            key(app, pygame.K_RETURN)
+            assert match.actions[before:] == [str(expected)]
+            used.add("keep")
+            return
+        action = rng.choice(legal)
+        if action.kind == "place":
+            cid = int(action.args[0])
+            target = table.hand_cards().index(cid)
+            while table.hand_focus != target:
+                key(app, pygame.K_RIGHT)
+            key(app, pygame.K_UP)
+        elif action.kind == "end":
+            key(app, pygame.K_RETURN if rng.random() < 0.5 else pygame.K_e)
+        else:
+            key(app, KEYS[str(action)])
+        assert match.actions[before:] == [str(action)], f"{action} was meant"
+        used.add(str(action))
+
+    finish(app, table, turn)
+    assert table.drift == 0
+    assert {"dig", "prospect", "bank", "keep"} <= used
+
+
+def test_a_whole_game_by_mouse(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Buttons, a click on a Bundle in the hand, the chooser's cards (a click keeps, a drag
+    reorders) and its Keep button."""
+    app = make_app("fast")
+    match = new_match([Seat("Ana"), bot("Dusty")], 8)
+    table = open_table(app, match)
+    rng = random.Random(8)
+    dragged = 0
+
+    def turn() -> None:
+        nonlocal dragged
+        before = len(match.actions)
+        if match.state.phase == "choose":
+            ch = table.chooser
+            assert ch is not None
+            kept = rng.choice(ch.order)
+            click(app, ch.card_rect(kept).center)
+            assert ch.keep == kept
+            back = ch.returned()
+            if len(back) >= 2:
+                # Drag the last card going back to the far left: it goes back on top.
+                last = back[-1]
+                start = ch.card_rect(last).center
+                app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
+                for x in range(start[0], ch.slot_rect(0).centerx - 1, -40):
+                    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, start[1]), rel=(0, 0),
+                                                  buttons=(1, 0, 0)))
+                    app.step(1 / 60)
+                end = (ch.slot_rect(0).centerx, start[1])
+                app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+                app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end))
+                assert ch.returned()[0] == last and ch.keep == kept
+                dragged += 1
+            expected = Action("keep", tuple(str(c) for c in [kept, *ch.returned()]))
+            click(app, table.keep_button.rect.center)
+            assert match.actions[before:] == [str(expected)]
+            return
+        action = rng.choice(match.legal_actions())
+        if action.kind == "place":
+            click(app, hand_centre(table, int(action.args[0])))
+        else:
+            b = table.button_for(str(action))
+            assert b is not None and b.enabled
+            click(app, b.rect.center)
+        assert match.actions[before:] == [str(action)]
+
+    finish(app, table, turn)
+    assert table.drift == 0 and dragged > 0
+
+
+# ---------------------------------------------------------------------------- the chooser
+def prospecting(app: Any, seed: int, seats: list[Seat] | None = None) -> tuple[Match, GrimProspectsTable]:
+    """A human's table with the chooser open (found by playing random games from `seed`)."""
+    for s in range(seed, seed + 50):
+        match = new_match(seats or [Seat("Ana"), bot("Dusty"), bot("Nell")], s)
+        rng = random.Random(s)
+        while not match.is_over():
+            if match.human_to_move() and match.state.phase == "start" and len(match.state.mine) >= 8 \
+                    and len(match.actions) > 6:
+                match.apply("prospect")
+                table = open_table(app, match)
+                run_until_human(app, table)
+                assert table.chooser is not None
+                return match, table
+            match.apply(rng.choice(match.legal_actions()))
+    raise AssertionError("no prospect found")
+
+
+def test_the_chooser_keeps_by_number_and_orders_by_keys(app) -> None:  # type: ignore[no-untyped-def]
+    match, table = prospecting(app, 11)
+    looking = list(match.state.looking)
+    ch = table.chooser
+    assert ch is not None and ch.order == looking and len(looking) == 3
+    key(app, pygame.K_RETURN)   # nothing kept yet: refused, with the reason
+    assert match.state.phase == "choose" and "keep" in table.message.lower()
+    key(app, pygame.K_2)
+    assert ch.keep == looking[1]
+    # The first of the others moves right: the order back becomes the third, then the first.
+    ch.focus = 0
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert ch.order == [looking[1], looking[0], looking[2]]
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert ch.returned() == [looking[2], looking[0]]
+    app.step(1 / 60)
+    key(app, pygame.K_RETURN)
+    assert match.actions[-1] == f"keep:{looking[1]},{looking[2]},{looking[0]}"
+    # The private put-back says the same order, and the table marks the two on the Mine, top first.
+    back = [e for e in match.history if e.kind == "put_back" and "cards" in e.data][-1]
+    assert list(back.data["cards"]) == [looking[2], looking[0]]
+    table.fast_forward()
+    if not match.is_over():
+        marks = dict((depth, c) for depth, c in table.mine_marks())
+        if match.to_move() == 0 or all(c in match.state.mine for c in (looking[0], looking[2])):
+            assert marks.get(0) == looking[2] and marks.get(1) == looking[0]
+
+
+def test_refused_choices_say_why_in_the_rules_words(app) -> None:  # type: ignore[no-untyped-def]
+    match = new_match([Seat("Ana"), bot("Dusty")], 2)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    state = match.state
+    assert not state.hands[0]
+
+    def refused(press: Callable[[], None], action: str) -> None:
+        before = list(match.actions)
+        press()
+        assert match.actions == before, f"{action} was played"
+        reason = state.why_not(Action.parse(action))
+        assert reason and table.message == _sentence(reason)
+
+    refused(lambda: key(app, pygame.K_b), "bank")          # the hand is empty
+    refused(lambda: key(app, pygame.K_3), "dig:3")         # no Pickaxe
+    refused(lambda: key(app, pygame.K_x), "blast")         # the Geode is empty
+    refused(lambda: key(app, pygame.K_e), "end")           # the action comes first
+    # A greyed button says why too, by a click and by its tooltip.
+    b = table.button_for("bank")
+    assert b is not None and not b.enabled
+    refused(lambda: click(app, b.rect.center), "bank")
+    assert table.tooltip_text() == _sentence(state.why_not(Action("bank")) or "")
+    # A card in hand that is not a Bundle cannot be placed: play to a hand holding one.
+    rng = random.Random(2)
+    for _ in range(400):
+        if match.is_over():
+            break
+        run_until_human(app, table)
+        state = match.state
+        plain = [c for c in table.hand_cards() if card(c).ability != "bundle"]
+        if plain and state.phase == "start":
+            refused(lambda: click(app, hand_centre(table, plain[0])), f"place:{plain[0]}")
+            assert "Bundle" in table.message
+            return
+        table.choose(rng.choice([a for a in match.legal_actions() if a.kind != "bank"] or match.legal_actions()))
+    raise AssertionError("no hand with a card other than a Bundle came")
+
+
+def test_three_players_have_no_geode_and_say_so(app) -> None:  # type: ignore[no-untyped-def]
+    match = new_match([Seat("Ana"), bot("Dusty"), bot("Nell")], 2)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert table.button_for("blast") is None
+    key(app, pygame.K_x)
+    assert "two-player" in table.message and not match.actions
+
+
+# ---------------------------------------------------------------------------- two players: the Geode
+def test_two_players_see_the_geode_grow_and_blast_it(make_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("fast")
+    for seed in range(1, 60):
+        match = new_match([Seat("Ana"), bot("Dusty")], seed)
+        rng = random.Random(seed)
+        while not match.is_over() and "blast" not in {str(a) for a in match.legal_actions()}:
+            match.apply(rng.choice([a for a in match.legal_actions() if a.kind != "blast"]))
+        if not match.is_over() and match.human_to_move():
+            break
+    else:
+        raise AssertionError("no blast came")
+    table = open_table(app, match)
+    run_until_human(app, table)
+    geode = list(match.state.geode)
+    assert geode and sorted(table.model.geode) == sorted(geode)
+    app.step(1 / 60)
+    shown = {cs[0] for _, cs in table.geode_groups()}
+    assert {card(c).key for c in shown} == {card(c).key for c in geode}
+    assert table.card_at(table.geode_rects()[0].center) in geode     # its tooltip names the card
+    b = table.button_for("blast")
+    assert b is not None and b.enabled
+    key(app, pygame.K_x)
+    assert match.actions[-1] == "blast"
+    run_until(app, lambda: table.idle, "showed the blast")
+    assert not match.state.geode and not table.model.geode
+    assert set(geode) <= set(match.state.hands[0]) | set(match.state.inventories[0])
+    assert table.drift == 0
+    app.screenshot(tmp_path / "blast.png")
+
+
+# ---------------------------------------------------------------------------- the results
+def test_the_results_show_each_scores_breakdown(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.results import ResultsScene
+
+    app = make_app("instant")
+    match = new_match([Seat("Ana"), bot("Dusty"), bot("Nell")], 9)
+    table = open_table(app, match)
+    rng = random.Random(9)
+    finish(app, table, lambda: table.choose(rng.choice(match.legal_actions())))
+    scene = app.top
+    assert isinstance(scene, ResultsScene)
+    for s in scene.outcome.scores:
+        labels = [label for label, _ in s.breakdown]
+        assert labels == ["Minerals", "Crystals", "Gems", "Sigils", "Bundles"]
+        assert sum(v for _, v in s.breakdown) == s.total
+
+
+def test_the_setup_offers_two_to_five_players(app) -> None:  # type: ignore[no-untyped-def]
+    from game.games import GAMES
+    from game.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(GAMES[GAME])
+    app.push(setup)
+    for n in range(2, 6):
+        setup.set_players(n)
+        match = setup.build_match()
+        assert match.game == GAME and len(match.seats) == n
+    setup.set_players(9)
+    assert setup.players == 5
+
+
+# ---------------------------------------------------------------------------- the curtain
+def public_cards(match: Match) -> set[int]:
+    """Every card an event shown to everyone has shown (a drawn Trap, a discard, the Geode...)."""
+    out: set[int] = set()
+    for ev in match.history:
+        if ev.visible_to is not None:
+            continue
+        for k in ("card", "cards", "traps"):
+            v = ev.data.get(k)
+            if isinstance(v, int):
+                out.add(v)
+            elif isinstance(v, list):
+                out.update(int(c) for c in v)
+    return out
+
+
+@pytest.mark.parametrize("seats, seed", [
+    ([Seat("Ana"), Seat("Bo"), Seat("Dusty", BOT, "random")], 5),
+    ([Seat("Ana"), Seat("Bo")], 7),
+])
+def test_no_face_is_drawn_for_the_wrong_eyes_or_under_the_curtain(make_app, seats: list[Seat], seed: int) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("fast")
+    match = new_match(seats, seed)
+    table = open_table(app, match)
+    rng = random.Random(seed)
+    counts = {"curtain": 0, "hidden": 0, "own faces": 0, "peeks": 0, "frames": 0}
+    wait = 0
+    peek_left = 0
+    # What each seat (None: nobody's eyes) knows now or knew at some moment the table may still be
+    # showing: a frame can lag the rules by an action (a card put back, then taken by a bot that
+    # keeps it unseen, is still on its way while the rules have forgotten where it went).
+    known: dict[int | None, set[int]] = {s: set() for s in [None, *range(len(seats))]}
+
+    def learn() -> None:
+        for s in known:
+            known[s] |= match.state.view(s).shown()
+
+    learn()
+    with privacy.recording():
+        for _ in range(80000):
+            privacy.new_frame()
+            app.step(1 / 15)
+            counts["frames"] += 1
+            learn()
+            faces = privacy.frame_faces()
+            top = app.top
+            if isinstance(top, PassScreen):
+                counts["curtain"] += 1
+                assert not faces, f"faces {faces} drawn under the curtain"
+            elif top is table:
+                seat = table.secret_seat()
+                public = public_cards(match)
+                bad = [c for c in faces if c not in known[seat] and c not in public]
+                assert not bad, (f"frame {counts['frames']}: {[card(c).name for c in bad]} drawn for seat "
+                                 f"{seat} (eyes {match.eyes}), who may not know them")
+                if seat is None and match.hotseat and match.eyes is not None:
+                    counts["hidden"] += 1
+                if seat is not None and any(c in match.state.hands[seat] for c in faces):
+                    counts["own faces"] += 1
+            else:
+                break   # the results
+            # The people at the screen.
+            if isinstance(top, PassScreen):
+                wait += 1
+                if wait > rng.randrange(1, 4):
+                    wait = 0
+                    key(app, pygame.K_SPACE)
+                continue
+            if peek_left:
+                peek_left -= 1
+                if not peek_left:
+                    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0, unicode="", scancode=0))
+                continue
+            if not (table.idle and match.human_to_move()):
+                continue
+            if table.hand_hidden and rng.random() < 0.5:
+                if rng.random() < 0.5:
+                    click(app, (table.hand_rect(0).centerx, table.hand_rect(0).centery))
+                else:
+                    key(app, pygame.K_v)   # held for a few frames
+                    peek_left = rng.randrange(2, 5)
+                    counts["peeks"] += 1
+                continue
+            _policy_move(app, table, rng)
+    assert match.is_over() and not isinstance(app.top, PassScreen)
+    assert counts["curtain"] > 10 and counts["hidden"] > 10 and counts["own faces"] > 10 and counts["peeks"] > 0
+    assert table.drift == 0
+
+
+def _policy_move(app: Any, table: GrimProspectsTable, rng: random.Random) -> None:
+    """One decision of a hot-seat player, by key or click (sometimes a refused one first)."""
+    match = table.match
+    if match.state.phase == "choose":
+        ch = table.chooser
+        if ch is None:
+            return
+        key(app, pygame.K_1 + rng.randrange(len(ch.order)))
+        if rng.random() < 0.5:
+            key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+        key(app, pygame.K_RETURN)
+        return
+    if rng.random() < 0.15:
+        key(app, rng.choice([pygame.K_3, pygame.K_b, pygame.K_e, pygame.K_x]))   # perhaps refused
+        if match.to_move() is None or not match.human_to_move() or not table.idle:
+            return
+    if rng.random() < 0.1:
+        key(app, rng.choice([pygame.K_r, pygame.K_s]))   # the whole Rubble, the stash
+        app.step(1 / 15)
+        key(app, pygame.K_ESCAPE) if table.viewing else None
+    action = rng.choice(match.legal_actions())
+    if action.kind == "place" and table.eyes():
+        click(app, hand_centre(table, int(action.args[0])))
+    elif action.kind == "place":
+        click(app, table.hand_rect(0).center)   # turns the hand up first
+    elif action.kind == "end":
+        key(app, pygame.K_e)
+    else:
+        key(app, KEYS[str(action)])
+
+
+# ---------------------------------------------------------------------------- undo, resume, replay, rules
+def _human_with_a_bundle(seed: int) -> Match:
+    """A game where the human is to act at the start of a turn with a Bundle in hand."""
+    for s in range(seed, seed + 80):
+        match = new_match([Seat("Ana"), bot("Dusty"), bot("Nell")], s)
+        rng = random.Random(s)
+        while not match.is_over():
+            if match.human_to_move() and match.state.phase == "start" and \
+                    any(a.kind == "place" for a in match.legal_actions()):
+                return match
+            match.apply(rng.choice(match.legal_actions()))
+    raise AssertionError("no Bundle came to the human")
+
+
+def test_placing_a_bundle_can_be_taken_back(app) -> None:  # type: ignore[no-untyped-def]
+    match = _human_with_a_bundle(3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert table.drift == 0   # a resumed game starts from its position
+    place = next(a for a in match.legal_actions() if a.kind == "place")
+    cid = int(place.args[0])
+    click(app, hand_centre(table, cid))
+    assert match.actions[-1] == str(place)
+    run_until(app, lambda: app.top.idle, "showed the Bundle placed")
+    assert cid in app.top.model.inventories[0]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)     # nothing was revealed: it may be taken back
+    fresh = app.top
+    assert isinstance(fresh, GrimProspectsTable) and fresh is not table
+    assert cid in match.state.hands[0] and cid in fresh.model.hands[0]
+    run_until_human(app, fresh)
+    assert fresh.drift == 0
+
+
+def test_the_replay_the_final_table_and_the_log_show_the_game(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.results import ResultsScene
+
+    app = make_app("fast")
+    match = new_match([Seat("Ana"), bot("Dusty")], 12)
+    table = open_table(app, match)
+    rng = random.Random(12)
+    finish(app, table, lambda: table.choose(rng.choice(match.legal_actions())), dt=1 / 8)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    results.show_log()
+    log_scene = app.top
+    texts = " ".join(line for line, _, _, _ in log_scene.lines)
+    # Every seat's secrets are in a finished game's log: Dusty's own private lines too.
+    assert "Round 1" in texts and ("Dusty drew" in texts or "Dusty looks at" in texts)
+    app.pop()
+    results.show_table()
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.table is not None
+    app.step(1 / 60)
+    for _ in range(6):        # back a few moves and forward again, animated
+        replay.step(-1)
+    for _ in range(6):
+        replay.step(1)
+        run_until(app, lambda: replay.table.idle, "showed a move of the replay")
+    assert replay.table.drift == 0
+    replay.cycle_viewer()     # through one seat's eyes: its hand face up, the other's backs
+    app.step(1 / 60)
+    assert replay.table.eyes() and replay.table.home() == 0
+
+
+def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.rulebook import RulesScene
+
+    match = new_match([Seat("Ana"), bot("Dusty")], 1)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_h)
+    page = app.top
+    assert isinstance(page, RulesScene) and not page.error
+    assert "Grim Prospects" in page.path.read_text("utf-8")
