@@ -214,7 +214,7 @@ class TableScene(Scene):
     def _resume_history(self) -> None:
         """A resumed game starts from its saved position: every event is in the log, none is shown."""
         for ev in self.match.history:
-            if self.match.sees(ev):
+            if self._log_sees(ev):
                 self._log(ev)
         self._seen = len(self.match.history)
 
@@ -328,7 +328,8 @@ class TableScene(Scene):
 
     def _log_beat(self, ev: Event, beat: Beat) -> None:
         """The event's beat has started: put it in the log."""
-        self._log(ev)
+        if self._log_sees(ev):
+            self._log(ev)
 
     def _needs_sync(self) -> bool:
         """Whether an idle table must compare its model with the rules though nothing was shown."""
@@ -521,15 +522,27 @@ class TableScene(Scene):
         """The log panel again from the match's history, as the viewer now may see it."""
         self.log_panel.clear()
         for ev in self.match.history[:self._seen]:
-            if self.match.sees(ev):
+            if self._log_sees(ev):
                 self._log(ev)
+
+    def _log_sees(self, ev: Event) -> bool:
+        """Whether the log may show `ev` now: what the viewer may see, but only what everyone may
+        see while a hot-seat hand is still face down (the last player may still be looking)."""
+        if not self.match.sees(ev):
+            return False
+        if self.match.hotseat and self.hand_hidden and not self.match.reveal_all:
+            return ev.visible_to is None
+        return True
 
     def _viewer_changed(self) -> None:
         """The table now shows another seat's eyes: a game redraws what depended on the viewer."""
 
     def reveal_hand(self) -> None:
-        """The hot-seat player clicked their hidden hand: show it until the next curtain."""
-        self.hand_hidden = False
+        """The hot-seat player clicked their hidden hand: show it (and their own lines in the log)
+        until the next curtain."""
+        if self.hand_hidden:
+            self.hand_hidden = False
+            self._rebuild_log()
 
     @property
     def peeking(self) -> bool:
@@ -649,6 +662,8 @@ class TableScene(Scene):
 
         fresh = table_for(self.match)
         fresh.hand_hidden = self.hand_hidden
+        if fresh.hand_hidden:
+            fresh._rebuild_log()   # built while its hand was up: only public lines now
         fresh._say(self.match.history[-1].text if self.match.history else "")
         self.app.replace(fresh)
         return True
