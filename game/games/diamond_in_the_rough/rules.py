@@ -106,14 +106,20 @@ PASS = Action(PASS_KIND)
 REVEALING = frozenset({"draw", "answer"})
 
 
+_KIND: dict[int, str] = {c.id: (c.resource if c.kind == RESOURCE else c.kind)  # type: ignore[misc]
+                         for c in CARDS.values()}
+_RESOURCE: dict[int, str | None] = {c.id: c.resource for c in CARDS.values()}
+_RESOURCES_BY_PLAYERS = {n: game_resources(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
 def kind_of(cid: int) -> str:
     """A card's kind for four of a kind: its resource key, "bomb" or "gem"."""
-    c = CARDS[cid]
-    return c.resource if c.kind == RESOURCE else c.kind  # type: ignore[return-value]
+    return _KIND[cid]
 
 
 def resource_of(cid: int) -> str | None:
-    return CARDS[cid].resource if cid >= 0 else None
+    """A card's resource key (None for the Gem, a Bomb or a hidden card)."""
+    return _RESOURCE.get(cid)
 
 
 def card_name(cid: int) -> str:
@@ -156,7 +162,7 @@ class DiamondState(GameState):
 
     __slots__ = ("config", "rng", "deck", "row", "boxed", "hands", "tableaus", "protected", "turn",
                  "first", "phase", "pending", "last_turns_left", "round", "passes", "shown",
-                 "lacks", "ending_kind", "winners", "_ev")
+                 "lacks", "ending_kind", "winners", "_ev", "_quiet")
 
     def __init__(self, config: GameConfig) -> None:
         n = config.players
@@ -182,6 +188,7 @@ class DiamondState(GameState):
         self.ending_kind: str | None = None
         self.winners: tuple[int, ...] = ()
         self._ev: list[Event] = []
+        self._quiet = False   # True in a bot's imagined play-outs: no events are kept
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -191,13 +198,15 @@ class DiamondState(GameState):
     @property
     def resources(self) -> tuple[str, ...]:
         """The resource keys of this game (the first N for N players)."""
-        return game_resources(self.n)
+        return _RESOURCES_BY_PLAYERS[self.config.players]
 
     def name(self, p: int) -> str:
         return self.config.name(p)
 
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None,
               **data: Any) -> None:
+        if self._quiet:
+            return
         self._ev.append(Event(kind, text, data, visible_to, reveals=kind in REVEALING))
 
     def gem_holder(self) -> int | None:
@@ -412,6 +421,7 @@ class DiamondState(GameState):
         s.ending_kind = self.ending_kind
         s.winners = self.winners
         s._ev = []
+        s._quiet = False
         return s
 
     # ----------------------------------------------------------------- actions
