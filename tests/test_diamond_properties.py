@@ -163,3 +163,19 @@ def test_a_sample_honours_the_no_facts_even_when_they_leave_few_cards() -> None:
         assert not any(kind_of(c) in ("crates", "oil") for c in t.hands[1])
         assert not any(kind_of(c) in ("oil", "fish") for c in t.hands[2])
         assert t.view(0).fingerprint() == v.fingerprint()
+
+
+def test_the_statistics_name_each_games_ending_and_length() -> None:
+    from game.games.diamond_in_the_rough.stats import ENDING_KEYS, game_table
+
+    for n, style, seed in CASES[:9]:
+        s, log = play(n, style, seed)
+        table = game_table(log)
+        assert [k for k in ENDING_KEYS.values() if table[k] == 1.0] == [ENDING_KEYS[s.ending()]]
+        assert sum(table[k] for k in ENDING_KEYS.values()) == 1.0
+        assert table["turns"] == sum(1 for e in log if e.kind == "turn") and table["turns"] >= 1
+        assert table["turns_per_player"] == table["turns"] / n
+        shares = [table[f"win_share_turn_position_{k}"] for k in range(1, n + 1)]
+        assert sum(shares) == (0.0 if s.ending() == "everybody_loses" else 1.0)
+        if s.winners:
+            assert shares[(s.winners[0] - seed % n) % n] == 1.0

@@ -19,7 +19,8 @@ ACTION_KINDS = {"bomb": "bombs", "resupply": "resupplies", "invest": "invests", 
 def game_table(events: Sequence[Event]) -> dict[str, float]:
     """Which of the four endings this game had (one of them is 1), its length in turns (all seats'
     turns, and per player), the actions taken, bombs answered yes, steals, how the last turns were
-    reached (the deck ran out, or the 12-round limit), and the first player's share of the win."""
+    reached (the deck ran out, or the 12-round limit), the first player's share of the win and the
+    winner's place in the turn order."""
     players = 0
     first = None
     turns = 0
@@ -61,4 +62,9 @@ def game_table(events: Sequence[Event]) -> dict[str, float]:
         "ended_all_passed": float(stalled),
         "first_player_win_share": 1.0 if first is not None and winners == (first,) else 0.0,
     })
+    # Who won by place in the turn order (1: the first player), since simulate rotates the first
+    # seat and per-seat rates then hide the order's advantage.
+    for k in range(1, players + 1):
+        table[f"win_share_turn_position_{k}"] = float(
+            first is not None and winners == ((int(first) + k - 1) % players,))
     return table
