@@ -8,7 +8,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from diamond_positions import BOMBS, COAL, CRATES, FISH, GEM, OIL, config, fresh, position
+from diamond_positions import (
+    BOMBS,
+    COAL,
+    CRATES,
+    FISH,
+    GEM,
+    OIL,
+    config,
+    fresh,
+    position,
+)
 
 from game.core.contract import Action, BadSave, IllegalAction
 from game.games import get

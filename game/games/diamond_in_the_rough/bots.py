@@ -35,6 +35,7 @@ from game.games.diamond_in_the_rough.rules import (
     GEM_ID,
     HIDDEN,
     INVEST,
+    KINDS,
     OVER,
     PASS_KIND,
     RESUPPLY,
@@ -45,7 +46,6 @@ from game.games.diamond_in_the_rough.rules import (
     STEAL,
     DiamondState,
     DiamondView,
-    _KIND,
     kind_of,
     resource_of,
 )
@@ -65,7 +65,7 @@ def counts(cards: Iterable[int]) -> dict[str, int]:
     out: dict[str, int] = {}
     for c in cards:
         if c >= 0:
-            k = _KIND[c]
+            k = KINDS[c]
             out[k] = out.get(k, 0) + 1
     return out
 

@@ -63,7 +63,6 @@ from game.core.rng import Rng
 from game.core.words import plural
 from game.games.diamond_in_the_rough.cards import (
     BOMB,
-    GEM,
     RESOURCE,
     cards,
     data,
@@ -106,7 +105,7 @@ PASS = Action(PASS_KIND)
 REVEALING = frozenset({"draw", "answer"})
 
 
-_KIND: dict[int, str] = {c.id: (c.resource if c.kind == RESOURCE else c.kind)  # type: ignore[misc]
+KINDS: dict[int, str] = {c.id: (c.resource if c.kind == RESOURCE else c.kind)  # type: ignore[misc]
                          for c in CARDS.values()}
 _RESOURCE: dict[int, str | None] = {c.id: c.resource for c in CARDS.values()}
 _RESOURCES_BY_PLAYERS = {n: game_resources(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
@@ -114,7 +113,7 @@ _RESOURCES_BY_PLAYERS = {n: game_resources(n) for n in range(MIN_PLAYERS, MAX_PL
 
 def kind_of(cid: int) -> str:
     """A card's kind for four of a kind: its resource key, "bomb" or "gem"."""
-    return _KIND[cid]
+    return KINDS[cid]
 
 
 def resource_of(cid: int) -> str | None:
@@ -275,7 +274,7 @@ class DiamondState(GameState):
         out = [Action(RETIRE, tuple(str(c) for c in s)) for s in self.retire_sets(p)]
         if self.bombs_in_hand(p):
             out += [Action(BOMB_KIND, (str(q), r)) for q in self.bombable(p) for r in self.resources]
-        for c in sorted(set(c for c in self.hands[p] if c >= 0)):
+        for c in sorted({c for c in self.hands[p] if c >= 0}):
             if self.deck:
                 out.append(Action(RESUPPLY, (str(c), DECK_KIND)))
             out += [Action(RESUPPLY, (str(c), f"{ROW_KIND}:{i}")) for i in range(len(self.row))]
