@@ -37,6 +37,17 @@ unseen is a deck draw, seen by its drawer only), so the state keeps it once:
                 hand receives a card unseen by the others; `no_resource(q)` also drops a
                 resource of which q holds a shown card
 
+Events (`data` in brackets; public unless said): "deal" (order; seen by nobody), "hand" (player,
+cards; that player only), "setup" (players, first, row, deck), "turn" (player, round,
+last_turns_left), "unprotected" (player), "bomb" (bomber, target, resource, card: the Bomb),
+"answer" (target, resource, answer "yes"/"no", card: the named card or None), "reward" (player,
+card or None, source "row"/"deck"), "box" (player, card), "steal" (player, target, card),
+"replace" (player: the bombed one, card or None, source "row"/"deck"/"none"), "draw" (player, card,
+why; the drawer only) with its public twin "drew" (player, why, deck: cards left), "no_draw",
+"resupply" (player, card, source, took), "invest" (player, source, took, count), "retire"
+(player, cards, ending), "pass", "stall", "last" (order: who still plays, reason "deck"/"rounds"),
+"end" (ending, winners).
+
 A view (`DiamondView`) is a masked copy: another seat's hand is its shown cards, ascending,
 followed by `HIDDEN` for each unknown card; the deck is all `HIDDEN`.
 """
@@ -105,6 +116,7 @@ PASS = Action(PASS_KIND)
 REVEALING = frozenset({"draw", "answer"})
 
 
+# A card's kind for four of a kind, by id: its resource key, "bomb" or "gem".
 KINDS: dict[int, str] = {c.id: (c.resource if c.kind == RESOURCE else c.kind)  # type: ignore[misc]
                          for c in CARDS.values()}
 _RESOURCE: dict[int, str | None] = {c.id: c.resource for c in CARDS.values()}
