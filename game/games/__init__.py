@@ -36,6 +36,8 @@ LISTINGS: tuple[Listing, ...] = (
     Listing("gold_mine", "Gold Mine", 2, 4, "game.games.gold_mine.rules"),
     Listing("big_dig", "Big Dig", 2, 4, "game.games.big_dig.rules"),
     Listing("grim_prospects", "Grim Prospects", 2, 5, "game.games.grim_prospects.rules"),
+    Listing("diamond_in_the_rough", "Diamond in the Rough", 2, 4,
+            "game.games.diamond_in_the_rough.rules"),
 )
 
 _BY_NAME = {entry.name: entry for entry in LISTINGS}

@@ -126,6 +126,14 @@ def _grim_prospects_table(events: Sequence[Event]) -> dict[str, float]:
     return game_table(events)
 
 
+def _diamond_table(events: Sequence[Event]) -> dict[str, float]:
+    """How the game ended (retire four, retire three + Gem, Gem holder, everybody loses) and its
+    length in turns (game.games.diamond_in_the_rough.stats)."""
+    from game.games.diamond_in_the_rough.stats import game_table
+
+    return game_table(events)
+
+
 def _grim_prospects_final(state: Any, shares: Sequence[float]) -> dict[str, float]:
     """Who ended with which card, and their share of the win."""
     from game.games.grim_prospects.stats import card_table
@@ -144,6 +152,7 @@ TABLES: dict[str, Callable[[Sequence[Event]], dict[str, float]]] = {
     "gold_mine": _gold_mine_table,
     "big_dig": _big_dig_table,
     "grim_prospects": _grim_prospects_table,
+    "diamond_in_the_rough": _diamond_table,
 }
 # Figures read from a game's final position and its win shares (added to its table).
 FINAL_TABLES: dict[str, Callable[[Any, Sequence[float]], dict[str, float]]] = {
