@@ -98,6 +98,9 @@ class Match:
         self.spectator = False
         self.reveal_all = False
         self.view_seat: int | None = None
+        # Hot-seat privacy (never saved): the seat whose secrets the table may show, set when
+        # that player lifts the "pass the screen" curtain; None until someone has.
+        self.eyes: int | None = None
 
     # ------------------------------------------------------------------ play
     def to_move(self) -> int | None:
@@ -245,12 +248,22 @@ class Match:
             self._bots[seat] = make_bot(self.game, s.level, derive_seed(self.seed, "bot", seat))
         return self._bots[seat]
 
+    @property
+    def hotseat(self) -> bool:
+        """True when humans share the screen and the game hides things from them: two or more
+        humans in a game with private hands (the table then hides it between their turns)."""
+        return (self.info.private_hands and not self.spectator
+                and sum(1 for s in self.seats if s.is_human) > 1)
+
     def viewer(self) -> int | None:
         """The seat whose eyes the table shows: the human deciding now, else the last human to act.
 
-        A replay shows the seat chosen for it (`view_seat`), or, with `reveal_all`, everything."""
+        Hot-seat (`hotseat`): the seat that last lifted the curtain (`eyes`), None before anyone
+        has. A replay shows the seat chosen for it (`view_seat`), or, with `reveal_all`, everything."""
         if self.spectator:
             return self.view_seat
+        if self.hotseat:
+            return self.eyes
         p = self.to_move()
         if p is not None and self.seats[p].is_human:
             return p

@@ -283,15 +283,18 @@ class PassScreen(Scene):
     """The hot-seat curtain: hides the table until the next player says they are ready.
 
     It is opaque (not an overlay), so nothing of the table below is drawn while it is up. With a
-    `match`, Esc opens the pause menu over the curtain (the table stays hidden).
+    `match`, Esc opens the pause menu over the curtain (the table stays hidden). `hint` is a line
+    under the call that says what happens next (how to turn the hidden hand up).
     """
 
     overlay = False
 
     def __init__(self, name: str, on_ready: Callable[[], None] | None = None, *,
-                 match: "Match | None" = None, colour: tuple[int, int, int] = theme.GOLD) -> None:
+                 match: "Match | None" = None, colour: tuple[int, int, int] = theme.GOLD,
+                 hint: str = "") -> None:
         super().__init__()
         self.name = name
+        self.hint = hint
         self.on_ready = on_ready
         self.match = match
         self.colour = colour
@@ -343,8 +346,11 @@ class PassScreen(Scene):
         name = fit_text(self.name, panel.w - 60, 58)
         theme.text(surface, name, (cx + 2, panel.y + 66), 58, (10, 8, 6), title=True, anchor="midtop")
         theme.text(surface, name, (cx, panel.y + 62), 58, self.colour, title=True, anchor="midtop")
-        theme.text(surface, f"Everyone else, look away. {self.name}, press Space when ready.",
-                   (cx, panel.y + 150), 18, theme.INK, anchor="midtop")
+        call = fit_text(f"Everyone else, look away. {self.name}, press Space when ready.", panel.w - 40, 18)
+        theme.text(surface, call, (cx, panel.y + (140 if self.hint else 150)), 18, theme.INK, anchor="midtop")
+        if self.hint:
+            theme.text(surface, fit_text(self.hint, panel.w - 40, 16), (cx, panel.y + 168), 16,
+                       theme.INK_DIM, anchor="midtop")
         self.button.draw(surface)
         if self.match is not None:
             theme.text(surface, "Esc: game menu", (cx, theme.HEIGHT - 20), 15, theme.INK_FAINT,

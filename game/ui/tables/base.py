@@ -12,6 +12,16 @@ rebuilt from it (`_sync`, with `_adopt_truth` counting any mismatch in `drift`).
 F1/H: the rules, Space: skip the animations, PgUp/PgDn and the wheel: the log, Ctrl+Z: undo), the
 Undo button, the hot-seat curtain, and the move to the results screen when the game is over.
 
+Hot-seat privacy (a game with private hands and two or more humans, `Match.hotseat`): when the
+table is idle and a human is to move who is not `match.eyes`, the opaque `PassScreen` covers it.
+Its button sets `match.eyes` (so `match.viewer()` and `match.sees` now speak for that seat),
+rebuilds the log for the new viewer (no private line of the last player stays), calls the game's
+`_viewer_changed()` and hides the hand (`hand_hidden`) until the player clicks it (the table calls
+`reveal_hand()`) or holds `peek_key` (V: `peeking`). A game draws a seat's secret cards face up
+only for `secret_seat()`. A table with private hands passes every event to `privacy_event` first
+(key releases included), so a peek ends when the key comes up. An undo that hands the decision to
+another human brings the curtain for them; a resumed hot-seat game starts behind it.
+
 Undo follows the match runner's fair-play policy (`Match.undo_target`); after it, the table is
 built afresh from the match, exactly as when a saved game is resumed. A table in `replay` mode
 (inside the replay viewer) only shows: nobody decides, no bot plays, nothing is saved.
@@ -110,6 +120,13 @@ class LogPanel:
         if self.scroll:  # reading older lines: keep them in place while new ones arrive
             self.scroll += len(wrapped)
 
+    def clear(self) -> None:
+        """Forget every entry (the log is about to be written again for another viewer)."""
+        self.lines.clear()
+        self.entries.clear()
+        self.scroll = 0
+        self._cache = None
+
     def scroll_by(self, lines: int) -> None:
         top = max(0, len(self.lines) - self.visible)
         self.scroll = max(0, min(top, self.scroll + lines))
@@ -156,6 +173,7 @@ class TableScene(Scene):
     callout_clamp = False    # keep them on the screen
     drift_details = False    # log both rules keys when the display drifts
     logger = log             # each table logs under its own module's name
+    peek_key = pygame.K_v    # held: a hot-seat player sees their hidden hand (free in every table)
 
     def __init__(self, match: Match, log_panel: LogPanel) -> None:
         super().__init__()
@@ -183,7 +201,10 @@ class TableScene(Scene):
         self.model: Any = None
         self._seen = 0
         self._ff = False
-        self._curtain_seat: int | None = None
+        # Hot-seat privacy (see the module's words): the hand stays hidden after a curtain until
+        # the player reveals it or holds the peek key.
+        self.hand_hidden = False
+        self._peek_down = False
         self.replay = False           # shown inside the replay viewer: nobody plays
         self.undo_button = Button((log_panel.rect.right - 112, log_panel.rect.y + 7, 104, 24),
                                   "Undo  Ctrl+Z", self.undo, None, size=14)
@@ -467,19 +488,70 @@ class TableScene(Scene):
         self.buttons = []
         self._buttons_key = None
         self._drive_bot(dt)
+        if self.idle and not self.match.is_over():
+            # A bot's quiet move handed the turn to a human this very frame: no frame of the
+            # table may show it to them behind the last player's eyes.
+            self._hotseat_hook()
 
     def _hotseat_hook(self) -> None:
-        """Games with private hands hide the table between two humans' decisions."""
+        """Hot-seat: a human other than the one whose eyes the table shows is to move, so the
+        curtain covers the table until they say they are ready."""
         seat = self.match.to_move()
-        if seat is None or not self.match.human_to_move():
+        if seat is None or not self.match.human_to_move() or not self.match.hotseat:
             return
-        if self.match.info.private_hands and seat != self._curtain_seat and self.app is not None:
-            humans = sum(1 for s in self.match.seats if s.is_human)
-            self._curtain_seat = seat
-            if humans > 1:
-                from game.ui.scenes.dialogs import PassScreen
+        if seat != self.match.eyes and self.app is not None:
+            from game.ui.scenes.dialogs import PassScreen
 
-                self.app.push(PassScreen(self.match.seats[seat].name, match=self.match, colour=seat_rgb(seat)))
+            self._peek_down = False
+            key = pygame.key.name(self.peek_key).upper()
+            self.app.push(PassScreen(self.match.seats[seat].name, lambda: self._lift_curtain(seat),
+                                     match=self.match, colour=seat_rgb(seat),
+                                     hint=f"Your hand stays face down: click it to turn it up, or hold {key} to peek."))
+
+    def _lift_curtain(self, seat: int) -> None:
+        """`seat`'s player is at the screen: the table shows their eyes, their hand still hidden."""
+        self.match.eyes = seat
+        self.hand_hidden = True
+        self._peek_down = False
+        self._rebuild_log()
+        self._buttons_key = None
+        self._viewer_changed()
+
+    def _rebuild_log(self) -> None:
+        """The log panel again from the match's history, as the viewer now may see it."""
+        self.log_panel.clear()
+        for ev in self.match.history[:self._seen]:
+            if self.match.sees(ev):
+                self._log(ev)
+
+    def _viewer_changed(self) -> None:
+        """The table now shows another seat's eyes: a game redraws what depended on the viewer."""
+
+    def reveal_hand(self) -> None:
+        """The hot-seat player clicked their hidden hand: show it until the next curtain."""
+        self.hand_hidden = False
+
+    @property
+    def peeking(self) -> bool:
+        """Whether the peek key is held down now."""
+        return self._peek_down
+
+    def secret_seat(self) -> int | None:
+        """The seat whose private cards may be drawn face up now: the viewer, except in hot-seat
+        play while the hand is hidden and nobody peeks (then None: every secret is a back)."""
+        seat = self.match.viewer()
+        if self.match.hotseat and self.hand_hidden and not self._peek_down:
+            return None
+        return seat
+
+    def privacy_event(self, event: pygame.event.Event) -> bool:
+        """The peek key going down and up (and a lost focus, which ends a peek). True when used."""
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and getattr(event, "key", None) == self.peek_key:
+            self._peek_down = event.type == pygame.KEYDOWN and self.match.hotseat
+            return self.match.hotseat
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self._peek_down = False
+        return False
 
     def _drive_bot(self, dt: float) -> None:
         self.thinker.request(self.match)
@@ -576,7 +648,7 @@ class TableScene(Scene):
         from game.ui.tables import table_for
 
         fresh = table_for(self.match)
-        fresh._curtain_seat = self._curtain_seat
+        fresh.hand_hidden = self.hand_hidden
         fresh._say(self.match.history[-1].text if self.match.history else "")
         self.app.replace(fresh)
         return True
@@ -600,6 +672,8 @@ class TableScene(Scene):
     def _table_key(self, event: pygame.event.Event) -> bool:
         """Esc: the pause menu; F1/H: the rules; Space: skip the animations; PgUp/PgDn: the log."""
         k = event.key
+        if self.privacy_event(event):
+            return True
         if k == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.undo()
             return True

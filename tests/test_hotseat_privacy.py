@@ -1,0 +1,304 @@
+"""Hot-seat privacy: the curtain between two humans' decisions, whose eyes the table shows, the
+hidden hand, the log rebuilt for the player at the screen, undo and resume.
+
+No shipped table has private hands on this branch yet, so these tests play Ya Blew It! with the
+game's flag set on a copy of its GameInfo, and (`SecretsMatch`) a private note after every action
+that only its actor may see, so the log has something to leak.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random  # noqa: E402
+from dataclasses import replace  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from helpers import key, run_until  # noqa: E402
+
+from game.core.contract import Event  # noqa: E402
+from game.core.match import BOT, Match, Seat  # noqa: E402
+from game.ui.scenes.dialogs import PassScreen  # noqa: E402
+
+GAME = "ya_blew_it"
+
+
+class SecretsMatch(Match):
+    """Ya Blew It! as if it had private hands: after every action its actor gets a private note."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.info = replace(self.info, private_hands=True)
+
+    def apply(self, action: Any) -> list[Event]:
+        events = super().apply(action)
+        actor = self._actors[-1]
+        note = Event("secret", f"secret note {len(self.actions)} for {self.seats[actor].name}",
+                     {"player": actor}, frozenset({actor}))
+        # Added after the action's own events were weighed, so it does not forbid an undo.
+        self.history.append(note)
+        self._marks[-1] = len(self.history)
+        return [*events, note]
+
+
+def ana_bot_bo() -> list[Seat]:
+    return [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Bo")]
+
+
+def open_table(app: Any, m: Match) -> Any:
+    from game.ui.tables import table_for
+
+    table = table_for(m)
+    app.push(table)
+    return table
+
+
+def log_texts(table: Any) -> list[str]:
+    return [text for text, _, _ in table.log_panel.entries]
+
+
+# ---------------------------------------------------------------------------- the match
+def test_viewer_is_the_seat_that_lifted_the_curtain_only_in_hot_seat() -> None:
+    m = SecretsMatch(GAME, ana_bot_bo(), 3)
+    assert m.hotseat and m.viewer() is None, "nobody has lifted the curtain yet"
+    m.eyes = 2
+    assert m.viewer() == 2
+    note = Event("x", "only Ana", {}, frozenset({0}))
+    assert not m.sees(note)
+    m.eyes = 0
+    assert m.sees(note)
+    # One human with bots: no hot-seat, the viewer is that human whatever `eyes` says.
+    solo = SecretsMatch(GAME, [Seat("Ana"), Seat("Dusty", BOT, "easy")], 3)
+    solo.eyes = 1
+    assert not solo.hotseat and solo.viewer() == 0
+    # Two humans in a game without private hands: as before, the human to move.
+    open_game = Match(GAME, [Seat("Ana"), Seat("Bo")], 3)
+    assert not open_game.hotseat and open_game.viewer() == open_game.to_move()
+    # A spectator (replay) sees the seat chosen for it.
+    m.spectator, m.view_seat = True, 1
+    assert not m.hotseat and m.viewer() == 1
+
+
+# ---------------------------------------------------------------------------- the curtain
+def play_hot_seat(app: Any, m: Match, decisions: int, seed: int,
+                  on_curtain: Callable[[Any, int, int | None], None] | None = None,
+                  on_lifted: Callable[[Any, int], None] | None = None) -> tuple[int, int]:
+    """Play `decisions` random human decisions through the table, lifting every curtain; checks
+    on the way that a curtain comes exactly when the human to move is not the one who decided
+    last. Returns (curtains, decisions made)."""
+    rng = random.Random(seed)
+    table = open_table(app, m)
+    last: int | None = None
+    lifted: int | None = None  # the seat whose curtain was lifted since the last decision
+    curtains = made = 0
+    for _ in range(60000):
+        if m.is_over() or made >= decisions:
+            break
+        app.step(1 / 60)
+        top = app.top
+        if isinstance(top, PassScreen):
+            seat = m.to_move()
+            assert seat is not None and m.seats[seat].is_human
+            assert seat != last, "a curtain came between two decisions of the same human"
+            assert m.eyes == last and m.viewer() == last, "the viewer changed before the curtain lifted"
+            if on_curtain is not None:
+                on_curtain(table, seat, last)
+            key(app, pygame.K_SPACE)
+            curtains += 1
+            lifted = seat
+            assert app.top is table and m.eyes == seat and m.viewer() == seat
+            assert table.hand_hidden and table.secret_seat() is None
+            if on_lifted is not None:
+                on_lifted(table, seat)
+            continue
+        assert top is table
+        if table.idle and m.human_to_move():
+            seat = m.to_move()
+            assert seat == m.eyes, "a human was about to decide without the curtain for them"
+            if seat != last and lifted != seat:
+                pytest.fail("a different human came to decide and no curtain came")
+            table.reveal_hand()
+            assert table.secret_seat() == seat
+            table._apply(rng.choice(m.legal_actions()))
+            last, lifted = seat, None
+            made += 1
+    return curtains, made
+
+
+def test_the_curtain_comes_exactly_between_two_different_humans(app: Any) -> None:
+    m = SecretsMatch(GAME, ana_bot_bo(), 11)
+    curtains, made = play_hot_seat(app, m, 40, 11)
+    assert made >= 20 and curtains >= 4, (made, curtains)
+
+
+def test_the_curtain_says_how_to_turn_the_hand_up(app: Any) -> None:
+    m = SecretsMatch(GAME, ana_bot_bo(), 5)
+    open_table(app, m)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    assert "hold V" in app.top.hint and "click" in app.top.hint
+
+
+@pytest.mark.parametrize("private", [True, False])
+def test_one_human_with_bots_never_sees_a_curtain(app: Any, private: bool) -> None:
+    m = (SecretsMatch if private else Match)(GAME, [Seat("Ana"), Seat("Dusty", BOT, "easy"),
+                                                    Seat("Nell", BOT, "normal")], 4)
+    rng = random.Random(4)
+    table = open_table(app, m)
+    made = 0
+    for _ in range(30000):
+        if m.is_over() or made >= 25:
+            break
+        app.step(1 / 60)
+        assert app.top is table, "a curtain came with only one human at the table"
+        assert not table.hand_hidden and table.secret_seat() == 0
+        if table.idle and m.human_to_move():
+            table._apply(rng.choice(m.legal_actions()))
+            made += 1
+    assert made >= 10
+
+
+def test_two_humans_in_a_game_without_secrets_see_no_curtain(app: Any) -> None:
+    m = Match(GAME, [Seat("Ana"), Seat("Bo")], 6)
+    rng = random.Random(6)
+    table = open_table(app, m)
+    deciders = set()
+    for _ in range(30000):
+        if m.is_over() or len(deciders) == 2 and len(m.actions) > 12:
+            break
+        app.step(1 / 60)
+        assert app.top is table
+        if table.idle and m.human_to_move():
+            deciders.add(m.to_move())
+            table._apply(rng.choice(m.legal_actions()))
+    assert deciders == {0, 1}
+
+
+# ---------------------------------------------------------------------------- what is drawn
+def test_after_a_pass_the_log_holds_nothing_the_new_viewer_may_not_see(app: Any) -> None:
+    m = SecretsMatch(GAME, ana_bot_bo(), 8)
+    checked: list[int] = []
+
+    def before(table: Any, seat: int, last: int | None) -> None:
+        if last is not None:
+            # The player who just decided saw their own note: the log had it before the pass.
+            assert any(f"for {m.seats[last].name}" in t for t in log_texts(table))
+
+    def after(table: Any, seat: int) -> None:
+        texts = set(log_texts(table))
+        hidden = [ev.text for ev in m.history if not ev.seen_by(seat)]
+        assert hidden and not texts & set(hidden), "a line the new player may not see stayed in the log"
+        mine = [ev.text for ev in m.history if ev.kind == "secret" and ev.seen_by(seat)]
+        assert set(mine) <= texts, "the new player's own notes are missing from the log"
+        checked.append(seat)
+
+    play_hot_seat(app, m, 30, 8, before, after)
+    assert len(checked) >= 3 and set(checked) == {0, 2}
+
+
+def test_secret_seat_follows_the_hidden_hand_and_the_peek_key(app: Any) -> None:
+    m = SecretsMatch(GAME, ana_bot_bo(), 9)
+    table = open_table(app, m)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    seat = m.to_move()
+    assert table.secret_seat() is None
+    key(app, pygame.K_SPACE)
+    assert m.eyes == seat and table.hand_hidden and not table.peeking
+    assert table.secret_seat() is None, "the hand showed before the player asked for it"
+    key(app, pygame.K_v)  # held down: a peek
+    assert table.peeking and table.secret_seat() == seat
+    app.step(1 / 60)
+    assert table.secret_seat() == seat
+    assert table.privacy_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0))
+    assert not table.peeking and table.secret_seat() is None
+    key(app, pygame.K_v)
+    table.privacy_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert not table.peeking and table.secret_seat() is None, "a peek outlived the window's focus"
+    table.reveal_hand()
+    assert not table.hand_hidden and table.secret_seat() == seat
+
+
+def test_the_peek_key_is_free_in_every_table() -> None:
+    import inspect
+
+    from game.ui.tables import base
+
+    name = pygame.key.name(base.TableScene.peek_key)
+    const = f"K_{name}"
+    for mod in ("ya_blew_it", "gold_mine", "gold_mine_moves", "big_dig"):
+        source = inspect.getsource(__import__(f"game.ui.tables.{mod}", fromlist=["x"]))
+        assert f"pygame.{const}" not in source, f"{mod} already uses {const}"
+
+
+# ---------------------------------------------------------------------------- undo and resume
+def test_an_undo_that_hands_the_decision_back_brings_the_curtain(app: Any, home: Any) -> None:
+    m = SecretsMatch(GAME, [Seat("Ana"), Seat("Bo")], 2)
+    rng = random.Random(2)
+    # A position where Bo is to move and may take back Ana's quiet move.
+    for _ in range(400):
+        if m.human_to_move() and m.can_undo() and m.undo_seat() != m.to_move():
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    else:
+        pytest.fail("no position where the next player could take back the last one's move")
+    taker, giver = m.to_move(), m.undo_seat()
+    assert taker is not None and giver is not None
+    table = open_table(app, m)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    assert m.to_move() == taker
+    key(app, pygame.K_SPACE)
+    assert m.eyes == taker and app.top is table
+    table.reveal_hand()
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    fresh = app.top
+    assert fresh is not table and m.to_move() == giver
+    assert m.eyes == taker, "the viewer changed before the curtain"
+    assert not any(f"for {m.seats[giver].name}" in t for t in log_texts(fresh))
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain after the undo")
+    assert m.eyes == taker
+    key(app, pygame.K_SPACE)
+    assert app.top is fresh and m.eyes == giver and fresh.hand_hidden
+
+
+def test_an_undo_by_the_same_player_keeps_the_table_and_the_hidden_hand(app: Any, home: Any) -> None:
+    for seed in range(40):
+        m = SecretsMatch(GAME, [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Bo")], seed)
+        rng = random.Random(seed)
+        while not m.is_over() and not (m.human_to_move() and m.can_undo() and m.undo_seat() == m.to_move()):
+            m.apply(rng.choice(m.legal_actions()))
+        if not m.is_over():
+            break
+    else:
+        pytest.fail("no position where a player could take back their own move")
+    seat = m.to_move()
+    table = open_table(app, m)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    key(app, pygame.K_SPACE)
+    assert table.hand_hidden
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    fresh = app.top
+    assert fresh is not table and m.to_move() == seat and m.eyes == seat
+    for _ in range(30):
+        app.step(1 / 60)
+        assert app.top is fresh, "a curtain came though the same player decides again"
+    assert fresh.hand_hidden and fresh.secret_seat() is None
+
+
+def test_a_resumed_hot_seat_game_starts_behind_the_curtain(app: Any) -> None:
+    m = SecretsMatch(GAME, ana_bot_bo(), 21)
+    rng = random.Random(21)
+    while not (m.human_to_move() and len(m.actions) > 10):
+        m.apply(rng.choice(m.legal_actions()))
+    m.eyes = m.to_move()
+    loaded = SecretsMatch.from_json(m.to_json())
+    assert loaded.eyes is None and loaded.actions == m.actions
+    table = open_table(app, loaded)
+    assert not any(t.startswith("secret note") for t in log_texts(table)), "a private line before anyone sat down"
+    app.step(1 / 60)
+    assert isinstance(app.top, PassScreen) and app.top.name == loaded.seats[loaded.to_move()].name
+    key(app, pygame.K_SPACE)
+    assert loaded.eyes == loaded.to_move() and table.hand_hidden
