@@ -44,7 +44,7 @@ SIZES = (BIG, HAND, TABLE, SMALL)
 
 HIDDEN = -1  # the rules' id for a card the viewer does not know: drawn as a back
 
-CRATE, OIL, FISH, COAL, BOMB, GEM = "crate", "oil", "fish", "coal", "bomb", "gem"
+CRATE, OIL, FISH, COAL, BOMB, GEM = "crates", "oil", "fish", "coal", "bomb", "gem"
 RESOURCE_KINDS = (CRATE, OIL, FISH, COAL)
 KINDS = (*RESOURCE_KINDS, BOMB, GEM)
 

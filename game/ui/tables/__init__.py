@@ -23,4 +23,8 @@ def table_for(match: "Match") -> "Scene":
         from game.ui.tables.big_dig import BigDigTable
 
         return BigDigTable(match)
+    if match.game == "diamond_in_the_rough":
+        from game.ui.tables.diamond_in_the_rough import DiamondTable
+
+        return DiamondTable(match)
     raise KeyError(f"no table for {match.game}")
