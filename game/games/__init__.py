@@ -35,6 +35,7 @@ LISTINGS: tuple[Listing, ...] = (
     Listing("ya_blew_it", "Ya Blew It!", 2, 6, "game.games.ya_blew_it.rules"),
     Listing("gold_mine", "Gold Mine", 2, 4, "game.games.gold_mine.rules"),
     Listing("big_dig", "Big Dig", 2, 4, "game.games.big_dig.rules"),
+    Listing("diamond_in_the_rough", "Diamond in the Rough", 2, 4, "game.games.diamond_in_the_rough.rules"),
 )
 
 _BY_NAME = {entry.name: entry for entry in LISTINGS}

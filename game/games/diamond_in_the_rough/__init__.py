@@ -1,0 +1,1 @@
+"""Diamond in the Rough: bomb for resources, resupply, invest the Gem, race to retire."""
