@@ -66,8 +66,8 @@ ROW_X0, ROW_X1 = CENTRE.x + 120, CENTRE.x + 748
 ROW_Y = CENTRE.y + 28
 BOX_X0, BOX_X1 = CENTRE.x + 772, CENTRE.right - 10
 BOX_Y = CENTRE.y + 28
-STATUS_Y = CENTRE.y + 124
-STRIP = pygame.Rect(CENTRE.x + 8, CENTRE.y + 148, CENTRE.w - 16, 60)
+STATUS_Y = CENTRE.y + 131
+STRIP = pygame.Rect(CENTRE.x + 8, CENTRE.y + 154, CENTRE.w - 16, 54)
 
 HAND_X0, HAND_X1 = ME.x + 14, ME.x + 604
 HAND_Y = ME.y + 32
@@ -85,7 +85,7 @@ T_BOMB_FLY = 0.55
 T_FUSE = 0.5
 T_BLAST = 0.55
 T_ANSWER = 1.1       # the answer's beat; its stamp stays up a little longer
-T_STAMP = 2.4
+T_STAMP = 1.9
 T_BOT_SHOW = 0.75
 T_BOT_PAUSE = 0.35
 
@@ -386,8 +386,10 @@ class DiamondTable(TableScene):
         return self._why[action]
 
     def _human_turn(self) -> bool:
+        """A human decides now and may see their choices (hot-seat: their hand is turned up; the
+        choices on offer would tell an onlooker what the hidden hand holds)."""
         return (self.idle and self.match.human_to_move() and not self.match.is_over() and not self.replay
-                and self.bot_move is None)
+                and self.bot_move is None and not self.my_hand_hidden())
 
     def phase(self) -> str:
         return str(getattr(self.state, "phase", "play"))
@@ -504,15 +506,16 @@ class DiamondTable(TableScene):
             named = pend.get("card")
             qn = self.match.seats[q].name if isinstance(q, int) else "They"
             what = resource_words(res) if res else "the card"
+            one = card_words(named).split(" #")[0] if isinstance(named, int) else "card"
             take_ok = any(a.startswith("row:") for a in legal)
             steal_ok = any(a == "steal" or a.startswith("steal") for a in legal)
             opts = [Option("row", "Take a face-up card", "tile", None,
                            "" if take_ok else self.why_not("row:0"), "row",
-                           f"to your tableau; {qn} boxes the {what}"),
+                           f"to your tableau; they lose the {one}"),
                     Option("deck", "Draw the deck's top", "tile", None, self.why_not("deck"), "deck",
-                           f"to your hand; {qn} boxes the {what}"),
-                    Option("steal", f"Steal the {what}", "tile", named, "" if steal_ok else self.why_not("steal:deck"),
-                           res or None, f"to your tableau; {qn} gets a card back")]
+                           f"to your hand; they lose the {one}"),
+                    Option("steal", f"Steal the {one}", "tile", named, "" if steal_ok else self.why_not("steal:deck"),
+                           res or None, "to your tableau; they get a card back")]
             steps = [Step(f"{qn} had {what}! Choose your reward", opts)]
             if picks and picks[0] == "row":
                 ropts = [Option(str(i), card_words(rc), "row", i, self.why_not(f"row:{i}"))
@@ -752,8 +755,12 @@ class DiamondTable(TableScene):
                         primary=True, size=theme.fit_size(label, 270, 17, 12, True))
             self._extra_buttons.append(go)
             if self.picks or self.mode != "reward":
-                self._extra_buttons.append(Button((x1 - 300 - 118, BUTTON_Y, 110, BUTTON_H), "Back",
-                                                  self.back, pygame.K_BACKSPACE, size=17))
+                self._extra_buttons.append(Button((x1 - 300 - 128, BUTTON_Y, 120, BUTTON_H), "Back  ⌫",
+                                                  self.back, None, size=17))
+
+    def confirm_button(self) -> Button | None:
+        """The button that plays the move being assembled (None when no action is on)."""
+        return self._extra_buttons[0] if self._extra_buttons else None
 
     @property
     def buttons_all(self) -> list[Button]:
@@ -1206,7 +1213,7 @@ class DiamondTable(TableScene):
                 return self.privacy_event(event)
             if self._table_key(event):
                 return True
-            if not self._human_turn():
+            if not self._human_turn() and not (self.my_hand_hidden() and self.idle and self.match.human_to_move()):
                 return False
             return self._key(event)
         if event.type == pygame.MOUSEWHEEL:
@@ -1219,6 +1226,9 @@ class DiamondTable(TableScene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if self.my_hand_hidden():
+            self._say("Turn your hand up first: click it, or hold V to peek.")
+            return True
         digits = {pygame.K_1 + i: i + 1 for i in range(9)}
         digits.update({pygame.K_KP1 + i: i + 1 for i in range(9)})
         if k in digits:
@@ -1330,7 +1340,15 @@ class DiamondTable(TableScene):
         return [pygame.Rect(x0 + i * (w + gap), STRIP.y, w, STRIP.h) for i in range(count)]
 
     # ------------------------------------------------------------------ the log
+    def reveal_hand(self) -> None:
+        super().reveal_hand()
+        self._rebuild_log()   # the player's own private lines, kept back while the hand was down
+
     def _log(self, ev: Event) -> None:
+        if ev.visible_to is not None and self.match.hotseat and self.hand_hidden and not self.match.reveal_all:
+            # Hot-seat, hand face down: a line only this player may read waits until it is up.
+            self.log_panel.add("A private line: turn your hand up to read it", theme.INK_FAINT, False)
+            return
         if ev.kind in ("deal", "turn"):
             if ev.kind == "turn":
                 p = ev.data.get("player")
@@ -1366,7 +1384,7 @@ class DiamondTable(TableScene):
         self._draw_tooltip(surface)
         if self.flash > 0:
             a = self.flash
-            surface.fill((int(140 * a), int(80 * a), int(20 * a)), special_flags=pygame.BLEND_RGB_ADD)
+            surface.fill((int(90 * a), int(50 * a), int(14 * a)), special_flags=pygame.BLEND_RGB_ADD)
         self._draw_shake(surface, 8)
 
     def _bg(self) -> pygame.Surface:
@@ -1533,7 +1551,7 @@ class DiamondTable(TableScene):
             pygame.draw.rect(surface, (70, 66, 62), DECK_RECT, 2, border_radius=6)
             theme.text(surface, "empty", DECK_RECT.center, 14, theme.INK_FAINT, anchor="center")
         theme.text(surface, "Deck", (DECK_RECT.centerx, CENTRE.y + 6), 14, theme.GOLD, bold=True, anchor="midtop")
-        theme.text(surface, plural(k, "card"), (DECK_RECT.centerx, DECK_RECT.bottom + 6), 13, theme.INK,
+        theme.text(surface, plural(k, "card"), (DECK_RECT.centerx, DECK_RECT.bottom + 14), 13, theme.INK,
                    anchor="midtop")
         # The face-up row.
         theme.text(surface, "Face-up row", (ROW_X0, CENTRE.y + 6), 14, theme.GOLD, bold=True)
@@ -1605,6 +1623,9 @@ class DiamondTable(TableScene):
             size = theme.fit_size(self.message, box.w - 16, 15, 11)
             theme.text(surface, fit(self.message, box.w - 16, size), box.center, size, theme.INK,
                        anchor="center", box=box)
+        elif self.my_hand_hidden() and self.match.human_to_move() and self.idle:
+            theme.text(surface, "Turn your hand up (click it, or hold V) to see what you can do.",
+                       (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
         elif self._human_turn():
             hint = self._hint()
             theme.text(surface, fit(hint, ME.w - 30, 14), (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
@@ -1628,7 +1649,7 @@ class DiamondTable(TableScene):
                 how = "click a face-up card (or the deck) or press its number"
             elif kinds == {"seat"}:
                 how = "click a player or press their number"
-            return f"{step.prompt}: {how}. Backspace steps back."
+            return f"To choose: {how}. Backspace steps back."
         if self.mode is not None:
             return "Enter plays it; Backspace steps back."
         return ("Click a card of your hand to resupply with it, or a player to bomb them; "
@@ -1683,9 +1704,23 @@ class DiamondTable(TableScene):
             else:
                 if not o.reason:
                     pygame.draw.rect(surface, colour, rect.inflate(4, 4), 2, border_radius=7)
-                pos = (rect.x + 12, rect.y + 12)
+                pos = self._badge_pos(o, rect)
             surface.blit(_number_badge(i + 1, not o.reason, chosen), _number_badge(i + 1, True, False).get_rect(
                 center=pos))
+
+    def _badge_pos(self, o: Option, rect: pygame.Rect) -> tuple[int, int]:
+        """Where an option's number sits on its card: hanging from the middle of the card's
+        bottom edge, or of the part of it that shows when the next card overlaps it."""
+        rects: list[pygame.Rect] = []
+        if o.where == "hand":
+            rects = self.hand_rects(self.bottom_seat())
+        elif o.where == "row":
+            rects = self.row_rects()
+        seen = rect.w
+        for a, b in zip(rects, rects[1:]):
+            if a == rect:
+                seen = min(rect.w, b.x - a.x)
+        return (rect.x + seen // 2, rect.bottom)
 
     def _option_place(self, o: Option) -> pygame.Rect | None:
         if o.where == "seat":
@@ -1757,7 +1792,8 @@ class DiamondTable(TableScene):
         if q == self.bottom_seat():
             return (float(HAND_X0 + 240), float(HAND_Y + art.HAND[1] // 2))
         r = self.opp_rect(q)
-        return (float(r.x + (r.w - MARKS_W) // 2), float(r.y + 92))
+        # Over the tableau's row, right of the middle: the hand (and the card a Yes names) shows.
+        return (float(r.x + r.w * 0.58), float(r.y + OPP_TAB_DY + 20))
 
     def _draw_bomb(self, surface: pygame.Surface) -> None:
         fx = self.bomb_fx
@@ -1793,6 +1829,12 @@ class DiamondTable(TableScene):
 
     def _draw_stamps(self, surface: pygame.Surface) -> None:
         for st in self.stamps:
+            if st.yes and st.card is not None:
+                # The card the Yes named glows in the bombed player's hand.
+                for cid, rect in zip(self.display_hand(st.target), self.hand_rects(st.target)):
+                    if cid == st.card:
+                        pulse = 2 + int(2 * (0.5 + 0.5 * math.sin(self.clock * 10)))
+                        pygame.draw.rect(surface, YES_RGB, rect.inflate(6, 6), pulse, border_radius=6)
             cx, cy = self.stamp_centre(st.target)
             pop = ease_out_back(min(1.0, st.age / 0.25))
             fade = 1.0 if st.age < st.life - 0.4 else max(0.0, (st.life - st.age) / 0.4)

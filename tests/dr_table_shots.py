@@ -1,0 +1,218 @@
+"""Screenshots of the Diamond in the Rough table at the moments worth looking at, driven through a
+real App with the dummy video driver: a 2-player and a 4-player game, the bomb's fuse and blast,
+the answer, the reward chooser, the hand face down after the hot-seat curtain, the results of a
+win and of a game that everybody loses.
+
+    SDL_VIDEODRIVER=dummy python tests/dr_table_shots.py OUT_DIR
+
+Humans are played by a seeded policy through the table's own handlers (keys and clicks); the
+script peeks at the true position only to steer the game to the moments it wants to show.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+import pygame  # noqa: E402
+
+from game.core.match import Match, Seat  # noqa: E402
+
+GAME = "diamond_in_the_rough"
+BOT = "random"
+
+
+def level() -> str:
+    try:
+        import game.games.diamond_in_the_rough.bots  # noqa: F401
+        return "normal"
+    except ImportError:
+        return BOT
+
+
+def key(app: Any, k: int) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def steps(app: Any, n: int) -> None:
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def until(app: Any, done: Callable[[], bool], limit: int = 20000) -> None:
+    for _ in range(limit):
+        app.step(1 / 60)
+        if done():
+            app.step(1 / 60)
+            return
+    raise AssertionError("never happened")
+
+
+def yes_bomb(m: Match) -> str | None:
+    """A legal bomb for the seat to move that the true position answers Yes (None if none)."""
+    s = m.state
+    for a in m.legal_actions():
+        if a.kind == "bomb":
+            q, res = int(a.args[0]), a.args[1]
+            if any(c >= 0 and s.hands[q] and _res(c) == res for c in s.hands[q]):
+                return str(a)
+    return None
+
+
+def _res(cid: int) -> str | None:
+    from game.games.diamond_in_the_rough.rules import resource_of
+
+    return resource_of(cid)
+
+
+def play_key_action(app: Any, table: Any, action: str) -> None:
+    """Play `action` through the table's keys: the mode's key, the options' numbers, Enter."""
+    kind = action.split(":")[0]
+    modes = {"bomb": pygame.K_b, "resupply": pygame.K_r, "invest": pygame.K_i, "retire": pygame.K_t}
+    if kind == "pass":
+        key(app, pygame.K_p)
+        return
+    if kind in modes:
+        key(app, modes[kind])
+    for _ in range(6):
+        if table.current_action() == action:
+            break
+        step = table.step()
+        assert step is not None, (action, table.picks)
+        for i, o in enumerate(step.options):
+            trial = table.picks + [o.key]
+            if _leads_to(table, trial, action):
+                key(app, pygame.K_1 + i)
+                break
+        else:
+            raise AssertionError(f"no option leads to {action}: {[o.key for o in step.options]}")
+    assert table.current_action() == action, (table.current_action(), action)
+    key(app, pygame.K_RETURN)
+
+
+def expected_picks(action: str) -> list[str]:
+    """The choices, step by step, that make `action` on the table."""
+    kind, _, rest = action.partition(":")
+    args = rest.split(",") if rest else []
+    if kind in ("bomb", "resupply"):
+        return args
+    if kind == "retire":
+        return [rest]
+    if kind == "invest":
+        return ["deck"] if args == ["deck"] else ["row", args[0], f"row:{args[1]}"]
+    if kind == "row":
+        return ["row", args[0]]
+    if kind == "deck":
+        return ["deck"]
+    return ["steal"] + args     # steal, steal:deck, steal:row:<i>
+
+
+def _leads_to(table: Any, picks: list[str], action: str) -> bool:
+    want = expected_picks(action)
+    if len(picks) > len(want):
+        return False
+    if action.startswith("invest:row:"):
+        return picks[0] == "row" and all(p in want[1:] for p in picks[1:]) and len(set(picks)) == len(picks)
+    return want[:len(picks)] == picks
+
+
+def main(out: Path) -> None:
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.tables import table_for
+
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("MOTHER_LODE_HOME", str(out / "home"))
+    lvl = level()
+    app = App(Settings(animation="normal", muted=True))
+
+    # --- 4 players, some rounds in; the human's turn.
+    m = Match(GAME, [Seat("Ana"), Seat("Dusty Pete", "bot", lvl), Seat("Nell", "bot", lvl),
+                     Seat("Cornelius", "bot", lvl)], 11)
+    rng = random.Random(5)
+    while len(m.actions) < 10 or not m.human_to_move():
+        m.apply(rng.choice([a for a in m.legal_actions() if a.kind != "retire"]))
+    table = table_for(m)
+    app.push(table)
+    until(app, lambda: table.idle and m.human_to_move())
+    app.screenshot(out / "4p.png")
+    key(app, pygame.K_b)
+    key(app, pygame.K_1)
+    steps(app, 2)
+    app.screenshot(out / "4p_bomb_choose.png")
+    app.pop().exit()
+
+    # --- 2 players, from the deal; a Yes bomb, the blast, the answer and the reward chooser.
+    for seed in range(1, 200):
+        m = Match(GAME, [Seat("Ana"), Seat("Dusty Pete", "bot", lvl)], seed)
+        if yes_bomb(m):
+            break
+    table = table_for(m)
+    app.push(table)
+    until(app, lambda: table.idle and m.human_to_move())
+    app.screenshot(out / "2p_start.png")
+    action = yes_bomb(m)
+    assert action is not None
+    play_key_action(app, table, action)
+    steps(app, 20)
+    app.screenshot(out / "bomb_fuse.png")
+    until(app, lambda: table.bomb_fx is not None and table.bomb_fx.blast > 0.15)
+    app.screenshot(out / "bomb_blast.png")
+    until(app, lambda: bool(table.stamps))
+    steps(app, 20)
+    app.screenshot(out / "bomb_answer.png")
+    until(app, lambda: table.idle and m.human_to_move())
+    app.screenshot(out / "reward_chooser.png")
+    key(app, pygame.K_3)
+    steps(app, 2)
+    app.screenshot(out / "reward_steal_give.png")
+    app.pop().exit()
+
+    # --- hot-seat: two humans and a bot, the hand face down after the curtain.
+    m = Match(GAME, [Seat("Ana"), Seat("Bo"), Seat("Dusty Pete", "bot", lvl)], 4)
+    table = table_for(m)
+    app.push(table)
+    from game.ui.scenes.dialogs import PassScreen
+
+    until(app, lambda: isinstance(app.top, PassScreen))
+    app.screenshot(out / "hotseat_curtain.png")
+    key(app, pygame.K_SPACE)
+    steps(app, 2)
+    app.screenshot(out / "hotseat_hidden_hand.png")
+    app.pop().exit()
+
+    # --- results: a win, and everybody loses.
+    from game.ui.scenes.results import ResultsScene
+
+    won = lost = None
+    for seed in range(400):
+        m = Match(GAME, [Seat("Ana"), Seat("Dusty Pete", "bot", lvl), Seat("Nell", "bot", lvl)], seed)
+        r = random.Random(seed)
+        while not m.is_over():
+            m.apply(r.choice(m.legal_actions()))
+        if m.state.outcome().winners and won is None:
+            won = m
+        if not m.state.outcome().winners and lost is None:
+            lost = m
+        if won and lost:
+            break
+    for name, match in (("results_win", won), ("results_everybody_loses", lost)):
+        if match is None:
+            continue
+        scene = ResultsScene(match, rng=random.Random(1))
+        app.push(scene)
+        steps(app, 60)
+        app.screenshot(out / f"{name}.png")
+        app.pop()
+    print(out)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "dr_shots"))
