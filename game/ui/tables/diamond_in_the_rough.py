@@ -43,7 +43,7 @@ from game.core.contract import Action, Event
 from game.core.match import Match
 from game.core.words import plural
 from game.ui import dr_cards as art
-from game.ui import theme
+from game.ui import privacy, theme
 from game.ui.tables.base import Beat, LogPanel, TableScene, banner_image, fit, seat_rgb
 from game.ui.tween import arc, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
@@ -263,7 +263,11 @@ class DiamondTable(TableScene):
         self._legal: tuple[Any, list[str], set[str]] = (None, [], set())
         self._why: dict[str, str] = {}
         self._allowed: tuple[Any, frozenset[int] | None] = (None, frozenset())
-        self._background: pygame.Surface | None = None
+        self._background: tuple[Any, pygame.Surface] | None = None
+        # Panels drawn once per change: (key, layer, the faces on it, re-reported when shown).
+        self._layers: dict[str, tuple[Any, pygame.Surface, list[int]]] = {}
+        self._capture: list[int] | None = None
+        self._seat_memo: tuple[Any, int] = (None, 0)
         self._action_buttons: list[tuple[str, Button]] = []
         self._extra_buttons: list[Button] = []
         self._steps_cache: tuple[Any, list[Step]] = (None, [])
@@ -294,8 +298,12 @@ class DiamondTable(TableScene):
     # ------------------------------------------------------------------ who sits where
     def bottom_seat(self) -> int:
         """The seat whose hand and tableau are at the bottom: the viewer (seat 0 when nobody's)."""
-        v = self.match.viewer()
-        return 0 if v is None else v
+        m = self.match
+        key = (m.version, m.eyes, m.view_seat, m.spectator, m.reveal_all)
+        if self._seat_memo[0] != key:
+            v = m.viewer()
+            self._seat_memo = (key, 0 if v is None else v)
+        return self._seat_memo[1]
 
     def opponents(self) -> list[int]:
         """The other seats across the top, in turn order after the bottom seat."""
@@ -351,7 +359,43 @@ class DiamondTable(TableScene):
 
     def _card(self, surface: pygame.Surface, cid: int, rect: pygame.Rect) -> None:
         """A card face up if the table may show it, else its back."""
-        art.draw_card(surface, cid if self._face_ok(cid) else HIDDEN, rect)
+        shown = cid if self._face_ok(cid) else HIDDEN
+        if self._capture is not None and shown >= 0:
+            self._capture.append(shown)
+        art.draw_card(surface, shown, rect)
+
+    def _shown(self, cards: list[int]) -> tuple[int, ...]:
+        """Cards as the table may draw them now (HIDDEN for a face it may not show)."""
+        return tuple(c if self._face_ok(c) else HIDDEN for c in cards)
+
+    def _cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
+                draw: Callable[[pygame.Surface], None]) -> None:
+        """Draw a panel through a picture kept until its `key` changes (the key holds every card
+        as it may be shown, so the picture changes with whose eyes the table shows). The faces on
+        the picture are reported to the face log each time it is shown, as if drawn afresh."""
+        cached = self._layers.get(name)
+        if cached is None or cached[0] != key:
+            if cached is not None:
+                layer = cached[1]
+            else:
+                # Opaque, in the screen's format: the table below is copied in first, so showing
+                # the picture is a plain copy (no blending).
+                layer = pygame.Surface((theme.WIDTH, theme.HEIGHT))
+                if pygame.display.get_surface() is not None:
+                    layer = layer.convert()
+            layer.blit(self._bg(), rect, area=rect)
+            self._capture = []
+            try:
+                draw(layer)
+                faces = self._capture
+            finally:
+                self._capture = None
+            cached = (key, layer, faces)
+            self._layers[name] = cached
+        else:
+            for cid in cached[2]:
+                privacy.record(cid)
+        surface.blit(cached[1], rect, area=rect)
 
     def my_hand_hidden(self) -> bool:
         """Hot-seat: the bottom hand is face down until clicked (or peeked at)."""
@@ -1388,9 +1432,19 @@ class DiamondTable(TableScene):
         self._draw_shake(surface, 8)
 
     def _bg(self) -> pygame.Surface:
-        if self._background is None:
-            self._background = _table_background()
-        return self._background
+        """The table with the panels' bodies, drawn once per seating (it changes with the viewer)."""
+        key = (tuple(self.opponents()), self.bottom_seat())
+        if self._background is None or self._background[0] != key:
+            bg = _table_background().copy()
+            for q in self.opponents():
+                body = self.opp_rect(q).inflate(-4, -4)
+                pygame.draw.rect(bg, (0, 0, 0), body.move(0, 4), border_radius=12)
+                pygame.draw.rect(bg, (40, 38, 44), body, border_radius=12)
+            body = ME.inflate(-4, -4)
+            pygame.draw.rect(bg, (0, 0, 0), body.move(0, 4), border_radius=12)
+            pygame.draw.rect(bg, (42, 40, 46), body, border_radius=12)
+            self._background = (key, bg)
+        return self._background[1]
 
     # -- the banner
     def banner_segments(self) -> list[tuple[str, RGB]]:
@@ -1506,13 +1560,21 @@ class DiamondTable(TableScene):
         return f"{self.match.seats[p].name}'s"
 
     # -- the other players
+    def _seat_key(self, p: int) -> tuple[Any, ...]:
+        """Everything a seat's panel shows, as it may be shown now."""
+        return (p, self.bottom_seat(), self._shown(self.display_hand(p)), self._shown(self.model.tableaus[p]),
+                self.model.lacks[p], p in self.model.protected, self.public_gem_holder() == p,
+                p in self.last_turn_seats(), self.match.to_move() == p and not self.match.is_over())
+
     def _draw_opponent(self, surface: pygame.Surface, p: int) -> None:
+        r = self.opp_rect(p)
+        self._cached(surface, f"seat{p}", r, self._seat_key(p), lambda layer: self._paint_opponent(layer, p))
+
+    def _paint_opponent(self, surface: pygame.Surface, p: int) -> None:
         r = self.opp_rect(p)
         col = seat_rgb(p)
         turn = self.match.to_move() == p and not self.match.is_over()
         body = r.inflate(-4, -4)
-        pygame.draw.rect(surface, (0, 0, 0), body.move(0, 4), border_radius=12)
-        pygame.draw.rect(surface, (40, 38, 44), body, border_radius=12)
         pygame.draw.rect(surface, col if turn else (84, 76, 70), body, 3 if turn else 2, border_radius=12)
         pygame.draw.rect(surface, col, (body.x + 10, body.y + 28, body.w - 20, 2))
         hand = self.display_hand(p)
@@ -1579,12 +1641,16 @@ class DiamondTable(TableScene):
     # -- the bottom panel
     def _draw_me(self, surface: pygame.Surface) -> None:
         me = self.bottom_seat()
+        hidden = self.my_hand_hidden()
+        key = (self._seat_key(me), hidden, tuple(self._chosen_refs("hand")), self.match.hotseat)
+        area = pygame.Rect(ME.x, ME.y, ME.w, MESSAGE_Y - 6 - ME.y)
+        self._cached(surface, "me", area, key, self._paint_me)
+        self._draw_me_controls(surface)
+
+    def _paint_me(self, surface: pygame.Surface) -> None:
+        me = self.bottom_seat()
         col = seat_rgb(me)
         turn = self.match.to_move() == me and not self.match.is_over()
-        body = ME.inflate(-4, -4)
-        pygame.draw.rect(surface, (0, 0, 0), body.move(0, 4), border_radius=12)
-        pygame.draw.rect(surface, (42, 40, 46), body, border_radius=12)
-        pygame.draw.rect(surface, col if turn else (84, 76, 70), body, 3 if turn else 2, border_radius=12)
         hand = self.display_hand(me)
         seat = self.match.seats[me]
         viewer = self.match.viewer()
@@ -1616,7 +1682,14 @@ class DiamondTable(TableScene):
         if not tab:
             theme.text(surface, "empty: cards you take face up land here", (TAB_X0, TAB_Y + 30), 13,
                        theme.INK_FAINT)
-        # The message line, then the buttons.
+
+    def _draw_me_controls(self, surface: pygame.Surface) -> None:
+        """The message line, then the buttons (drawn every frame: they follow the mouse)."""
+        me = self.bottom_seat()
+        col = seat_rgb(me)
+        turn = self.match.to_move() == me and not self.match.is_over()
+        body = ME.inflate(-4, -4)
+        pygame.draw.rect(surface, col if turn else (84, 76, 70), body, 3 if turn else 2, border_radius=12)
         if self.message_time > 0 and self.message:
             box = pygame.Rect(ME.x + 10, MESSAGE_Y - 4, ME.w - 20, 26)
             pygame.draw.rect(surface, (76, 36, 30), box, border_radius=6)
@@ -1781,11 +1854,10 @@ class DiamondTable(TableScene):
         if not fl.visible:
             return
         x, y = arc(fl.a, fl.b, fl.t, fl.lift)
-        w = int(fl.size_a[0] + (fl.size_b[0] - fl.size_a[0]) * fl.t)
-        h = int(fl.size_a[1] + (fl.size_b[1] - fl.size_a[1]) * fl.t)
-        rect = pygame.Rect(0, 0, w, h)
+        # The card keeps the size of the place it left, then takes the size of the place it goes
+        # to halfway (every picture at a table size is drawn once and kept).
+        rect = pygame.Rect(0, 0, *(fl.size_a if fl.t < 0.5 else fl.size_b))
         rect.center = (int(x), int(y))
-        # A size between the table's: the nearest standard picture, scaled (cheap, cached per size).
         self._card(surface, fl.cid, rect)
 
     def stamp_centre(self, q: int) -> Pos:
@@ -2026,6 +2098,7 @@ def _big_words_image(text: str, colour: RGB) -> pygame.Surface:
     return surf
 
 
+@lru_cache(maxsize=1)
 def _table_background() -> pygame.Surface:
     """Night-blue baize in a dark frame, the middle band a little lighter; drawn once."""
     bg = theme.vertical_gradient((theme.WIDTH, theme.HEIGHT), (30, 36, 50), (14, 16, 24))
