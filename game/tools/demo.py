@@ -27,7 +27,9 @@ KEY_EVENTS = {"draw": 1, "steal": 1, "miss": 1, "fire_drawn": 1, "blast": 1, "ga
               # Gold Mine
               "mine": 2, "blow": 1, "block": 1, "barrier": 1, "fee": 1, "modifier": 1,
               # Big Dig
-              "explode": 1, "flip": 1, "goal": 3, "bonus": 1}
+              "explode": 1, "flip": 1, "goal": 3, "bonus": 1,
+              # Diamond in the Rough
+              "bomb": 2, "answer": 2, "invest": 1, "resupply": 1, "retire": 1, "last": 1}
 MAX_TABLE_SHOTS = 20
 PROGRESS_SHOTS = 8  # spread over the game by how far the deck has run down
 MAX_FRAMES = 60 * 60 * 60 * 4  # four hours of play at 60 frames a second

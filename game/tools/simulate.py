@@ -117,10 +117,19 @@ def _big_dig_table(events: Sequence[Event]) -> dict[str, float]:
     return game_table(events)
 
 
+def _diamond_table(events: Sequence[Event]) -> dict[str, float]:
+    """How the game ended (retire four, retire three + Gem, Gem holder, everybody loses) and its
+    length in turns (game.games.diamond_in_the_rough.stats)."""
+    from game.games.diamond_in_the_rough.stats import game_table
+
+    return game_table(events)
+
+
 TABLES: dict[str, Callable[[Sequence[Event]], dict[str, float]]] = {
     "ya_blew_it": _ya_blew_it_table,
     "gold_mine": _gold_mine_table,
     "big_dig": _big_dig_table,
+    "diamond_in_the_rough": _diamond_table,
 }
 
 

@@ -37,6 +37,17 @@ unseen is a deck draw, seen by its drawer only), so the state keeps it once:
                 hand receives a card unseen by the others; `no_resource(q)` also drops a
                 resource of which q holds a shown card
 
+Events (`data` in brackets; public unless said): "deal" (order; seen by nobody), "hand" (player,
+cards; that player only), "setup" (players, first, row, deck), "turn" (player, round,
+last_turns_left), "unprotected" (player), "bomb" (bomber, target, resource, card: the Bomb),
+"answer" (target, resource, answer "yes"/"no", card: the named card or None), "reward" (player,
+card or None, source "row"/"deck"), "box" (player, card), "steal" (player, target, card),
+"replace" (player: the bombed one, card or None, source "row"/"deck"/"none"), "draw" (player, card,
+why; the drawer only) with its public twin "drew" (player, why, deck: cards left), "no_draw",
+"resupply" (player, card, source, took), "invest" (player, source, took, count), "retire"
+(player, cards, ending), "pass", "stall", "last" (order: who still plays, reason "deck"/"rounds"),
+"end" (ending, winners).
+
 A view (`DiamondView`) is a masked copy: another seat's hand is its shown cards, ascending,
 followed by `HIDDEN` for each unknown card; the deck is all `HIDDEN`.
 """
@@ -63,7 +74,6 @@ from game.core.rng import Rng
 from game.core.words import plural
 from game.games.diamond_in_the_rough.cards import (
     BOMB,
-    GEM,
     RESOURCE,
     cards,
     data,
@@ -106,14 +116,21 @@ PASS = Action(PASS_KIND)
 REVEALING = frozenset({"draw", "answer"})
 
 
+# A card's kind for four of a kind, by id: its resource key, "bomb" or "gem".
+KINDS: dict[int, str] = {c.id: (c.resource if c.kind == RESOURCE else c.kind)  # type: ignore[misc]
+                         for c in CARDS.values()}
+_RESOURCE: dict[int, str | None] = {c.id: c.resource for c in CARDS.values()}
+_RESOURCES_BY_PLAYERS = {n: game_resources(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
 def kind_of(cid: int) -> str:
     """A card's kind for four of a kind: its resource key, "bomb" or "gem"."""
-    c = CARDS[cid]
-    return c.resource if c.kind == RESOURCE else c.kind  # type: ignore[return-value]
+    return KINDS[cid]
 
 
 def resource_of(cid: int) -> str | None:
-    return CARDS[cid].resource if cid >= 0 else None
+    """A card's resource key (None for the Gem, a Bomb or a hidden card)."""
+    return _RESOURCE.get(cid)
 
 
 def card_name(cid: int) -> str:
@@ -156,7 +173,7 @@ class DiamondState(GameState):
 
     __slots__ = ("config", "rng", "deck", "row", "boxed", "hands", "tableaus", "protected", "turn",
                  "first", "phase", "pending", "last_turns_left", "round", "passes", "shown",
-                 "lacks", "ending_kind", "winners", "_ev")
+                 "lacks", "ending_kind", "winners", "_ev", "_quiet")
 
     def __init__(self, config: GameConfig) -> None:
         n = config.players
@@ -182,6 +199,7 @@ class DiamondState(GameState):
         self.ending_kind: str | None = None
         self.winners: tuple[int, ...] = ()
         self._ev: list[Event] = []
+        self._quiet = False   # True in a bot's imagined play-outs: no events are kept
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -191,13 +209,15 @@ class DiamondState(GameState):
     @property
     def resources(self) -> tuple[str, ...]:
         """The resource keys of this game (the first N for N players)."""
-        return game_resources(self.n)
+        return _RESOURCES_BY_PLAYERS[self.config.players]
 
     def name(self, p: int) -> str:
         return self.config.name(p)
 
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None,
               **data: Any) -> None:
+        if self._quiet:
+            return
         self._ev.append(Event(kind, text, data, visible_to, reveals=kind in REVEALING))
 
     def gem_holder(self) -> int | None:
@@ -266,7 +286,7 @@ class DiamondState(GameState):
         out = [Action(RETIRE, tuple(str(c) for c in s)) for s in self.retire_sets(p)]
         if self.bombs_in_hand(p):
             out += [Action(BOMB_KIND, (str(q), r)) for q in self.bombable(p) for r in self.resources]
-        for c in sorted(set(c for c in self.hands[p] if c >= 0)):
+        for c in sorted({c for c in self.hands[p] if c >= 0}):
             if self.deck:
                 out.append(Action(RESUPPLY, (str(c), DECK_KIND)))
             out += [Action(RESUPPLY, (str(c), f"{ROW_KIND}:{i}")) for i in range(len(self.row))]
@@ -412,6 +432,7 @@ class DiamondState(GameState):
         s.ending_kind = self.ending_kind
         s.winners = self.winners
         s._ev = []
+        s._quiet = False
         return s
 
     # ----------------------------------------------------------------- actions

@@ -1,0 +1,107 @@
+"""Diamond in the Rough bots: always legal, seeded and deterministic, the same decision for every
+position dealt from one view; normal retires when it can, takes the Gem from the row, keeps it,
+never bombs a seat for a resource it was shown not to hold (until that hand took a card unseen),
+and beats easy."""
+
+from __future__ import annotations
+
+from diamond_positions import config, position
+
+from game.core.contract import Action
+from game.core.rng import Rng, derive_seed
+from game.games.diamond_in_the_rough.bots import BOTS
+from game.games.diamond_in_the_rough.rules import GEM_ID, new_game
+
+
+def game(levels: tuple[str, ...], seed: int):
+    s, _ = new_game(config(len(levels), first_player=seed % len(levels)), seed)
+    bots = [BOTS[level](derive_seed(seed, "seat", i)) for i, level in enumerate(levels)]
+    actions = []
+    while not s.is_over():
+        p = s.to_move()
+        a = bots[p].choose(s.view(p))
+        assert a in s.legal_actions()
+        actions.append(str(a))
+        s, _ = s.apply(a)
+    return s, actions
+
+
+def test_same_seed_same_game_and_another_seed_another() -> None:
+    for levels in (("easy", "easy", "easy"), ("normal", "easy"), ("normal", "normal", "normal", "normal")):
+        a = game(levels, 11)[1]
+        assert a == game(levels, 11)[1]
+    assert game(("easy", "easy", "easy"), 11)[1] != game(("easy", "easy", "easy"), 12)[1]
+
+
+def test_bots_are_legal_in_every_table_size() -> None:
+    for seed in range(12):
+        n = 2 + seed % 3
+        s, _ = game(tuple("normal" if i % 2 else "easy" for i in range(n)), seed)
+        assert s.is_over() and s.ending()
+
+
+def test_a_bot_decides_the_same_for_every_position_dealt_from_its_view() -> None:
+    s, _ = new_game(config(3), 21)
+    for _ in range(3):
+        p = s.to_move()
+        view = s.view(p)
+        for level in ("easy", "normal"):
+            want = BOTS[level](5).choose(view)
+            for k in range(3):
+                assert BOTS[level](5).choose(view.sample_state(Rng(k)).view(p)) == want
+        s, _ = s.apply(BOTS["normal"](1).choose(view))
+
+
+def test_normal_retires_when_it_can() -> None:
+    s = position(2, [[1, 2, 96, 6], [7, 8]], row=[9], tableaus=[[3, 4], []], deck=[97, 98, 10])
+    assert BOTS["normal"](1).choose(s.view(0)) == Action.parse("retire:1,2,3,4")
+
+
+def test_normal_takes_the_gem_from_the_row() -> None:
+    s = position(3, [[1, 6, 11, 96], [2, 7, 12], [3, 8, 13]], row=[14, 41, 9], deck=[4, 5, 10, 15, 97])
+    for seed in range(3):
+        a = BOTS["normal"](seed).choose(s.view(0))
+        assert a.kind == "resupply" and a.args[1] == "row:1"
+        assert s.apply(a)[0].tableaus[0] == [GEM_ID]
+
+
+def test_normal_keeps_the_gem_when_the_deck_is_nearly_out() -> None:
+    for hand, tab in (([41, 1, 6, 96], []), ([1, 6, 96], [41])):
+        s = position(2, [hand, [2, 7, 8]], row=[3, 9], tableaus=[tab, []], deck=[10, 4])
+        for seed in range(3):
+            a = BOTS["normal"](seed).choose(s.view(0))
+            assert a.kind != "invest" and a.args[:1] != (str(GEM_ID),)
+            t, _ = s.apply(a)
+            if t.phase == "reward":
+                t, _ = t.apply(BOTS["normal"](seed).choose(t.view(0)))
+            assert t.gem_holder() == 0
+
+
+def test_normal_does_not_bomb_for_what_a_seat_was_shown_not_to_hold() -> None:
+    # Ana collects Crates; Bo has none (Fish and Oil), Cyd has two.
+    def table(lacks: set[str]):
+        s = position(3, [[96, 1, 2, 6], [9, 10, 11, 12], [3, 4, 13, 97]], row=[14, 7],
+                     deck=[41, 5, 8, 15, 98, 99, 100])
+        s.lacks[1] = lacks
+        s.check()
+        return s
+
+    unknown = {str(BOTS["normal"](k).choose(table(set()).view(0))) for k in range(8)}
+    assert "bomb:1,crates" in unknown  # without the answer, Bo is a fair guess
+    shown = table({"crates"})
+    assert shown.view(0).no_resource(1) == frozenset({"crates"})
+    assert all(str(BOTS["normal"](k).choose(shown.view(0))) != "bomb:1,crates" for k in range(8))
+    # Bo draws from the deck: nobody saw the card, so the fact is gone from every view.
+    t, _ = shown.apply(Action.parse("resupply:6,row:0"))
+    t, _ = t.apply(Action.parse("resupply:9,deck"))
+    assert t.view(0).no_resource(1) == frozenset() and t.view(2).no_resource(1) == frozenset()
+
+
+def test_normal_beats_easy() -> None:
+    wins = 0.0
+    games = 40
+    for seed in range(games):
+        levels = ("normal", "easy") if seed % 2 == 0 else ("easy", "normal")
+        s, _ = game(levels, seed)
+        wins += sum(1.0 for w in s.winners if levels[w] == "normal")
+    assert wins / games >= 0.6
