@@ -164,29 +164,41 @@ def test_bots_play_a_whole_game_to_the_results(make_app, players: int, animation
         assert flights > 0, "no card ever flew"
 
 
-def test_a_human_plays_a_whole_game_by_keys(make_app, home: Path) -> None:  # type: ignore[no-untyped-def]
-    """Every decision through the keys: the action's key, the options' numbers, Enter."""
+def play_human_games(app: Any, seats: list[Seat], seed: int, dt: float,
+                     play: Callable[[Any, Any, str], None], decisions: int) -> int:
+    """Whole games (from `seed` on, as many as it takes to make `decisions` human decisions), the
+    human playing seeded random legal moves with `play`; each game must reach the results with
+    the display never drifting. Returns the decisions made."""
     from game.ui.scenes.results import ResultsScene
 
+    made = 0
+    while made < decisions:
+        match = Match(GAME, seats, seed)
+        table = open_table(app, match)
+        rng = random.Random(seed)
+        for _ in range(60000):
+            app.step(dt)
+            if app.top is not table:
+                break
+            if table.idle and match.human_to_move():
+                app.step(dt)   # an idle table builds its buttons on its next frame
+                action = str(rng.choice(match.legal_actions()))
+                before = len(match.actions)
+                play(app, table, action)
+                assert match.actions[before:] == [action], "the table played another move than meant"
+                made += 1
+        assert match.is_over() and isinstance(app.top, ResultsScene)
+        assert table.drift == 0
+        app.pop().exit()
+        seed += 1
+    return made
+
+
+def test_a_human_plays_whole_games_by_keys(make_app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    """Every decision through the keys: the action's key, the options' numbers, Enter."""
     app = make_app("fast")
-    match = Match(GAME, [Seat("Ana"), bot("Dusty", "easy"), bot("Nell")], 3)
-    table = open_table(app, match)
-    rng = random.Random(3)
-    decisions = 0
-    for _ in range(60000):
-        app.step(1 / 20)
-        if app.top is not table:
-            break
-        if table.idle and match.human_to_move():
-            app.step(1 / 20)   # an idle table builds its buttons on its next frame
-            action = str(rng.choice(match.legal_actions()))
-            before = len(match.actions)
-            play_key_action(app, table, action)
-            assert match.actions[before:] == [action], "the keys played another move than meant"
-            decisions += 1
-    assert match.is_over() and isinstance(app.top, ResultsScene)
-    assert decisions >= 3 and table.drift == 0
-    assert saved_actions(home) == [] or saved_actions(home) == match.actions
+    made = play_human_games(app, [Seat("Ana"), bot("Dusty", "easy"), bot("Nell")], 3, 1 / 20, play_key_action, 8)
+    assert made >= 8
 
 
 def _click_option(app: Any, table: Any, option: Any) -> None:
@@ -222,27 +234,10 @@ def play_by_mouse(app: Any, table: Any, action: str) -> None:
     click(app, confirm.rect.center)
 
 
-def test_a_human_plays_a_whole_game_by_mouse(make_app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.results import ResultsScene
-
+def test_a_human_plays_whole_games_by_mouse(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app("instant")
-    match = Match(GAME, [bot("Dusty"), Seat("Ana"), bot("Nell", "easy"), bot("Cyd")], 8)
-    table = open_table(app, match)
-    rng = random.Random(8)
-    decisions = 0
-    for _ in range(60000):
-        app.step(1 / 60)
-        if app.top is not table:
-            break
-        if table.idle and match.human_to_move():
-            app.step(1 / 60)
-            action = str(rng.choice(match.legal_actions()))
-            before = len(match.actions)
-            play_by_mouse(app, table, action)
-            assert match.actions[before:] == [action], "the clicks played another move than meant"
-            decisions += 1
-    assert match.is_over() and isinstance(app.top, ResultsScene)
-    assert decisions >= 3 and table.drift == 0
+    seats = [bot("Dusty"), Seat("Ana"), bot("Nell", "easy"), bot("Cyd")]
+    assert play_human_games(app, seats, 8, 1 / 60, play_by_mouse, 8) >= 8
 
 
 # ---------------------------------------------------------------------------- the bomb and its rewards

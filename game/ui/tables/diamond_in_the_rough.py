@@ -110,6 +110,11 @@ def card_words(cid: int) -> str:
     return str(_rules().card_name(cid))
 
 
+def rules_resource(cid: int) -> str | None:
+    """A card's resource key (None for the Gem, a Bomb or a hidden card)."""
+    return _rules().resource_of(cid) if cid >= 0 else None
+
+
 def resource_words(key: str) -> str:
     return str(_rules().resource_name(key))
 
@@ -1117,9 +1122,16 @@ class DiamondTable(TableScene):
             a = self.zone_pos("row", None, i)
             if i is not None:
                 self.model.row.pop(i)
-            self._fly(beat, cid, a, self.zone_pos("hand", q), lambda: self.model.hands[q].append(cid))
+            self._fly(beat, cid, a, self.zone_pos("hand", q), lambda: self._to_hand(q, cid))
         else:
             self._hold(beat, 0.25)
+
+    def _to_hand(self, q: int, cid: int) -> None:
+        """A card everybody saw joins q's hand: whatever they knew q lacks of its kind is void."""
+        self.model.hands[q].append(cid)
+        res = rules_resource(cid)
+        if res in self.model.lacks[q]:
+            self.model.lacks[q] = frozenset(self.model.lacks[q] - {res})
 
     def _on_resupply(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
