@@ -73,54 +73,16 @@ def _res(cid: int) -> str | None:
 
 
 def play_key_action(app: Any, table: Any, action: str) -> None:
-    """Play `action` through the table's keys: the mode's key, the options' numbers, Enter."""
-    kind = action.split(":")[0]
-    modes = {"bomb": pygame.K_b, "resupply": pygame.K_r, "invest": pygame.K_i, "retire": pygame.K_t}
-    if kind == "pass":
-        key(app, pygame.K_p)
-        return
-    if kind in modes:
-        key(app, modes[kind])
-    for _ in range(6):
-        if table.current_action() == action:
-            break
-        step = table.step()
-        assert step is not None, (action, table.picks)
-        for i, o in enumerate(step.options):
-            trial = table.picks + [o.key]
-            if _leads_to(table, trial, action):
-                key(app, pygame.K_1 + i)
-                break
-        else:
-            raise AssertionError(f"no option leads to {action}: {[o.key for o in step.options]}")
-    assert table.current_action() == action, (table.current_action(), action)
-    key(app, pygame.K_RETURN)
+    """Play `action` through the table's keys (see table_tour.diamond_by_keys)."""
+    from table_tour import diamond_by_keys
 
-
-def expected_picks(action: str) -> list[str]:
-    """The choices, step by step, that make `action` on the table."""
-    kind, _, rest = action.partition(":")
-    args = rest.split(",") if rest else []
-    if kind in ("bomb", "resupply"):
-        return args
-    if kind == "retire":
-        return [rest]
-    if kind == "invest":
-        return ["deck"] if args == ["deck"] else ["row", args[0], f"row:{args[1]}"]
-    if kind == "row":
-        return ["row", args[0]]
-    if kind == "deck":
-        return ["deck"]
-    return ["steal"] + args     # steal, steal:deck, steal:row:<i>
+    diamond_by_keys(app, table, action)
 
 
 def _leads_to(table: Any, picks: list[str], action: str) -> bool:
-    want = expected_picks(action)
-    if len(picks) > len(want):
-        return False
-    if action.startswith("invest:row:"):
-        return picks[0] == "row" and all(p in want[1:] for p in picks[1:]) and len(set(picks)) == len(picks)
-    return want[:len(picks)] == picks
+    from table_tour import diamond_leads_to
+
+    return diamond_leads_to(picks, action)
 
 
 def main(out: Path) -> None:

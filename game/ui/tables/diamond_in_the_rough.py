@@ -44,7 +44,7 @@ from game.core.match import Match
 from game.core.words import plural
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
-from game.ui.tables.base import Beat, LogPanel, TableScene, banner_image, fit, seat_rgb
+from game.ui.tables.base import Beat, Callout, LogPanel, TableScene, banner_image, callout_image, fit, seat_rgb
 from game.ui.tween import arc, ease_in_out_cubic, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
 
@@ -941,6 +941,22 @@ class DiamondTable(TableScene):
 
         self._tween(beat, duration, upd, done, delay)
 
+    def count_pos(self, p: int) -> Pos:
+        """Just left of a seat's hand count, in its panel's head: where "+1" and "-1" pop up."""
+        hand = len(self.model.hands[p])
+        if p == self.bottom_seat():
+            words, right, y = f"hand: {hand}", HAND_X1, ME.y + 16
+        else:
+            body = self.opp_rect(p).inflate(-4, -4)
+            words, right, y = f"{hand} in hand", body.right - 10, body.y + 15
+        return (float(right - theme.width_of(words, 13) - 22), float(y))
+
+    def _count_callout(self, p: int, text: str, colour: RGB) -> None:
+        s = self.speed()
+        if s > 0:
+            self.callouts.append(Callout(callout_image(text, 18, colour), self.count_pos(p), max(0.5, 1.2 * s),
+                                         rise=10.0))
+
     def _from_hand(self, p: int, cid: int | None) -> tuple[Pos, tuple[int, int]]:
         return self.zone_pos("hand", p, self._hand_index(p, cid))
 
@@ -1010,6 +1026,7 @@ class DiamondTable(TableScene):
         a = self._from_hand(p, cid)[0]
         b = self.stamp_centre(q)
         _take(self.model.hands[p], cid)
+        self._count_callout(p, "-1", NO_RGB)
         fx = BombFx(p, q, a, b)
         self.bomb_fx = fx
         self._play("click")
@@ -1070,6 +1087,7 @@ class DiamondTable(TableScene):
         cid = int(ev.data["card"])
         self.model.deck = max(0, self.model.deck - 1)
         self._play("draw")
+        self._count_callout(p, "+1", YES_RGB)
         self._fly(beat, cid, self.zone_pos("deck"), self.zone_pos("hand", p),
                   lambda: self.model.hands[p].append(cid))
 
@@ -1083,6 +1101,7 @@ class DiamondTable(TableScene):
             return
         self.model.deck = max(0, self.model.deck - 1)
         self._play("draw")
+        self._count_callout(p, "+1", YES_RGB)
         self._fly(beat, HIDDEN, self.zone_pos("deck"), self.zone_pos("hand", p),
                   lambda: self.model.hands[p].append(HIDDEN))
 
@@ -1103,6 +1122,7 @@ class DiamondTable(TableScene):
         cid = int(ev.data["card"])
         a = self._from_hand(q, cid)
         _take(self.model.hands[q], cid)
+        self._count_callout(q, "-1", NO_RGB)
         self._fly(beat, cid, a, self.zone_pos("boxed"), lambda: self.model.boxed.append(cid))
 
     def _on_steal(self, ev: Event, beat: Beat) -> None:
@@ -1110,6 +1130,7 @@ class DiamondTable(TableScene):
         cid = int(ev.data["card"])
         a = self._from_hand(q, cid)
         _take(self.model.hands[q], cid)
+        self._count_callout(q, "-1", NO_RGB)
         self._play("steal")
         self._fly(beat, cid, a, self.zone_pos("tableau", p), lambda: self.model.tableaus[p].append(cid),
                   duration=T_FLY * 1.3)
@@ -1122,6 +1143,7 @@ class DiamondTable(TableScene):
             a = self.zone_pos("row", None, i)
             if i is not None:
                 self.model.row.pop(i)
+            self._count_callout(q, "+1", YES_RGB)
             self._fly(beat, cid, a, self.zone_pos("hand", q), lambda: self._to_hand(q, cid))
         else:
             self._hold(beat, 0.25)
@@ -1139,6 +1161,7 @@ class DiamondTable(TableScene):
         took = ev.data.get("took")
         a = self._from_hand(p, cid)
         _take(self.model.hands[p], cid)
+        self._count_callout(p, "-1", NO_RGB)
         if isinstance(took, int) and took in self.model.row:
             i = self.model.row.index(took)
             b = self.zone_pos("row", None, i)
@@ -1157,6 +1180,7 @@ class DiamondTable(TableScene):
         else:
             a = self._from_hand(p, gem)
             _take(self.model.hands[p], gem)
+            self._count_callout(p, "-1", NO_RGB)
         took = [int(c) for c in ev.data.get("took") or []]
         for k, c in enumerate(took):
             if c in self.model.row:
@@ -1462,7 +1486,11 @@ class DiamondTable(TableScene):
     def banner_segments(self) -> list[tuple[str, RGB]]:
         m = self.match
         if self.beat is not None:
-            return [(self.beat.event.text, theme.INK)]
+            ev = self.beat.event
+            if ev.kind == "last":   # its log line names everyone at length; the banner is short
+                names = ", ".join(m.seats[int(q)].name for q in ev.data.get("order", []))
+                return [("Last turns: ", theme.GOLD), (names, theme.INK)]
+            return [(ev.text, theme.INK)]
         if self.bot_move is not None:
             p = m.to_move()
             who = m.seats[p].name if p is not None else ""
