@@ -561,3 +561,38 @@ def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-un
     key(app, pygame.K_h)
     assert isinstance(app.top, RulesScene)
     app.step(1 / 60)
+
+
+def test_the_finished_game_can_be_looked_at_again(make_app) -> None:  # type: ignore[no-untyped-def]
+    """From the results: the final table (every hand shown, then through one player's eyes), the
+    replay from the start, and the whole log."""
+    from game.ui.scenes.gamelog import GameLogScene
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.results import ResultsScene
+
+    app = make_app("instant")
+    m = everybody_loses_match()
+    results = ResultsScene(m, rng=random.Random(2))
+    app.push(results)
+    app.step(1 / 60)
+    results.show_table()
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    with privacy.recording():
+        privacy.new_frame()
+        for _ in range(3):
+            app.step(1 / 60)
+        hands = {c for h in m.state.hands for c in h}
+        assert hands <= set(privacy.frame_faces()), "the final table with every hand shown hides one"
+        replay.cycle_viewer()
+        privacy.new_frame()
+        app.step(1 / 60)
+        seat = replay.match.view_seat
+        if seat is not None:
+            view = replay.match.state.view(seat)
+            drawn = privacy.frame_faces()
+            assert drawn and all(view.knows(c) for c in drawn), "a face the replay's seat does not know"
+    replay.close()
+    results.show_log()
+    assert isinstance(app.top, GameLogScene)
+    assert any("everybody loses" in line[0].lower() for line in app.top.lines)

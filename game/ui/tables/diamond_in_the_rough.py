@@ -1452,6 +1452,7 @@ class DiamondTable(TableScene):
             self._draw_opponent(surface, q)
         self._draw_centre(surface)
         self._draw_me(surface)
+        self._draw_reminder(surface)
         self._draw_choices(surface)
         self._draw_bot_move(surface)
         for fl in self.flyers:
@@ -1628,6 +1629,9 @@ class DiamondTable(TableScene):
         # The hand: known cards face up, the rest as backs; the "no ..." markers beside it.
         for cid, rect in zip(hand, self.hand_rects(p)):
             self._card(surface, cid, rect)
+        if not hand:
+            theme.text(surface, "no cards in hand", (body.x + 12, r.y + OPP_HAND_DY + 18), 13, theme.INK_FAINT,
+                       box=body)
         lacks = sorted(self.model.lacks[p], key=lambda k: self.resources.index(k) if k in self.resources else 9)
         mx = r.right - MARKS_W - 4
         for i, res in enumerate(lacks[:3]):
@@ -1787,6 +1791,12 @@ class DiamondTable(TableScene):
         return out
 
     # -- the choices on offer
+    def _draw_reminder(self, surface: pygame.Surface) -> None:
+        """With no choice on offer, the middle band's foot recalls the four actions."""
+        if self.big_words is not None or (self._human_turn() and self.step() is not None):
+            return
+        surface.blit(_reminder_image(STRIP.w), STRIP.topleft)
+
     def _draw_choices(self, surface: pygame.Surface) -> None:
         if not self._human_turn():
             return
@@ -2090,6 +2100,28 @@ def _label_image(words: str, size: int) -> pygame.Surface:
     pygame.draw.rect(surf, (16, 14, 18, 220), surf.get_rect(), border_radius=10)
     pygame.draw.rect(surf, theme.GOLD_DARK, surf.get_rect(), 1, border_radius=10)
     theme.text(surf, words, (w // 2, h // 2), size, theme.INK, bold=True, anchor="center")
+    return surf
+
+
+REMINDER = (
+    (("Bomb", "name a player and a resource: they answer truthfully, for all to hear"),
+     ("Resupply", "discard a card, then draw one or take a face-up card")),
+    (("Invest", "the Gem goes to the row: draw three, or take two face-up cards"),
+     ("Retire", "four of a kind, or three and the Gem, wins at once")),
+)
+
+
+@lru_cache(maxsize=2)
+def _reminder_image(width: int) -> pygame.Surface:
+    surf = pygame.Surface((width, STRIP.h), pygame.SRCALPHA)
+    col_w = width // 2
+    for row, pair in enumerate(REMINDER):
+        for col, (word, what) in enumerate(pair):
+            x, y = 14 + col * col_w, 6 + row * 24
+            head = theme.text(surf, word, (x, y), 14, theme.GOLD_DARK, bold=True)
+            room = col_w - (head.right - x) - 26
+            size = theme.fit_size(what, room, 13, 10)
+            theme.text(surf, fit(what, room, size), (head.right + 8, y + 1), size, theme.INK_FAINT)
     return surf
 
 
