@@ -1552,11 +1552,16 @@ class DiamondTable(TableScene):
         p = s.turn
         return [(p + k) % self.n for k in range(left + 1)]
 
-    def _badges(self, surface: pygame.Surface, p: int, right: int, y: int) -> int:
-        """Draw p's badges leftwards from `right`; returns the x where they end."""
+    def _badges(self, surface: pygame.Surface, p: int, right: int, y: int, left: int = 0, name: str = "") -> int:
+        """Draw p's badges leftwards from `right`; returns the x where they end. The shield says
+        "protected" in words when that leaves the name (from `left`) its room."""
         x = right
         if p in self.model.protected:
-            img = _shield_image(22)
+            img = _protected_tag()
+            others = (28 if self.public_gem_holder() == p else 0) + \
+                (_tag_image("last turn", theme.GOLD).get_width() + 6 if p in self.last_turn_seats() else 0)
+            if right - img.get_width() - 6 - others - left < theme.width_of(name, 16, True) + 10:
+                img = _shield_image(22)
             x -= img.get_width()
             surface.blit(img, (x, y))
             x -= 6
@@ -1623,7 +1628,7 @@ class DiamondTable(TableScene):
         right = body.right - 10
         cw = theme.width_of(count, 13)
         theme.text(surface, count, (right, body.y + 8), 13, theme.INK_DIM, anchor="topright", box=body)
-        bx = self._badges(surface, p, right - cw - 10, body.y + 3)
+        bx = self._badges(surface, p, right - cw - 10, body.y + 3, body.x + 12, self.match.seats[p].name)
         name, size = theme.fit_name(self.match.seats[p].name, bx - body.x - 22, 17, 12)
         theme.text(surface, name, (body.x + 12, body.y + 6), size, col, bold=True, box=body)
         # The hand: known cards face up, the rest as backs; the "no ..." markers beside it.
@@ -1703,7 +1708,7 @@ class DiamondTable(TableScene):
         right = HAND_X1
         cw = theme.width_of(count, 13)
         theme.text(surface, count, (right, ME.y + 9), 13, theme.INK_DIM, anchor="topright")
-        bx = self._badges(surface, me, right - cw - 10, ME.y + 5)
+        bx = self._badges(surface, me, right - cw - 10, ME.y + 5, ME.x + 14, who)
         name, size = theme.fit_name(who, bx - ME.x - 24, 18, 12)
         theme.text(surface, name, (ME.x + 14, ME.y + 7), size, col, bold=True)
         hidden = self.my_hand_hidden()
@@ -2080,6 +2085,20 @@ def _shield_image(size: int) -> pygame.Surface:
     pygame.draw.line(big, (240, 248, 255), (s * 0.5, s * 0.22), (s * 0.5, s * 0.78), ss * 2)
     pygame.draw.line(big, (240, 248, 255), (s * 0.28, s * 0.42), (s * 0.72, s * 0.42), ss * 2)
     return pygame.transform.smoothscale(big, (size, size))
+
+
+@lru_cache(maxsize=2)
+def _protected_tag() -> pygame.Surface:
+    """The shield with its word: bombed, so nobody may bomb them until their next turn."""
+    colour = (130, 180, 236)
+    words = "protected"
+    w = theme.width_of(words, 12, True) + 36
+    surf = pygame.Surface((w, 22), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (22, 30, 44), surf.get_rect().inflate(0, -2), border_radius=9)
+    pygame.draw.rect(surf, colour, surf.get_rect().inflate(0, -2), 1, border_radius=9)
+    surf.blit(_shield_image(18), (4, 2))
+    theme.text(surf, words, (26, 11), 12, colour, bold=True, anchor="midleft")
+    return surf
 
 
 @lru_cache(maxsize=16)
