@@ -26,15 +26,6 @@ import pygame  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
 
 GAME = "diamond_in_the_rough"
-BOT = "random"
-
-
-def level() -> str:
-    try:
-        import game.games.diamond_in_the_rough.bots  # noqa: F401
-        return "normal"
-    except ImportError:
-        return BOT
 
 
 def key(app: Any, k: int) -> None:
@@ -92,7 +83,7 @@ def main(out: Path) -> None:
 
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("MOTHER_LODE_HOME", str(out / "home"))
-    lvl = level()
+    lvl = "normal"
     app = App(Settings(animation="normal", muted=True))
 
     # --- 4 players, some rounds in; the human's turn.

@@ -36,17 +36,8 @@ pytestmark = pytest.mark.usefixtures("fresh_display")
 GAME = "diamond_in_the_rough"
 
 
-def bot_level(level: str = "normal") -> str:
-    """The game's own bots once they exist; the random bot stands in before."""
-    try:
-        import game.games.diamond_in_the_rough.bots  # noqa: F401
-    except ImportError:
-        return "random"
-    return level
-
-
 def bot(name: str, level: str = "normal") -> Seat:
-    return Seat(name, "bot", bot_level(level))
+    return Seat(name, "bot", level)
 
 
 def open_table(app: Any, match: Match) -> Any:
@@ -194,7 +185,7 @@ def play_human_games(app: Any, seats: list[Seat], seed: int, dt: float,
     return made
 
 
-def test_a_human_plays_whole_games_by_keys(make_app, home: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_human_plays_whole_games_by_keys(make_app) -> None:  # type: ignore[no-untyped-def]
     """Every decision through the keys: the action's key, the options' numbers, Enter."""
     app = make_app("fast")
     made = play_human_games(app, [Seat("Ana"), bot("Dusty", "easy"), bot("Nell")], 3, 1 / 20, play_key_action, 8)
@@ -242,7 +233,7 @@ def test_a_human_plays_whole_games_by_mouse(make_app) -> None:  # type: ignore[n
 
 # ---------------------------------------------------------------------------- the bomb and its rewards
 @pytest.mark.parametrize("reward", ["row", "deck", "steal:row", "steal:deck"])
-def test_a_yes_offers_the_reward_chooser_and_each_reward_plays(make_app, reward: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_yes_offers_the_reward_chooser_and_each_reward_plays(make_app, home: Path, reward: str) -> None:  # type: ignore[no-untyped-def]
     app = make_app("fast")
     match = human_first_with_yes_bomb(3)
     table = open_table(app, match)
@@ -252,6 +243,7 @@ def test_a_yes_offers_the_reward_chooser_and_each_reward_plays(make_app, reward:
     target = int(bomb.split(":")[1].split(",")[0])
     play_key_action(app, table, bomb)
     assert match.actions == [bomb]
+    assert saved_actions(home) == [bomb], "the bomb was not saved as it was played"
     # The answer is stamped over the bombed player, and they carry the shield.
     run_until(app, lambda: bool(table.stamps), "stamped the answer")
     assert table.stamps[0].yes and table.stamps[0].target == target

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -117,10 +117,6 @@ def rules_resource(cid: int) -> str | None:
 
 def resource_words(key: str) -> str:
     return str(_rules().resource_name(key))
-
-
-def names_joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _take(cards: list[int], cid: int | None) -> bool:
@@ -264,7 +260,6 @@ class DiamondTable(TableScene):
         self.stamps: list[Stamp] = []
         self.flash = 0.0
         self.big_words: tuple[str, RGB, float] | None = None   # the game's last words, big
-        self.hover_option: Option | None = None
         self._legal: tuple[Any, list[str], set[str]] = (None, [], set())
         self._why: dict[str, str] = {}
         self._allowed: tuple[Any, frozenset[int] | None] = (None, frozenset())
@@ -329,12 +324,6 @@ class DiamondTable(TableScene):
         return ME if p == self.bottom_seat() else self.opp_rect(p)
 
     # ------------------------------------------------------------------ what may be shown
-    def _viewer_state(self) -> Any:
-        """The position as the table's viewer may know it (every hand when a replay shows all)."""
-        if self.match.reveal_all:
-            return self.state
-        return self.state.view(self.match.viewer()).state
-
     def _truth(self) -> Shown:
         """The model the rules state gives for the viewer."""
         if self.match.reveal_all:
@@ -765,7 +754,6 @@ class DiamondTable(TableScene):
 
     def _after_apply(self) -> None:
         self.mode, self.picks = None, []
-        self.hover_option = None
 
     def _prepare_human_turn(self) -> None:
         if self.phase() == "reward" and self.mode != "reward":
@@ -1699,7 +1687,6 @@ class DiamondTable(TableScene):
     def _paint_me(self, surface: pygame.Surface) -> None:
         me = self.bottom_seat()
         col = seat_rgb(me)
-        turn = self.match.to_move() == me and not self.match.is_over()
         hand = self.display_hand(me)
         seat = self.match.seats[me]
         viewer = self.match.viewer()
