@@ -84,6 +84,11 @@ def test_the_coin_shows_points_and_sigils_their_range() -> None:
     assert gp_cards.points_label(by_key["pickaxe"]) == "" and gp_cards.points_label(by_key["dynamite"]) == ""
 
 
+def test_a_hidden_card_has_no_face() -> None:
+    with pytest.raises(ValueError):
+        gp_cards.face(gp_cards.HIDDEN)  # (an index of -1 would otherwise be the deck's last card)
+
+
 def test_every_face_drawn_is_reported_and_backs_are_not() -> None:
     target = pygame.Surface((400, 200))
     gp_cards.privacy.record(5)  # recording is off outside `recording()`: nothing is kept

@@ -593,10 +593,14 @@ def _effect_box(lay: dict) -> pygame.Rect:
     return lay["text"].inflate(-4, -2)
 
 
-@lru_cache(maxsize=32)
-def effect_size(size: Size) -> int:
+def effect_size(size: Sequence[int]) -> int:
     """The point size every effect line is set in at card size `size` (0 when that size shows no
     effect): the largest at which the longest of them fits, so all cards read alike."""
+    return _effect_size((int(size[0]), int(size[1])))
+
+
+@lru_cache(maxsize=32)
+def _effect_size(size: Size) -> int:
     lay = _layout(size)
     if lay["compact"]:
         return 0
@@ -624,7 +628,10 @@ def _layout(size: Size) -> dict:
 
 # ============================================================================ faces and back
 def face(card_id: int, size: Size = HAND) -> pygame.Surface:
-    """The face of card `card_id` at `size` (cached per kind and size); reported to the face log."""
+    """The face of card `card_id` at `size` (cached per kind and size); reported to the face log.
+    A hidden card has no face: `draw_card` draws its back."""
+    if card_id < 0:
+        raise ValueError(f"card {card_id} is hidden: draw its back")
     c = card(card_id)
     privacy.record(card_id)
     return _face(c.key, (int(size[0]), int(size[1])))

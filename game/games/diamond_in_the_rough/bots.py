@@ -159,8 +159,9 @@ class NormalBot:
     """Races to retire, holds the Gem, remembers public answers (see the module docstring)."""
 
     level = "normal"
-    CANDIDATES = 6   # the best moves by the reading that the look-ahead compares
-    WORLDS = 8       # positions dealt from the view for the look-ahead
+    CANDIDATES = 5     # the best moves by the reading that the look-ahead compares
+    WORLDS = 8         # positions dealt from the view for the look-ahead, at most
+    STEP_BUDGET = 240  # quick moves played out per decision, about
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -187,24 +188,27 @@ class NormalBot:
         return self._look_ahead(view, ranked[:self.CANDIDATES])
 
     def _look_ahead(self, view: DiamondView, candidates: list[Action]) -> Action:
-        """The candidate that wins most often when the same few positions dealt from the view are
-        played out by quick rules (ties: the reading's order)."""
+        """The candidate that wins most often when the same positions dealt from the view are
+        played out by quick rules (ties: the reading's order). World by world, every candidate is
+        played out; after a world that takes the play-outs past `STEP_BUDGET` moves, no more
+        worlds are dealt (so a decision costs about the same in every position, and the same
+        view always gets the same answer)."""
         if len(candidates) == 1:
             return candidates[0]
         p = view.player
         assert p is not None
         rng = Rng(derive_seed(self.seed, view.fingerprint()))
-        worlds = [view.sample_state(rng) for _ in range(self.WORLDS)]
-        best: tuple[float, int] | None = None
-        choice = candidates[0]
-        for i, a in enumerate(candidates):
-            wins = 0.0
-            for w, world in enumerate(worlds):
-                wins += _play_out(world, a, p, derive_seed(w, i))
-            key = (wins, -i)
-            if best is None or key > best:
-                best, choice = key, a
-        return choice
+        wins = [0] * len(candidates)
+        steps = 0
+        for _ in range(self.WORLDS):
+            world = view.sample_state(rng)
+            for i, a in enumerate(candidates):
+                won, used = _play_out(world, a, p)
+                wins[i] += won
+                steps += used
+            if steps >= self.STEP_BUDGET:
+                break
+        return candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))]
 
     # ------------------------------------------------------------------ the choices
     def _score(self, r: _Reading, a: Action) -> float:
@@ -307,9 +311,10 @@ class NormalBot:
 ROLLOUT_LIMIT = 60
 
 
-def _play_out(world: DiamondState, first: Action, p: int, seed: int) -> float:
-    """1 when seat p wins after `first` and quick play by everyone on this dealt position, else 0.
-    The play-out sees the whole dealt position (it is imagined); it never changes `world`."""
+def _play_out(world: DiamondState, first: Action, p: int) -> tuple[int, int]:
+    """(1 when seat p wins after `first` and quick play by everyone on this dealt position, else
+    0; the moves played). The play-out sees the whole dealt position (it is imagined); it never
+    changes `world`."""
     s = world.copy()
     s._quiet = True
     s._apply(first)
@@ -317,7 +322,7 @@ def _play_out(world: DiamondState, first: Action, p: int, seed: int) -> float:
     while s.phase != OVER and steps < ROLLOUT_LIMIT:
         s._apply(_quick(s, s.turn))
         steps += 1
-    return 1.0 if s.winners == (p,) else 0.0
+    return (1 if s.winners == (p,) else 0), steps
 
 
 def _quick(s: DiamondState, p: int) -> Action:
@@ -368,6 +373,9 @@ def _quick(s: DiamondState, p: int) -> Action:
                 return Action(BOMB_KIND, (str(q), target))
         if junk is not None and s.deck:
             return Action(RESUPPLY, (str(junk), DECK_KIND))
+    if junk is not None and s.row and GEM_ID not in s.row:
+        i = max(range(len(s.row)), key=lambda k: (mine.get(kind_of(s.row[k]), 0), -k))
+        return Action(RESUPPLY, (str(junk), f"{ROW_KIND}:{i}"))
     acts = s.legal_actions()
     for a in acts:
         if a.kind != INVEST and not (a.kind == RESUPPLY and a.args[0] == str(GEM_ID)):
