@@ -86,20 +86,26 @@ def main(out: Path) -> None:
     lvl = "normal"
     app = App(Settings(animation="normal", muted=True))
 
-    # --- 4 players, some rounds in; the human's turn.
-    m = Match(GAME, [Seat("Ana"), Seat("Dusty Pete", "bot", lvl), Seat("Nell", "bot", lvl),
-                     Seat("Cornelius", "bot", lvl)], 11)
-    rng = random.Random(5)
-    while len(m.actions) < 10 or not m.human_to_move():
-        m.apply(rng.choice([a for a in m.legal_actions() if a.kind != "retire"]))
+    # --- 4 players, some rounds in; the human's turn with a Bomb in hand and a "no ..." marker out.
+    for seed in range(11, 80):
+        m = Match(GAME, [Seat("Ana"), Seat("Dusty Pete", "bot", lvl), Seat("Nell", "bot", lvl),
+                         Seat("Cornelius", "bot", lvl)], seed)
+        rng = random.Random(seed)
+        while not m.is_over() and not (len(m.actions) > 8 and m.human_to_move() and m.state.bombs_in_hand(0)
+                                       and any(m.state.no_resource(q) for q in (1, 2, 3))):
+            m.apply(rng.choice([a for a in m.legal_actions() if a.kind != "retire"] or m.legal_actions()))
+        if not m.is_over():
+            break
     table = table_for(m)
     app.push(table)
     until(app, lambda: table.idle and m.human_to_move())
     app.screenshot(out / "4p.png")
     key(app, pygame.K_b)
+    steps(app, 2)
+    app.screenshot(out / "4p_bomb_whom.png")
     key(app, pygame.K_1)
     steps(app, 2)
-    app.screenshot(out / "4p_bomb_choose.png")
+    app.screenshot(out / "4p_bomb_what.png")
     app.pop().exit()
 
     # --- 2 players, from the deal; a Yes bomb, the blast, the answer and the reward chooser.

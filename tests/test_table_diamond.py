@@ -588,3 +588,24 @@ def test_the_finished_game_can_be_looked_at_again(make_app) -> None:  # type: ig
     results.show_log()
     assert isinstance(app.top, GameLogScene)
     assert any("everybody loses" in line[0].lower() for line in app.top.lines)
+
+
+def test_no_two_buttons_overlap_in_any_step(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.diamond_in_the_rough import ME
+
+    app = make_app("instant")
+    match = human_first_with_yes_bomb(4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    seen = 0
+    for keys in ([], [pygame.K_b], [pygame.K_b, pygame.K_1], [pygame.K_r], [pygame.K_r, pygame.K_1]):
+        table.back(), table.back(), table.back()
+        for k in keys:
+            key(app, k)
+        app.step(1 / 60)
+        rects = [b.rect for b in table.buttons_all]
+        seen += len(rects)
+        for a, b in combinations(rects, 2):
+            assert not a.colliderect(b), (keys, a, b)
+        assert all(ME.contains(r) for r in rects), "a button outside the bottom panel"
+    assert seen > 10

@@ -776,12 +776,12 @@ class DiamondTable(TableScene):
             x = ME.x + 12
             for mode, label, k in specs:
                 reason = self.mode_reason(mode)
-                b = Button((x, BUTTON_Y, 136, BUTTON_H), label,
+                b = Button((x, BUTTON_Y, 124, BUTTON_H), label,
                            (lambda m=mode: self.pass_turn() if m == "pass" else self.start(m)), k,
                            enabled=not reason, reason=_sentence(reason) if reason else "",
                            primary=self.mode == mode, size=18)
                 self._action_buttons.append((mode, b))
-                x += 144
+                x += 132
         if self.mode is not None:
             action = self.current_action()
             label = self.describe_action(action) if action else "Choose…"
