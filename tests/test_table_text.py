@@ -92,7 +92,7 @@ TOURS = [
     ("big_dig", 4, 1, 2, "fast", 1 / 8),
     ("big_dig", 3, 2, 6, "instant", 1 / 60),
     ("big_dig", 2, 1, 3, "normal", 1 / 8),
-    ("diamond_in_the_rough", 4, 1, 15, "fast", 1 / 8),
+    ("diamond_in_the_rough", 4, 2, 3, "fast", 1 / 8),
     ("diamond_in_the_rough", 3, 2, 1, "instant", 1 / 60),
     ("diamond_in_the_rough", 2, 1, 7, "normal", 1 / 8),
 ]
