@@ -900,7 +900,7 @@ class DiamondTable(TableScene):
         self.bomb_fx = None
 
     def _animate(self, dt: float) -> None:
-        self.flash = max(0.0, self.flash - dt * 2.4)
+        self.flash = max(0.0, self.flash - dt * 3.5)
         for st in self.stamps:
             st.age += dt
         self.stamps = [st for st in self.stamps if st.age < st.life]
@@ -1453,7 +1453,7 @@ class DiamondTable(TableScene):
         self._draw_tooltip(surface)
         if self.flash > 0:
             a = self.flash
-            surface.fill((int(90 * a), int(50 * a), int(14 * a)), special_flags=pygame.BLEND_RGB_ADD)
+            surface.fill((int(70 * a), int(40 * a), int(10 * a)), special_flags=pygame.BLEND_RGB_ADD)
         self._draw_shake(surface, 8)
 
     def _bg(self) -> pygame.Surface:
@@ -1866,8 +1866,11 @@ class DiamondTable(TableScene):
         if o.icon in art.KIND_RGB:
             surface.blit(art.resource_icon(o.icon, 34), (x, rect.centery - 17))
             x += 42
-        elif o.icon == "row":
-            pygame.draw.rect(surface, (200, 190, 170), (x, rect.centery - 20, 29, 40), 2, border_radius=4)
+        elif o.icon == "row":   # a face-up card: cardstock with a question mark
+            card = pygame.Rect(x, rect.centery - 20, 29, 40)
+            pygame.draw.rect(surface, art.CARDSTOCK, card, border_radius=4)
+            pygame.draw.rect(surface, theme.GOLD_DARK, card, 2, border_radius=4)
+            theme.text(surface, "?", card.center, 18, (90, 70, 50), bold=True, anchor="center")
             x += 38
         elif o.icon == "deck" or o.where == "deck":
             art.draw_card(surface, HIDDEN, pygame.Rect(x, rect.centery - 20, 29, 40))
