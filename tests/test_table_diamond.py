@@ -609,3 +609,12 @@ def test_no_two_buttons_overlap_in_any_step(make_app) -> None:  # type: ignore[n
             assert not a.colliderect(b), (keys, a, b)
         assert all(ME.contains(r) for r in rects), "a button outside the bottom panel"
     assert seen > 10
+
+
+def test_the_peek_key_is_left_free_for_the_hot_seat() -> None:
+    import inspect
+
+    from game.ui.tables import base, diamond_in_the_rough
+
+    name = f"pygame.K_{pygame.key.name(base.TableScene.peek_key)}"
+    assert name not in inspect.getsource(diamond_in_the_rough), f"the Diamond table uses {name}"

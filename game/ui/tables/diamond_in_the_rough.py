@@ -1567,6 +1567,11 @@ class DiamondTable(TableScene):
             x -= 6
         return x
 
+    def lacks_in_order(self, p: int) -> list[str]:
+        """The resources p is known to lack, in the deck's order (as their markers stand)."""
+        order = {r: i for i, r in enumerate(self.resources)}
+        return sorted(self.model.lacks[p], key=lambda k: order.get(k, 9))
+
     def public_gem_holder(self) -> int | None:
         """Who holds the Gem as far as the table may show: in a tableau, or known in a hand."""
         gem = int(_rules().GEM_ID)
@@ -1625,7 +1630,7 @@ class DiamondTable(TableScene):
         if not hand:
             theme.text(surface, "no cards in hand", (body.x + 12, r.y + OPP_HAND_DY + 18), 13, theme.INK_FAINT,
                        box=body)
-        lacks = sorted(self.model.lacks[p], key=lambda k: self.resources.index(k) if k in self.resources else 9)
+        lacks = self.lacks_in_order(p)
         mx = r.right - MARKS_W - 4
         for i, res in enumerate(lacks[:3]):
             y = r.y + OPP_HAND_DY + i * 19
@@ -2008,7 +2013,7 @@ class DiamondTable(TableScene):
             if p != self.bottom_seat():
                 r = self.opp_rect(p)
                 mx = r.right - MARKS_W - 4
-                for i, res in enumerate(sorted(self.model.lacks[p])[:3]):
+                for i, res in enumerate(self.lacks_in_order(p)[:3]):
                     if pygame.Rect(mx, r.y + OPP_HAND_DY + i * 19, MARKS_W, 18).collidepoint(pos):
                         return (f"{name} has no {resource_words(res)} in hand: a bomb's No showed it, and "
                                 "no card has reached that hand unseen since")
