@@ -93,7 +93,11 @@ def main(out: Path) -> None:
         rng = random.Random(seed)
         while not m.is_over() and not (len(m.actions) > 8 and m.human_to_move() and m.state.bombs_in_hand(0)
                                        and any(m.state.no_resource(q) for q in (1, 2, 3))):
-            m.apply(rng.choice([a for a in m.legal_actions() if a.kind != "retire"] or m.legal_actions()))
+            p = m.to_move()
+            if m.seats[p].is_human:
+                m.apply(rng.choice([a for a in m.legal_actions() if a.kind != "retire"] or m.legal_actions()))
+            else:
+                m.apply(m.bot(p).choose(m.view(p)))
         if not m.is_over():
             break
     table = table_for(m)
@@ -105,6 +109,10 @@ def main(out: Path) -> None:
     app.screenshot(out / "4p_bomb_whom.png")
     key(app, pygame.K_1)
     steps(app, 2)
+    app.screenshot(out / "4p_bomb_first_choice.png")
+    if table.step() is not None and table.picks == []:   # the first was refused: take the next
+        key(app, pygame.K_2)
+        steps(app, 2)
     app.screenshot(out / "4p_bomb_what.png")
     app.pop().exit()
 

@@ -1820,7 +1820,7 @@ class DiamondTable(TableScene):
             colour = PICK_RGB if not o.reason else (120, 110, 100)
             if o.where == "seat":
                 pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 3, border_radius=12)
-                pos = (rect.centerx, rect.y + 14)
+                pos = (rect.right - 20, rect.bottom - 20)   # a free corner: the head row is full
             else:
                 if not o.reason:
                     pygame.draw.rect(surface, colour, rect.inflate(4, 4), 2, border_radius=7)
