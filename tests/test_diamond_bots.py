@@ -105,3 +105,14 @@ def test_normal_beats_easy() -> None:
         s, _ = game(levels, seed)
         wins += sum(1.0 for w in s.winners if levels[w] == "normal")
     assert wins / games >= 0.6
+
+
+def test_simulate_reports_the_endings_and_the_length() -> None:
+    from game.tools.simulate import simulate
+
+    report = simulate("diamond_in_the_rough", ["normal", "easy"], 6, 1)
+    table = report["table"]
+    endings = ["ended_retire_four", "ended_retire_three_gem", "ended_gem_holder", "ended_everybody_loses"]
+    assert abs(sum(table[k] for k in endings) - 1.0) < 1e-9
+    assert table["turns_per_player"] > 0 and table["turns"] >= 2 * table["turns_per_player"] - 1e-9
+    assert abs(sum(s["wins"] for s in report["seats"]) - 6 * (1 - table["ended_everybody_loses"])) < 0.01

@@ -164,8 +164,9 @@ class NormalBot:
     STEP_BUDGET = 240  # quick moves played out per decision, about
 
     def __init__(self, seed: int) -> None:
+        # Each decision deals its worlds from a generator seeded by this seed and the view, so the
+        # same view always gets the same decision, whatever came before.
         self.seed = seed
-        self.rng = Rng(seed)
 
     def choose(self, view: DiamondView) -> Action:
         acts = view.legal_actions()
