@@ -618,3 +618,24 @@ def test_the_peek_key_is_left_free_for_the_hot_seat() -> None:
 
     name = f"pygame.K_{pygame.key.name(base.TableScene.peek_key)}"
     assert name not in inspect.getsource(diamond_in_the_rough), f"the Diamond table uses {name}"
+
+
+def test_retiring_offers_each_set_and_wins(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+    for seed in range(1, 400):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty", "easy")], seed)
+        if random_to(match, random.Random(seed), lambda m: m.human_to_move() and bool(m.state.retire_sets(0)), 200):
+            break
+    else:
+        pytest.fail("no position where the human may retire")
+    table = open_table(app, match)
+    run_until_human(app, table)
+    sets = [a for a in map(str, match.legal_actions()) if a.startswith("retire:")]
+    key(app, pygame.K_t)
+    offered = [f"retire:{o.key}" for o in table.step().options]
+    assert offered == sets
+    key(app, pygame.K_1)
+    app.step(1 / 60)
+    assert table.current_action() == sets[0]
+    key(app, pygame.K_RETURN)
+    assert match.is_over() and match.state.outcome().winners == (0,)

@@ -1803,6 +1803,7 @@ class DiamondTable(TableScene):
                     rect = self._option_place(o)
                     if rect is not None and o.where != "hand":
                         pygame.draw.rect(surface, PICK_RGB, rect.inflate(8, 8), 3, border_radius=8)
+        self._draw_retire_cards(surface)
         step = self.step()
         if step is None:
             return
@@ -1827,6 +1828,26 @@ class DiamondTable(TableScene):
                 pos = self._badge_pos(o, rect)
             surface.blit(_number_badge(i + 1, not o.reason, chosen), _number_badge(i + 1, True, False).get_rect(
                 center=pos))
+
+    def _draw_retire_cards(self, surface: pygame.Surface) -> None:
+        """Retiring: the cards of the set chosen (or pointed at) are outlined in hand and tableau."""
+        if self.mode != "retire":
+            return
+        ids: tuple[int, ...] = ()
+        steps = self.steps()
+        if steps and self.picks:
+            ids = next((o.ref for o in steps[0].options if o.key == self.picks[0]), ())
+        elif steps and self.mouse is not None:
+            tiles = [o for o in steps[0].options if o.where == "tile"]
+            for o, rect in zip(tiles, self.tile_rects(len(tiles))):
+                if rect.collidepoint(self.mouse):
+                    ids = o.ref
+        me = self.bottom_seat()
+        places = list(zip(self.display_hand(me), self.hand_rects(me)))
+        places += list(zip(self.model.tableaus[me], self.tableau_rects(me)))
+        for cid, rect in places:
+            if cid in ids:
+                pygame.draw.rect(surface, PICK_RGB, rect.inflate(6, 6), 3, border_radius=8)
 
     def _badge_pos(self, o: Option, rect: pygame.Rect) -> tuple[int, int]:
         """Where an option's number sits on its card: hanging from the middle of the card's
