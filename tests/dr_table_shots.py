@@ -142,6 +142,34 @@ def main(out: Path) -> None:
     app.screenshot(out / "reward_steal_give.png")
     app.pop().exit()
 
+    # --- retiring: the sets on offer, the chosen one outlined in hand and tableau.
+    for seed in range(1, 400):
+        m = Match(GAME, [Seat("Ana"), Seat("Dusty Pete", "bot", lvl), Seat("Nell", "bot", lvl)], seed)
+        r = random.Random(seed)
+        while not m.is_over() and not (m.human_to_move() and m.state.retire_sets(0) and len(m.actions) > 6):
+            p = m.to_move()
+            acts = [a for a in m.legal_actions() if a.kind != "retire"] or m.legal_actions()
+            m.apply(r.choice(acts) if m.seats[p].is_human else m.bot(p).choose(m.view(p)))
+        if not m.is_over():
+            break
+    table = table_for(m)
+    app.push(table)
+    until(app, lambda: table.idle and m.human_to_move())
+    key(app, pygame.K_t)
+    key(app, pygame.K_1)
+    steps(app, 2)
+    app.screenshot(out / "retire_chosen.png")
+    app.pop().exit()
+
+    # --- a bot's move on show, then its bomb in flight.
+    m = Match(GAME, [Seat("Dusty Pete", "bot", lvl), Seat("Ana"), Seat("Nell", "bot", lvl)], 21)
+    table = table_for(m)
+    app.push(table)
+    until(app, lambda: table.bot_move is not None)
+    steps(app, 10)
+    app.screenshot(out / "bot_move_on_show.png")
+    app.pop().exit()
+
     # --- hot-seat: two humans and a bot, the hand face down after the curtain.
     m = Match(GAME, [Seat("Ana"), Seat("Bo"), Seat("Dusty Pete", "bot", lvl)], 4)
     table = table_for(m)
