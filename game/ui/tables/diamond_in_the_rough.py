@@ -849,7 +849,8 @@ class DiamondTable(TableScene):
         per_row = max(1, (k + 1) // 2) if k > 4 else k
         room = BOX_X1 - BOX_X0 - w
         step = min(w + 4.0, room / max(1, per_row - 1)) if per_row > 1 else 0
-        return [pygame.Rect(int(BOX_X0 + (i % per_row) * step), BOX_Y + (i // per_row) * (h + 6), w, h)
+        # A second row overlaps the first, which still shows each card's number and kind.
+        return [pygame.Rect(int(BOX_X0 + (i % per_row) * step), BOX_Y + (i // per_row) * 30, w, h)
                 for i in range(k)]
 
     def zone_pos(self, zone: str, p: int | None = None, index: int | None = None,
@@ -1992,7 +1993,7 @@ class DiamondTable(TableScene):
             return
         text, colour, _ = self.big_words
         img = _big_words_image(text, colour)
-        surface.blit(img, img.get_rect(center=(STRIP.centerx, STRIP.centery - 6)))
+        surface.blit(img, img.get_rect(center=(STRIP.centerx, STRIP.centery + 2)))
 
     # -- tooltips
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
@@ -2193,15 +2194,15 @@ def _stamp_image(name: str, yes: bool, resource: str) -> pygame.Surface:
 
 @lru_cache(maxsize=8)
 def _big_words_image(text: str, colour: RGB) -> pygame.Surface:
-    f = theme.font(40, True, True)
+    f = theme.font(32, True, True)
     img = f.render(text, True, colour)
     dark = f.render(text, True, (8, 6, 6))
-    w, h = img.get_width() + 48, img.get_height() + 20
+    w, h = img.get_width() + 48, img.get_height() + 12
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (14, 12, 14, 225), surf.get_rect(), border_radius=14)
     pygame.draw.rect(surf, colour, surf.get_rect(), 2, border_radius=14)
-    surf.blit(dark, (26, 12))
-    surf.blit(img, (24, 10))
+    surf.blit(dark, (26, 8))
+    surf.blit(img, (24, 6))
     return surf
 
 
