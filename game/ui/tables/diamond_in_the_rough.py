@@ -931,14 +931,14 @@ class DiamondTable(TableScene):
         self._tween(beat, duration, upd, done, delay)
 
     def count_pos(self, p: int) -> Pos:
-        """Just left of a seat's hand count, in its panel's head: where "+1" and "-1" pop up."""
+        """Over a seat's hand count, in its panel's head: where "+1" and "-1" pop up."""
         hand = len(self.model.hands[p])
         if p == self.bottom_seat():
             words, right, y = f"hand: {hand}", HAND_X1, ME.y + 16
         else:
             body = self.opp_rect(p).inflate(-4, -4)
             words, right, y = f"{hand} in hand", body.right - 10, body.y + 15
-        return (float(right - theme.width_of(words, 13) - 22), float(y))
+        return (float(right - theme.width_of(words, 13) / 2), float(y))
 
     def _count_callout(self, p: int, text: str, colour: RGB) -> None:
         s = self.speed()
