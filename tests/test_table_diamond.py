@@ -639,3 +639,17 @@ def test_retiring_offers_each_set_and_wins(make_app) -> None:  # type: ignore[no
     assert table.current_action() == sets[0]
     key(app, pygame.K_RETURN)
     assert match.is_over() and match.state.outcome().winners == (0,)
+
+
+def test_a_bots_move_is_shown_before_it_is_played(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("normal")
+    match = Match(GAME, [bot("Dusty"), Seat("Ana"), bot("Nell", "easy")], 21)
+    table = open_table(app, match)
+    run_until(app, lambda: table.bot_move is not None, "put a bot's move on show")
+    action = table.bot_move[0]
+    assert str(action) not in match.actions[-1:] and match.actions == []
+    assert table.banner_segments()[0][0] == "Dusty" and table.banner_segments()[1][0].endswith("…")
+    if action.kind == "bomb":
+        assert table.bot_move[1] == [table.seat_rect(int(action.args[0]))]
+    run_until(app, lambda: bool(match.actions), "played the bot's move")
+    assert match.actions[0] == str(action)
