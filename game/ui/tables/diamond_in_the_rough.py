@@ -553,7 +553,8 @@ class DiamondTable(TableScene):
                     Option("deck", "Draw the deck's top", "tile", None, self.why_not("deck"), "deck",
                            f"to your hand; they lose the {one}"),
                     Option("steal", f"Steal the {one}", "tile", named, "" if steal_ok else self.why_not("steal:deck"),
-                           res or None, "to your tableau; they get a card back")]
+                           res or None, "to your tableau; they get nothing back" if "steal" in legal
+                           else "to your tableau; they get a card back")]
             steps = [Step(f"{qn} had {what}! Choose your reward", opts)]
             if picks and picks[0] == "row":
                 ropts = [Option(str(i), card_words(rc), "row", i, self.why_not(f"row:{i}"))
