@@ -9,8 +9,11 @@ choice at a time, drawing a frame after each, and tries to confirm it before it 
 Dig picks a card by its key, turns and mirrors its ghost with R and M, sometimes tries a spot the
 rules refuse first, then points at the right one and presses Enter; Grim Prospects points at cards,
 sometimes presses a key the rules refuse, places Bundles by a click, keeps a prospected card by
-its number and orders the rest with Shift+arrows. Bots play themselves; a hot-seat curtain is
-lifted with Space. Import the headless drivers before this module (it imports pygame).
+its number and orders the rest with Shift+arrows; Diamond in the Rough turns a hidden hot-seat
+hand up, points at cards and the deck, sometimes presses an action key the rules refuse, then
+assembles the move with its keys (the action, each choice's number, Enter). Bots play
+themselves; a hot-seat curtain is lifted with Space, as the next player would. Import the
+headless drivers before this module (it imports pygame).
 """
 
 from __future__ import annotations
@@ -110,9 +113,11 @@ def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
     from game.ui.scenes.dialogs import PassScreen
 
     with theme.watch_clipping() as found:
-        while (app.top is table or isinstance(app.top, PassScreen)) and result.frames < max_frames:
-            if isinstance(app.top, PassScreen):   # a hot-seat curtain: the next player lifts it
+        while result.frames < max_frames:
+            if isinstance(app.top, PassScreen):   # hot-seat: the next player lifts the curtain
                 _key(app, pygame.K_SPACE)
+            if app.top is not table:
+                break
             frame()
             if app.top is table and table.idle and match.human_to_move() and not match.is_over():
                 frame()  # an idle table builds its buttons on its next frame
@@ -123,6 +128,8 @@ def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
                     _big_dig_turn(app, table, rng, frame)
                 elif game == "grim_prospects":
                     _grim_turn(app, table, rng, frame)
+                elif game == "diamond_in_the_rough":
+                    _diamond_turn(app, table, rng, frame)
                 else:
                     _gold_mine_turn(app, table, rng, frame)
         result.clipped = list(found)
@@ -324,3 +331,83 @@ def _click(app: Any, pos: tuple[float, float]) -> None:
     _move(app, p)
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=p))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=p))
+
+
+# ---------------------------------------------------------------------------- Diamond in the Rough
+DIAMOND_MODE_KEYS = {"bomb": pygame.K_b, "resupply": pygame.K_r, "invest": pygame.K_i, "retire": pygame.K_t}
+
+
+def diamond_picks(action: str) -> list[str]:
+    """The choices, step by step, that make `action` on the Diamond in the Rough table."""
+    kind, _, rest = action.partition(":")
+    args = rest.split(",") if rest else []
+    if kind in ("bomb", "resupply"):
+        return args
+    if kind == "retire":
+        return [rest]
+    if kind == "invest":
+        return ["deck"] if args == ["deck"] else ["row", args[0], f"row:{args[1]}"]
+    if kind == "row":
+        return ["row", args[0]]
+    if kind == "deck":
+        return ["deck"]
+    return ["steal"] + args     # steal, steal:deck, steal:row:<i>
+
+
+def diamond_leads_to(picks: list[str], action: str) -> bool:
+    """Whether the choices `picks` are on the way to `action`."""
+    want = diamond_picks(action)
+    if len(picks) > len(want):
+        return False
+    if action.startswith("invest:row:"):
+        return picks[0] == "row" and all(p in want[1:] for p in picks[1:]) and len(set(picks)) == len(picks)
+    return want[:len(picks)] == picks
+
+
+def diamond_by_keys(app: Any, table: Any, action: str, frame: Callable[[], None] = lambda: None) -> None:
+    """Play `action` through the Diamond table's keys: the action's key, each choice's number,
+    Enter; `frame()` after every key."""
+    kind = action.split(":")[0]
+    if kind == "pass":
+        _key(app, pygame.K_p)
+        return
+    if kind in DIAMOND_MODE_KEYS:
+        _key(app, DIAMOND_MODE_KEYS[kind])
+        frame()
+    for _ in range(6):
+        if table.current_action() == action:
+            break
+        step = table.step()
+        assert step is not None, (action, table.picks)
+        number = next((i + 1 for i, o in enumerate(step.options) if diamond_leads_to(table.picks + [o.key], action)),
+                      None)
+        assert number is not None, f"no choice leads to {action}: {[o.key for o in step.options]}"
+        _key(app, pygame.K_0 + number)
+        frame()
+    assert table.current_action() == action, (table.current_action(), action)
+    _key(app, pygame.K_RETURN)
+
+
+def _diamond_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[], None]) -> None:
+    match = table.match
+    if table.my_hand_hidden():
+        area = table._my_hand_area()
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=area.center))
+        frame()
+        frame()
+    # Tooltips: a card of the row, one of a hand, the deck.
+    me = table.bottom_seat()
+    spots = [r.center for r in table.row_rects()] + [r.center for r in table.hand_rects(me)]
+    for q in table.opponents():
+        spots += [r.center for r in table.hand_rects(q)] + [r.center for r in table.tableau_rects(q)]
+    if spots:
+        _move(app, rng.choice(spots))
+        frame()
+    _move(app, (2, 2))
+    # Sometimes an action key the rules refuse: its reason shows in the message line.
+    refused = [m for m in DIAMOND_MODE_KEYS if table.mode_reason(m)]
+    if refused and rng.random() < 0.4 and table.phase() != "reward":
+        _key(app, DIAMOND_MODE_KEYS[rng.choice(refused)])
+        frame()
+    action = str(rng.choice(match.legal_actions()))
+    diamond_by_keys(app, table, action, frame)

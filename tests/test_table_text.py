@@ -95,6 +95,9 @@ TOURS = [
     ("grim_prospects", 4, 1, 2, "fast", 1 / 8),
     ("grim_prospects", 3, 2, 6, "instant", 1 / 60),
     ("grim_prospects", 2, 1, 3, "normal", 1 / 8),
+    ("diamond_in_the_rough", 4, 2, 3, "fast", 1 / 8),
+    ("diamond_in_the_rough", 3, 2, 1, "instant", 1 / 60),
+    ("diamond_in_the_rough", 2, 1, 7, "normal", 1 / 8),
 ]
 
 
@@ -172,6 +175,22 @@ def _grim_hidden(table: Any, rect: pygame.Rect) -> str:
     return ""
 
 
+def _diamond_hidden(table: Any, rect: pygame.Rect) -> str:
+    """What of the Diamond in the Rough table `rect` hides: a card, a player's name, a button."""
+    from game.ui.tables.diamond_in_the_rough import DECK_RECT, ME
+
+    places = [("the deck", DECK_RECT)]
+    places += [(f"row card {i}", r) for i, r in enumerate(table.row_rects())]
+    places += [(f"boxed card {i}", r) for i, r in enumerate(table.boxed_rects())]
+    for p in range(table.n):
+        places += [(f"a hand card of seat {p}", r) for r in table.hand_rects(p)]
+        places += [(f"a tableau card of seat {p}", r) for r in table.tableau_rects(p)]
+        panel = ME if p == table.bottom_seat() else table.opp_rect(p)
+        places.append((f"the name of seat {p}", pygame.Rect(panel.x + 8, panel.y + 4, 150, 22)))
+    places += [(f"the {b.label} button", b.rect) for b in table.buttons_all]
+    return next((what for what, r in places if rect.colliderect(r)), "")
+
+
 _checked: set[Any] = set()
 PROMPTS = (", you are", ", you rolled", "deciding", "rolls next", "may re-roll", "is gambling",
            ", your turn", "is choosing a die")
@@ -180,7 +199,8 @@ PROMPTS = (", you are", ", you rolled", "deciding", "rolls next", "may re-roll",
 def _check(table: Any, result: TourResult) -> None:
     """After each frame: floating words hide nothing; a busy table shows no prompt."""
     hidden = {"ya_blew_it": _panel_hidden, "big_dig": _dig_hidden,
-              "grim_prospects": _grim_hidden}.get(table.match.game, _map_hidden)
+              "grim_prospects": _grim_hidden,
+              "diamond_in_the_rough": _diamond_hidden}.get(table.match.game, _map_hidden)
     for _, rect in callout_rects(table):
         result.labels += 1
         # (A label that has stopped rising over a table that has not changed was checked already.)

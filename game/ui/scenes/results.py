@@ -98,8 +98,19 @@ class ResultsScene(Scene):
         if self.outcome.is_tie:
             return "A shared win!", f"{names_joined(names)} share the win with {score} each."
         if not names:
-            return "Game over", ""
+            # A game that nobody wins (Diamond in the Rough, when nobody holds the Gem at the end):
+            # everybody lost, which is neither a tie nor a win; the game's last words say why.
+            return "Everybody loses", self._no_winner_words()
         return f"{names[0]} wins!", f"with {score}"
+
+    def _no_winner_words(self) -> str:
+        """Why nobody won, from the game's closing event ("nobody holds the Gem, so everybody
+        loses"), or a plain line when the game says nothing."""
+        last = next((ev for ev in reversed(self.match.history) if ev.kind == "end"), None)
+        text = last.text if last is not None else ""
+        if text.lower().startswith("game over:"):
+            text = text[len("game over:"):].strip()
+        return (text[:1].upper() + text[1:]) if text else "Nobody won this game."
 
     def _layout_cards(self) -> list[tuple[int, pygame.Rect]]:
         n = max(1, len(self.order))
@@ -248,7 +259,12 @@ class ResultsScene(Scene):
         centre = (r.x + 36, r.y + 56)
         pygame.draw.circle(surface, medal, centre, 22)
         pygame.draw.circle(surface, (30, 24, 18), centre, 22, 2)
-        theme.text(surface, ordinal(rank), centre, 15, (30, 24, 18), bold=True, anchor="center")
+        if not self.winners:   # everybody lost: nobody is first
+            medal = (110, 100, 90)
+            pygame.draw.circle(surface, medal, centre, 22)
+            pygame.draw.circle(surface, (30, 24, 18), centre, 22, 2)
+        theme.text(surface, ordinal(rank) if self.winners else "lost", centre, 15, (30, 24, 18), bold=True,
+                   anchor="center")
         if won:
             _crown(surface, (r.centerx, r.y - 6), self.age)
         name_w = r.w - 84

@@ -406,6 +406,9 @@ class SetupScene(Scene):
         """The match the current choices describe; a new seed from the clock if none was typed."""
         seed = int(self.seed.value) if self.seed.value else random_seed()
         options: dict[str, Any] = {"first_player": self.first_player()}
+        if self.info.name == "diamond_in_the_rough" and options["first_player"] is None:
+            # Its rules take a seat (seat 0 unless told): a "random" first player is drawn here.
+            options["first_player"] = self.rng.randrange(self.players)
         if self.maps is not None:
             entry = self.maps.chosen
             if entry is None or entry.game_map is None:

@@ -27,4 +27,8 @@ def table_for(match: "Match") -> "Scene":
         from game.ui.tables.grim_prospects import GrimProspectsTable
 
         return GrimProspectsTable(match)
+    if match.game == "diamond_in_the_rough":
+        from game.ui.tables.diamond_in_the_rough import DiamondTable
+
+        return DiamondTable(match)
     raise KeyError(f"no table for {match.game}")

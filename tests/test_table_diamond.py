@@ -1,0 +1,655 @@
+"""The Diamond in the Rough table and its card faces, driven headless through the real App.
+
+Whole games are played through the table (bots alone, and a human among bots playing by keys or by
+clicks) to the results, the display never drifting from the rules; a bomb answered Yes offers the
+reward chooser and each of the bomber's choices plays exactly its action; every refused choice
+shows the rules' own reason and plays nothing; a game that everybody loses says so on the results
+screen, in the statistics and in the saves list. The hot-seat leak test draws every frame of
+hot-seat games with the face log on: every face drawn is one the seat of `secret_seat()` may know
+(its view's `knows`), and no face at all is drawn while the curtain is up.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random  # noqa: E402
+from itertools import combinations  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from dr_card_sheet import contact_sheet  # noqa: E402
+from dr_table_shots import play_key_action, yes_bomb  # noqa: E402
+from helpers import click, key, run_until, run_until_human, saved_actions  # noqa: E402
+
+from game.core.match import Match, Seat  # noqa: E402
+from game.games.diamond_in_the_rough import rules  # noqa: E402
+from game.ui import dr_cards, privacy, theme  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("fresh_display")
+
+GAME = "diamond_in_the_rough"
+
+
+def bot(name: str, level: str = "normal") -> Seat:
+    return Seat(name, "bot", level)
+
+
+def open_table(app: Any, match: Match) -> Any:
+    from game.ui.tables import table_for
+
+    table = table_for(match)
+    app.push(table)
+    return table
+
+
+def random_to(match: Match, rng: random.Random, stop: Callable[[Match], bool], limit: int = 400) -> bool:
+    """Random legal actions (no retiring, so the game lasts) until `stop(match)`."""
+    for _ in range(limit):
+        if stop(match):
+            return True
+        if match.is_over():
+            return False
+        acts = [a for a in match.legal_actions() if a.kind != "retire"] or match.legal_actions()
+        match.apply(rng.choice(acts))
+    return stop(match)
+
+
+def human_first_with_yes_bomb(players: int = 2, need: Callable[[Match], bool] = lambda m: True) -> Match:
+    """A fresh game where the human (seat 0) may bomb someone who will answer Yes."""
+    for seed in range(1, 400):
+        m = Match(GAME, [Seat("Ana")] + [bot(n) for n in ("Dusty", "Nell", "Cyd")[:players - 1]], seed)
+        if yes_bomb(m) and need(m):
+            return m
+    raise AssertionError("no such game")
+
+
+# ---------------------------------------------------------------------------- the faces
+def test_every_word_on_every_face_fits_at_every_size() -> None:
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    dr_cards._face.cache_clear()
+    dr_cards._back.cache_clear()
+    with theme.watch_clipping() as clipped:
+        sheet = contact_sheet()
+        dr_cards.face(13, (70, 98))   # a size between the table's
+    assert not clipped, [c.text for c in clipped]
+    assert sheet.get_width() >= 1280
+
+
+def test_the_deck_data_and_the_faces_agree() -> None:
+    pygame.init()
+    for players in (2, 3, 4):
+        ids = rules.deck_ids(players) if hasattr(rules, "deck_ids") else None
+        from game.games.diamond_in_the_rough.cards import deck_ids
+
+        assert sorted(dr_cards.all_cards(players)) == sorted(ids or deck_ids(players))
+    for cid in dr_cards.all_cards(4):
+        assert dr_cards.kind_of(cid) == rules.kind_of(cid), cid
+
+
+def test_every_card_has_its_own_face_and_every_kind_its_own_symbol() -> None:
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    for size in dr_cards.SIZES:
+        faces = {cid: pygame.image.tobytes(dr_cards._face(cid, size), "RGBA") for cid in dr_cards.all_cards(4)}
+        assert len(set(faces.values())) == len(faces), "two cards share a face"
+        assert pygame.image.tobytes(dr_cards.back(size), "RGBA") not in faces.values()
+
+    def grey(kind: str) -> list[list[float]]:
+        # The symbol alone on white, in shades of grey: what a player who cannot tell the
+        # colours apart sees.
+        surf = pygame.Surface((60, 60))
+        surf.fill((255, 255, 255))
+        dr_cards.draw_symbol(surf, kind, 30, 30, 26)
+        return [[sum(surf.get_at((x, y))[:3]) / 765 for x in range(60)] for y in range(60)]
+
+    greys = {k: grey(k) for k in dr_cards.KINDS}
+    for a, b in combinations(greys, 2):
+        ink = [(x, y) for y in range(60) for x in range(60) if min(greys[a][y][x], greys[b][y][x]) < 0.98]
+        differ = sum(abs(greys[a][y][x] - greys[b][y][x]) for x, y in ink) / len(ink)
+        assert differ > 0.2, f"the {a} and {b} symbols are too alike without their colours ({differ:.2f})"
+
+
+def test_faces_are_cached_and_reported_to_the_face_log() -> None:
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    assert dr_cards.face(12, dr_cards.HAND) is dr_cards.face(12, dr_cards.HAND)
+    assert dr_cards.face(12, dr_cards.SMALL).get_size() == dr_cards.SMALL
+    surf = pygame.Surface((200, 200))
+    with privacy.recording():
+        privacy.new_frame()
+        dr_cards.draw_card(surf, 41, (0, 0, *dr_cards.TABLE))
+        dr_cards.draw_card(surf, dr_cards.HIDDEN, (0, 0, *dr_cards.TABLE))
+        assert privacy.frame_faces() == [41], "a face went unreported, or a back was reported"
+
+
+# ---------------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("players, animation, dt", [(2, "fast", 1 / 20), (3, "instant", 1 / 60),
+                                                    (4, "normal", 1 / 30)])
+def test_bots_play_a_whole_game_to_the_results(make_app, players: int, animation: str, dt: float) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.results import ResultsScene
+
+    app = make_app(animation)
+    match = Match(GAME, [bot(n, "normal" if i % 2 else "easy") for i, n in enumerate(("Ann", "Bob", "Cy", "Di")[:players])],
+                  7 * players)
+    table = open_table(app, match)
+    checks = flights = 0
+    for _ in range(80000):
+        app.step(dt)
+        flights += bool(table.flyers)
+        if app.top is not table:
+            break
+        if table.idle and not match.is_over():
+            assert table.model.rules_key() == table._truth().rules_key()
+            checks += 1
+    assert match.is_over(), "the bots did not finish the game"
+    assert isinstance(app.top, ResultsScene)
+    assert table.drift == 0 and checks > 0
+    if animation != "instant":
+        assert flights > 0, "no card ever flew"
+
+
+def play_human_games(app: Any, seats: list[Seat], seed: int, dt: float,
+                     play: Callable[[Any, Any, str], None], decisions: int) -> int:
+    """Whole games (from `seed` on, as many as it takes to make `decisions` human decisions), the
+    human playing seeded random legal moves with `play`; each game must reach the results with
+    the display never drifting. Returns the decisions made."""
+    from game.ui.scenes.results import ResultsScene
+
+    made = 0
+    while made < decisions:
+        match = Match(GAME, seats, seed)
+        table = open_table(app, match)
+        rng = random.Random(seed)
+        for _ in range(60000):
+            app.step(dt)
+            if app.top is not table:
+                break
+            if table.idle and match.human_to_move():
+                app.step(dt)   # an idle table builds its buttons on its next frame
+                action = str(rng.choice(match.legal_actions()))
+                before = len(match.actions)
+                play(app, table, action)
+                assert match.actions[before:] == [action], "the table played another move than meant"
+                made += 1
+        assert match.is_over() and isinstance(app.top, ResultsScene)
+        assert table.drift == 0
+        app.pop().exit()
+        seed += 1
+    return made
+
+
+def test_a_human_plays_whole_games_by_keys(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Every decision through the keys: the action's key, the options' numbers, Enter."""
+    app = make_app("fast")
+    made = play_human_games(app, [Seat("Ana"), bot("Dusty", "easy"), bot("Nell")], 3, 1 / 20, play_key_action, 8)
+    assert made >= 8
+
+
+def _click_option(app: Any, table: Any, option: Any) -> None:
+    for o, rect in table.option_rects():
+        if o is option:
+            # A card overlapped by the next one is clicked on the part of it that shows.
+            click(app, (rect.x + 6, rect.centery) if o.where in ("hand", "row") else rect.center)
+            return
+    raise AssertionError(f"option {option.key} is nowhere to click")
+
+
+def play_by_mouse(app: Any, table: Any, action: str) -> None:
+    """Play `action` with the mouse only: the action's button, the choices, the confirm button."""
+    kind = action.split(":")[0]
+    if kind == "pass":
+        click(app, table.button_for("Pass").rect.center)
+        return
+    if table.mode is None:
+        button = {"bomb": "Bomb", "resupply": "Resupply", "invest": "Invest", "retire": "Retire"}[kind]
+        click(app, table.button_for(button).rect.center)
+    from dr_table_shots import _leads_to
+
+    for _ in range(6):
+        if table.current_action() == action:
+            break
+        step = table.step()
+        option = next(o for o in step.options if _leads_to(table, table.picks + [o.key], action))
+        _click_option(app, table, option)
+    assert table.current_action() == action
+    app.step(1 / 60)
+    confirm = table.confirm_button()
+    assert confirm is not None and confirm.enabled, "the move is complete but cannot be played"
+    click(app, confirm.rect.center)
+
+
+def test_a_human_plays_whole_games_by_mouse(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+    seats = [bot("Dusty"), Seat("Ana"), bot("Nell", "easy"), bot("Cyd")]
+    assert play_human_games(app, seats, 8, 1 / 60, play_by_mouse, 8) >= 8
+
+
+# ---------------------------------------------------------------------------- the bomb and its rewards
+@pytest.mark.parametrize("reward", ["row", "deck", "steal:row", "steal:deck"])
+def test_a_yes_offers_the_reward_chooser_and_each_reward_plays(make_app, home: Path, reward: str) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("fast")
+    match = human_first_with_yes_bomb(3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    bomb = yes_bomb(match)
+    assert bomb is not None
+    target = int(bomb.split(":")[1].split(",")[0])
+    play_key_action(app, table, bomb)
+    assert match.actions == [bomb]
+    assert saved_actions(home) == [bomb], "the bomb was not saved as it was played"
+    # The answer is stamped over the bombed player, and they carry the shield.
+    run_until(app, lambda: bool(table.stamps), "stamped the answer")
+    assert table.stamps[0].yes and table.stamps[0].target == target
+    run_until_human(app, table)
+    assert target in table.model.protected
+    assert table.mode == "reward", "the reward chooser did not open after the Yes"
+    labels = [o.label for o in table.step().options]
+    assert labels[0].startswith("Take a face-up card") and labels[1].startswith("Draw the deck")
+    assert labels[2].startswith("Steal the")
+    named = match.state.pending["card"]
+    expected = {"row": "row:0", "deck": "deck", "steal:row": "steal:row:1", "steal:deck": "steal:deck"}[reward]
+    before = match.state
+    if reward.startswith("steal"):
+        play_by_mouse(app, table, expected)
+    else:
+        play_key_action(app, table, expected)
+    assert match.actions == [bomb, expected]
+    run_until(app, lambda: table.idle, "showed the reward")
+    after = match.state
+    if reward.startswith("steal"):
+        assert named in after.tableaus[0] and named not in after.hands[target]
+    else:
+        assert named in after.boxed
+        if reward == "row":
+            assert before.row[0] in after.tableaus[0]
+    assert table.drift == 0
+
+
+def test_a_no_answer_marks_the_player_and_the_bomber_draws(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+    for seed in range(1, 300):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty"), bot("Nell")], seed)
+        s = match.state
+        nos = [a for a in match.legal_actions() if a.kind == "bomb"
+               and not any(rules.resource_of(c) == a.args[1] for c in s.hands[int(a.args[0])])]
+        if nos:
+            break
+    else:
+        pytest.fail("no bomb to be answered No")
+    action = str(nos[0])
+    q, res = int(nos[0].args[0]), nos[0].args[1]
+    table = open_table(app, match)
+    run_until_human(app, table)
+    hand = len(match.state.hands[0])
+    play_key_action(app, table, action)
+    # The answer is shown at once, before any bot may play (bots play in the frames that follow).
+    table.fast_forward()
+    assert match.actions == [action]
+    assert res in table.model.lacks[q], "no 'no ...' marker after the No"
+    assert len(match.state.hands[0]) == hand, "the bomber did not draw a replacement for the Bomb"
+    # The marker's tooltip says what it means.
+    r = table.opp_rect(q)
+    table.mouse = (r.right - 60, r.y + 40)
+    assert f"no {rules.resource_name(res)} in hand" in table.tooltip_text()
+
+
+# ---------------------------------------------------------------------------- refusals
+def test_every_refused_choice_says_why_in_the_rules_words(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+    rng = random.Random(2)
+    # A position where the human has no Bomb, no Gem and nothing to retire with.
+    for seed in range(1, 300):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty"), bot("Nell")], seed)
+        s = match.state
+        if not s.bombs_in_hand(0) and rules.GEM_ID not in s.hands[0] and not s.retire_sets(0):
+            break
+    table = open_table(app, match)
+    run_until_human(app, table)
+    s = match.state
+    for k, action in ((pygame.K_b, "bomb:1,crates"), (pygame.K_i, "invest:deck"), (pygame.K_t, "retire"),
+                      (pygame.K_p, "pass")):
+        reason = s.why_not(action)
+        assert reason
+        key(app, k)
+        assert table.message.lower().startswith(reason.lower()), (table.message, reason)
+        assert match.actions == []
+    # A disabled button's click says the same, and its tooltip too.
+    b = table.button_for("Bomb")
+    assert not b.enabled
+    click(app, b.rect.center)
+    assert s.why_not("bomb:1,crates").lower() in table.message.lower()
+    assert table.tooltip_text() == b.reason
+    # Enter before the move is complete; a number that is not on offer.
+    key(app, pygame.K_r)
+    key(app, pygame.K_RETURN)
+    assert table.message.startswith("Not yet")
+    key(app, pygame.K_9)
+    assert "no choice 9" in table.message
+    assert match.actions == []
+    _ = rng
+
+
+def test_a_protected_player_cannot_be_chosen_and_the_table_says_why(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+    for seed in range(1, 400):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty"), bot("Nell")], seed)
+        if random_to(match, random.Random(seed),
+                     lambda m: m.human_to_move() and bool(m.state.protected - {0}) and bool(m.state.bombs_in_hand(0)),
+                     120):
+            break
+    else:
+        pytest.fail("no position with a protected opponent and a Bomb in hand")
+    q = min(match.state.protected - {0})
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_b)
+    option = next(o for o in table.step().options if o.ref == q)
+    assert option.reason == match.state.why_not(f"bomb:{q},crates")
+    n = table.step().options.index(option) + 1
+    key(app, pygame.K_0 + n)
+    assert "may not be bombed" in table.message and table.picks == []
+    # The shield over their panel says the same.
+    table.mouse = table.opp_rect(q).center
+    assert "nobody may bomb them until their next turn" in table.tooltip_text() or option.reason in table.tooltip_text()
+
+
+# ---------------------------------------------------------------------------- everybody loses
+def everybody_loses_match() -> Match:
+    for seed in range(600):
+        m = Match(GAME, [Seat("Ana"), bot("Dusty"), bot("Nell")], seed)
+        r = random.Random(seed)
+        while not m.is_over():
+            acts = [a for a in m.legal_actions() if a.kind != "retire"] or m.legal_actions()
+            m.apply(r.choice(acts))
+        if not m.state.outcome().winners:
+            return m
+    raise AssertionError("no game that everybody loses")
+
+
+def test_everybody_loses_is_shown_as_such(make_app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    from game import stats
+    from game.saves import Entry
+    from game.ui.scenes.results import ResultsScene
+
+    m = everybody_loses_match()
+    assert m.state.ending() == "everybody_loses"
+    scene = ResultsScene(m, rng=random.Random(1))
+    big, small = scene.headline()
+    assert big == "Everybody loses"
+    assert "Gem" in small and "tie" not in (big + small).lower() and "wins" not in big
+    app = make_app("instant")
+    app.push(scene)
+    with theme.watch_clipping() as clipped:
+        for _ in range(5):
+            app.step(1 / 60)
+    assert not clipped
+    # The statistics count it as played and lost, without a crash.
+    assert stats.record_match(m) is None
+    loaded, _ = stats.load_stats()
+    game = loaded.find("Ana").games[GAME]
+    assert (game.played, game.won, game.tied) == (1, 0, 0)
+    # The saves list says nobody won.
+    from game.saves import _summary
+
+    summary = _summary(m)
+    assert summary["winners"] == []
+    entry = Entry(Path("x"), GAME, "Diamond in the Rough", ("Ana",), "", 1, 0.0, ())
+    assert entry.result == "nobody won"
+
+
+def test_the_table_announces_everybody_loses(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.results import ResultsScene
+
+    from game.saves import replay_of
+
+    m = everybody_loses_match()
+    fresh, actions = replay_of(m)
+    for a in actions[:-1]:
+        fresh.apply(a)
+    # The table of the position before the last move; the last move is played and shown.
+    app = make_app("fast")
+    table = open_table(app, fresh)
+    table.fast_forward()
+    fresh.apply(actions[-1])
+    words = []
+    for _ in range(2000):
+        app.step(1 / 20)
+        if table.big_words is not None:
+            words.append(table.big_words[0])
+        if app.top is not table:
+            break
+    assert "Everybody loses" in words
+    assert isinstance(app.top, ResultsScene)
+
+
+# ---------------------------------------------------------------------------- hot-seat privacy
+def _allowed_faces(table: Any) -> set[int]:
+    view = table.match.state.view(table.secret_seat())
+    return {c for c in dr_cards.all_cards(table.n) if view.knows(c)}
+
+
+def hot_seat_game(app: Any, seats: list[Seat], seed: int, decisions: int) -> tuple[int, int, int]:
+    """Play a hot-seat game through the table's handlers with every frame recorded: returns
+    (frames checked, faces checked, curtains). Humans are a seeded policy: they turn their hand
+    up (a click) or peek (V held) or play blind, then play a random legal move by keys."""
+    from game.ui.scenes.dialogs import PassScreen
+
+    match = Match(GAME, seats, seed)
+    table = open_table(app, match)
+    rng = random.Random(seed)
+    frames = faces = curtains = made = 0
+    with privacy.recording():
+        for _ in range(40000):
+            if match.is_over() or made >= decisions:
+                break
+            privacy.new_frame()
+            app.step(1 / 30)
+            drawn = privacy.frame_faces()
+            frames += 1
+            if isinstance(app.top, PassScreen):
+                assert drawn == [], "a card face was drawn while the curtain was up"
+                if rng.random() < 0.5:
+                    key(app, pygame.K_SPACE)
+                    curtains += 1
+                continue
+            if app.top is not table:
+                continue
+            allowed = _allowed_faces(table)
+            leaked = [c for c in drawn if c not in allowed]
+            assert not leaked, f"faces {leaked} drawn for seat {table.secret_seat()}"
+            faces += len(drawn)
+            if table.idle and match.human_to_move():
+                roll = rng.random()
+                if roll < 0.5:
+                    click(app, table._my_hand_area().center)
+                elif roll < 0.7:
+                    key(app, pygame.K_v)   # a peek: held down for this frame only
+                    privacy.new_frame()
+                    app.step(1 / 30)
+                    assert not [c for c in privacy.frame_faces() if c not in _allowed_faces(table)]
+                    table.privacy_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0))
+                    table.reveal_hand()
+                else:
+                    table.reveal_hand()
+                privacy.new_frame()
+                app.step(1 / 30)
+                assert not [c for c in privacy.frame_faces() if c not in _allowed_faces(table)]
+                action = str(rng.choice(match.legal_actions()))
+                play_key_action(app, table, action)
+                made += 1
+    assert table.drift == 0
+    return frames, faces, curtains
+
+
+@pytest.mark.parametrize("seats, seed", [([Seat("Ana"), Seat("Bo"), Seat("Dusty", "bot", "random")], 5),
+                                         ([Seat("Ana"), Seat("Bo")], 9)])
+def test_hot_seat_every_face_drawn_is_known_to_the_seat_at_the_screen(make_app, seats: list[Seat],  # type: ignore[no-untyped-def]
+                                                                       seed: int) -> None:
+    app = make_app("fast")
+    seats = [s if s.is_human else bot(s.name) for s in seats]
+    frames, faces, curtains = hot_seat_game(app, seats, seed, 24)
+    assert frames > 200 and faces > 100 and curtains >= 4, (frames, faces, curtains)
+
+
+def test_a_hidden_hand_shows_backs_no_choices_and_no_private_log_line(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.dialogs import PassScreen
+
+    app = make_app("instant")
+    match = Match(GAME, [Seat("Ana"), Seat("Bo")], 4)
+    table = open_table(app, match)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    key(app, pygame.K_SPACE)
+    app.step(1 / 60)
+    assert table.hand_hidden and table.my_hand_hidden()
+    assert table.buttons_all == [] or not table._human_turn()
+    texts = [t for t, _, _ in table.log_panel.entries]
+    assert not any("is dealt" in t for t in texts), "the player's dealt hand is in the log while it is face down"
+    key(app, pygame.K_b)
+    assert "Turn your hand up" in table.message and match.actions == []
+    with privacy.recording():
+        privacy.new_frame()
+        app.step(1 / 60)
+        mine = set(match.state.hands[0])
+        assert not mine & set(privacy.frame_faces())
+    click(app, table.hand_rects(0)[0].center)
+    assert not table.hand_hidden
+    assert any("is dealt" in t for t, _, _ in table.log_panel.entries)
+    with privacy.recording():
+        privacy.new_frame()
+        app.step(1 / 60)
+        assert mine <= set(privacy.frame_faces())
+
+
+# ---------------------------------------------------------------------------- set-up and the rules page
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_deals_a_table_for_two_to_four(app, players: int) -> None:  # type: ignore[no-untyped-def]
+    from game.games import get
+    from game.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(get(GAME))
+    app.push(setup)
+    setup.set_players(players)
+    match = setup.build_match()
+    assert len(match.seats) == players and match.game == GAME
+    table = open_table(app, match)
+    for _ in range(30):
+        app.step(1 / 60)
+    assert len(table.opponents()) == players - 1
+
+
+def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.rulebook import RulesScene
+
+    match = Match(GAME, [Seat("Ana"), bot("Dusty")], 1)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_h)
+    assert isinstance(app.top, RulesScene)
+    app.step(1 / 60)
+
+
+def test_the_finished_game_can_be_looked_at_again(make_app) -> None:  # type: ignore[no-untyped-def]
+    """From the results: the final table (every hand shown, then through one player's eyes), the
+    replay from the start, and the whole log."""
+    from game.ui.scenes.gamelog import GameLogScene
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.results import ResultsScene
+
+    app = make_app("instant")
+    m = everybody_loses_match()
+    results = ResultsScene(m, rng=random.Random(2))
+    app.push(results)
+    app.step(1 / 60)
+    results.show_table()
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    with privacy.recording():
+        privacy.new_frame()
+        for _ in range(3):
+            app.step(1 / 60)
+        hands = {c for h in m.state.hands for c in h}
+        assert hands <= set(privacy.frame_faces()), "the final table with every hand shown hides one"
+        replay.cycle_viewer()
+        privacy.new_frame()
+        app.step(1 / 60)
+        seat = replay.match.view_seat
+        if seat is not None:
+            view = replay.match.state.view(seat)
+            drawn = privacy.frame_faces()
+            assert drawn and all(view.knows(c) for c in drawn), "a face the replay's seat does not know"
+    replay.close()
+    results.show_log()
+    assert isinstance(app.top, GameLogScene)
+    assert any("everybody loses" in line[0].lower() for line in app.top.lines)
+
+
+def test_no_two_buttons_overlap_in_any_step(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.diamond_in_the_rough import ME
+
+    app = make_app("instant")
+    match = human_first_with_yes_bomb(4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    seen = 0
+    for keys in ([], [pygame.K_b], [pygame.K_b, pygame.K_1], [pygame.K_r], [pygame.K_r, pygame.K_1]):
+        table.back(), table.back(), table.back()
+        for k in keys:
+            key(app, k)
+        app.step(1 / 60)
+        rects = [b.rect for b in table.buttons_all]
+        seen += len(rects)
+        for a, b in combinations(rects, 2):
+            assert not a.colliderect(b), (keys, a, b)
+        assert all(ME.contains(r) for r in rects), "a button outside the bottom panel"
+    assert seen > 10
+
+
+def test_the_peek_key_is_left_free_for_the_hot_seat() -> None:
+    import inspect
+
+    from game.ui.tables import base, diamond_in_the_rough
+
+    name = f"pygame.K_{pygame.key.name(base.TableScene.peek_key)}"
+    assert name not in inspect.getsource(diamond_in_the_rough), f"the Diamond table uses {name}"
+
+
+def test_retiring_offers_each_set_and_wins(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+    for seed in range(1, 400):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty", "easy")], seed)
+        if random_to(match, random.Random(seed), lambda m: m.human_to_move() and bool(m.state.retire_sets(0)), 200):
+            break
+    else:
+        pytest.fail("no position where the human may retire")
+    table = open_table(app, match)
+    run_until_human(app, table)
+    sets = [a for a in map(str, match.legal_actions()) if a.startswith("retire:")]
+    key(app, pygame.K_t)
+    offered = [f"retire:{o.key}" for o in table.step().options]
+    assert offered == sets
+    key(app, pygame.K_1)
+    app.step(1 / 60)
+    assert table.current_action() == sets[0]
+    key(app, pygame.K_RETURN)
+    assert match.is_over() and match.state.outcome().winners == (0,)
+
+
+def test_a_bots_move_is_shown_before_it_is_played(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("normal")
+    match = Match(GAME, [bot("Dusty"), Seat("Ana"), bot("Nell", "easy")], 21)
+    table = open_table(app, match)
+    run_until(app, lambda: table.bot_move is not None, "put a bot's move on show")
+    action = table.bot_move[0]
+    assert str(action) not in match.actions[-1:] and match.actions == []
+    assert table.banner_segments()[0][0] == "Dusty" and table.banner_segments()[1][0].endswith("…")
+    if action.kind == "bomb":
+        assert table.bot_move[1] == [table.seat_rect(int(action.args[0]))]
+    run_until(app, lambda: bool(match.actions), "played the bot's move")
+    assert match.actions[0] == str(action)
