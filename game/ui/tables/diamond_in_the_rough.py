@@ -1410,15 +1410,8 @@ class DiamondTable(TableScene):
         return [pygame.Rect(x0 + i * (w + gap), STRIP.y, w, STRIP.h) for i in range(count)]
 
     # ------------------------------------------------------------------ the log
-    def reveal_hand(self) -> None:
-        super().reveal_hand()
-        self._rebuild_log()   # the player's own private lines, kept back while the hand was down
-
     def _log(self, ev: Event) -> None:
-        if ev.visible_to is not None and self.match.hotseat and self.hand_hidden and not self.match.reveal_all:
-            # Hot-seat, hand face down: a line only this player may read waits until it is up.
-            self.log_panel.add("A private line: turn your hand up to read it", theme.INK_FAINT, False)
-            return
+        # (In hot-seat the table base keeps a face-down hand's private lines out of the log.)
         if ev.kind in ("deal", "turn"):
             if ev.kind == "turn":
                 p = ev.data.get("player")
