@@ -360,6 +360,27 @@ def test_a_protected_player_cannot_be_chosen_and_the_table_says_why(make_app) ->
     assert "nobody may bomb them until their next turn" in table.tooltip_text() or option.reason in table.tooltip_text()
 
 
+# ---------------------------------------------------------------------------- a win is not a score
+def test_a_win_says_how_it_was_won_not_how_many_points(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.results import ResultsScene
+
+    words = {}
+    for seed in range(40):
+        m = Match(GAME, [Seat("Ana"), bot("Dusty"), bot("Nell")], seed)
+        r = random.Random(seed)
+        while not m.is_over():
+            m.apply(r.choice(m.legal_actions()))
+        winners = m.state.outcome().winners
+        if not winners:
+            continue
+        big, small = ResultsScene(m, rng=random.Random(1)).headline()
+        assert big == f"{m.seats[winners[0]].name} wins!"
+        assert "point" not in small and m.seats[winners[0]].name in small
+        words[m.state.ending()] = small
+    assert {"retire_four", "gem_holder"} <= set(words), words
+    assert "four of a kind" in words["retire_four"] and "Gem" in words["gem_holder"]
+
+
 # ---------------------------------------------------------------------------- everybody loses
 def everybody_loses_match() -> Match:
     for seed in range(600):

@@ -295,6 +295,9 @@ class GameInfo:
     score_unit: tuple[str, str] = ("point", "points")
     # True when the rulebook settles a tie with another game (the results screen offers one).
     tie_break_game: bool = False
+    # False when a game is won, not scored (Diamond in the Rough: the first to retire, or the Gem's
+    # holder): the results then say how it was won, from the game's closing event, not "N points".
+    scored: bool = True
     # Options that games saved by version 0.1.0 (save format 1) were played with, where a newer
     # default would change how their actions replay.
     legacy_options: Mapping[str, Any] = field(default_factory=dict)

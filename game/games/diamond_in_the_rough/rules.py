@@ -940,5 +940,6 @@ INFO = GameInfo(
     rules_doc="diamond_in_the_rough.md",
     blurb="Bomb your rivals for resources, invest the Gem, and retire with four of a kind.",
     private_hands=True,
+    scored=False,
 )
 DiamondState.info = INFO

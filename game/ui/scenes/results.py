@@ -100,17 +100,19 @@ class ResultsScene(Scene):
         if not names:
             # A game that nobody wins (Diamond in the Rough, when nobody holds the Gem at the end):
             # everybody lost, which is neither a tie nor a win; the game's last words say why.
-            return "Everybody loses", self._no_winner_words()
+            return "Everybody loses", self._end_words("Nobody won this game.")
+        if not self.match.info.scored:   # won, not scored: say how
+            return f"{names[0]} wins!", self._end_words("")
         return f"{names[0]} wins!", f"with {score}"
 
-    def _no_winner_words(self) -> str:
-        """Why nobody won, from the game's closing event ("nobody holds the Gem, so everybody
-        loses"), or a plain line when the game says nothing."""
+    def _end_words(self, otherwise: str) -> str:
+        """How the game ended, from its closing event ("nobody holds the Gem, so everybody
+        loses"; "Ana retires with four of a kind and wins"), or `otherwise` when it says nothing."""
         last = next((ev for ev in reversed(self.match.history) if ev.kind == "end"), None)
         text = last.text if last is not None else ""
         if text.lower().startswith("game over:"):
             text = text[len("game over:"):].strip()
-        return (text[:1].upper() + text[1:]) if text else "Nobody won this game."
+        return (text[:1].upper() + text[1:]) if text else otherwise
 
     def _layout_cards(self) -> list[tuple[int, pygame.Rect]]:
         n = max(1, len(self.order))
@@ -259,11 +261,13 @@ class ResultsScene(Scene):
         centre = (r.x + 36, r.y + 56)
         pygame.draw.circle(surface, medal, centre, 22)
         pygame.draw.circle(surface, (30, 24, 18), centre, 22, 2)
-        if not self.winners:   # everybody lost: nobody is first
+        # Everybody lost (nobody is first), or a game that is won, not scored (no second place).
+        placed = bool(self.winners) and (self.match.info.scored or won)
+        if not placed:
             medal = (110, 100, 90)
             pygame.draw.circle(surface, medal, centre, 22)
             pygame.draw.circle(surface, (30, 24, 18), centre, 22, 2)
-        theme.text(surface, ordinal(rank) if self.winners else "lost", centre, 15, (30, 24, 18), bold=True,
+        theme.text(surface, ordinal(rank) if placed else "lost", centre, 15, (30, 24, 18), bold=True,
                    anchor="center")
         if won:
             _crown(surface, (r.centerx, r.y - 6), self.age)
@@ -272,10 +276,13 @@ class ResultsScene(Scene):
                    bold=True)
         who = "human" if seat.is_human else f"{seat.level} bot"
         theme.text(surface, who, (r.x + 68, r.y + 62), 15, theme.INK_DIM)
-        theme.text(surface, str(score.total), (r.centerx, r.y + 96), 60, theme.GOLD if won else theme.INK,
+        scored = self.match.info.scored
+        big = str(score.total) if scored else ("Won" if won else "—")
+        theme.text(surface, big, (r.centerx, r.y + 96), 60, theme.GOLD if won else theme.INK,
                    title=True, anchor="midtop")
-        theme.text(surface, self.match.info.unit(score.total), (r.centerx, r.y + 170), 15,
-                   theme.INK_DIM, anchor="midtop")
+        if scored:
+            theme.text(surface, self.match.info.unit(score.total), (r.centerx, r.y + 170), 15,
+                       theme.INK_DIM, anchor="midtop")
         pygame.draw.line(surface, (90, 78, 62), (r.x + 16, r.y + 198), (r.right - 16, r.y + 198), 1)
         size = 13 if narrow else 16
         line_h = size + 8
@@ -284,7 +291,7 @@ class ResultsScene(Scene):
         items = list(score.breakdown)
         shown = items if len(items) <= room else items[:room - 1]
         for label, pts in shown:
-            pts_text = f"{pts:+d}" if pts else "0"
+            pts_text = (f"{pts:+d}" if pts else "0") if scored else ""
             pw = theme.font(size, True).size(pts_text)[0]
             theme.text(surface, fit_text(label, r.w - 36 - pw, size), (r.x + 14, y), size, theme.INK_DIM)
             theme.text(surface, pts_text, (r.right - 14, y), size, theme.DANGER if pts < 0 else theme.GOOD,
@@ -292,7 +299,7 @@ class ResultsScene(Scene):
             y += line_h
         if len(shown) < len(items):
             theme.text(surface, f"+{len(items) - len(shown)} more", (r.x + 16, y), size, theme.INK_FAINT)
-        if not items:
+        if not items and scored:
             theme.text(surface, "nothing scored", (r.centerx, y), size, theme.INK_FAINT, anchor="midtop")
 
 
