@@ -422,7 +422,8 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
     for key, mine in seats_of.items():
         won = any(i in winners for i in mine)
         shared = won and any(w not in mine for w in winners)
-        best = max((scores[i] for i in mine if i in scores), default=None)
+        # A game that is won, not scored (GameInfo.scored) has no best score to keep.
+        best = max((scores[i] for i in mine if i in scores), default=None) if match.info.scored else None
         kinds = {opponent_kind(s) for j, s in enumerate(match.seats) if j not in mine}
         _count_match(stats, names[key], match, won, shared, best, kinds, when)
     stats.recorded = (stats.recorded + [match_id])[-RECORDED_LIMIT:]

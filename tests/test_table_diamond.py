@@ -416,6 +416,7 @@ def test_everybody_loses_is_shown_as_such(make_app, home: Path) -> None:  # type
     loaded, _ = stats.load_stats()
     game = loaded.find("Ana").games[GAME]
     assert (game.played, game.won, game.tied) == (1, 0, 0)
+    assert game.best is None and game.best_text() == "—", "a game won, not scored, keeps no best score"
     # The saves list says nobody won.
     from game.saves import _summary
 
