@@ -1586,6 +1586,8 @@ class DiamondTable(TableScene):
         if holder is not None:
             where = "tableau" if gem in self.model.tableaus[holder] else "hand"
             return f"The Gem: in {self._possessive(holder)} {where}"
+        if self.model.deck <= 0:
+            return "The Gem: hidden in someone's hand"
         return "The Gem: hidden in a hand or in the deck"
 
     def _possessive(self, p: int) -> str:
