@@ -207,15 +207,23 @@ class GameState(ABC):
         legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing"
         return f"'{action}' is not allowed now; the choices are: {legal}"
 
+    def why_not(self, action: Action) -> str | None:
+        """None when `action` is legal now, else why not, in a player's words. By default the list
+        of legal actions is consulted; a game that can check one action directly overrides this
+        (and `apply` then never lists them all)."""
+        return None if action in self.legal_actions() else self.explain_illegal(action)
+
     def apply(self, action: Action) -> tuple["GameState", list[Event]]:
-        """The state after `action` and the events it caused; raises `IllegalAction` if not legal.
+        """The state after `action` and the events it caused; raises `IllegalAction` if not legal
+        (with `why_not`'s words).
 
         The state it is called on is never changed, whether the action is legal or not.
         """
         if self.is_over():
             raise IllegalAction("the game is over")
-        if action not in self.legal_actions():
-            raise IllegalAction(self.explain_illegal(action))
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalAction(why)
         nxt = self.copy()
         events = nxt._apply(action)
         return nxt, events

@@ -580,15 +580,10 @@ class BigDigState(GameState):
             return str(exc)
         return f"'{action}' is not a Big Dig action (dig, explode, bonus or pass)"
 
-    def apply(self, action: Action) -> tuple["BigDigState", list[Event]]:
+    def why_not(self, action: Action) -> str | None:
         """Checks the one action directly instead of listing every legal one."""
-        if self.is_over():
-            raise IllegalAction("the game is over")
         why = self._reason(action)
-        if why is not None:
-            raise IllegalAction(f"{self.name(self.turn)} cannot play '{action}': {why}")
-        nxt = self.copy()
-        return nxt, nxt._apply(action)
+        return None if why is None else f"{self.name(self.turn)} cannot play '{action}': {why}"
 
     def explain_illegal(self, action: Action) -> str:
         if self.is_over():

@@ -399,17 +399,6 @@ class DiamondState(GameState):
     def explain_illegal(self, action: Action) -> str:
         return self.why_not(action) or super().explain_illegal(action)
 
-    def apply(self, action: Action) -> tuple["DiamondState", list[Event]]:
-        """The state after `action` and its events; raises IllegalAction saying why not."""
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        why = self.why_not(action)
-        if why is not None:
-            raise IllegalAction(why)
-        nxt = self.copy()
-        events = nxt._apply(action)
-        return nxt, events
-
     def copy(self) -> "DiamondState":
         s = DiamondState.__new__(DiamondState)
         s.config = self.config

@@ -58,7 +58,7 @@ from game.core.contract import (
 )
 from game.core.rng import Rng
 from game.core.words import plural
-from game.games.grim_prospects.cards import BUNDLE, DECK_SIZE, GEM, ITEM, SPECIAL, TRAP, Card, deck
+from game.games.grim_prospects.cards import BUNDLE, DECK_SIZE, GEM, ITEM, Card, deck
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -333,17 +333,6 @@ class GrimState(GameState):
 
     def explain_illegal(self, action: Action) -> str:
         return self.why_not(action) or super().explain_illegal(action)
-
-    def apply(self, action: Action) -> tuple["GrimState", list[Event]]:
-        """The state after `action` and its events; raises IllegalAction saying why not."""
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        why = self.why_not(action)
-        if why is not None:
-            raise IllegalAction(why)
-        nxt = self.copy()
-        events = nxt._apply(action)
-        return nxt, events
 
     def copy(self) -> "GrimState":
         s = GrimState.__new__(GrimState)
