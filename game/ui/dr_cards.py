@@ -25,8 +25,8 @@ from typing import Sequence
 
 import pygame
 
-from game.ui import privacy, theme
-from game.ui.cards import mix, shade, tint
+from game.ui import privacy, shapes, theme
+from game.ui.cards import shade, tint
 
 RGB = tuple[int, int, int]
 Size = tuple[int, int]
@@ -90,46 +90,22 @@ def kind_word(kind: str) -> str:
 
 
 # ============================================================================ small helpers
-def _vgrad(surf: pygame.Surface, rect: pygame.Rect, top: RGB, bottom: RGB) -> None:
-    for y in range(rect.h):
-        t = y / max(1, rect.h - 1)
-        pygame.draw.line(surf, mix(top, bottom, t), (rect.x, rect.y + y), (rect.right - 1, rect.y + y))
+_vgrad = shapes.vgrad
+_rounded_mask = shapes.rounded_mask
 
 
 def _star(cx: float, cy: float, r: float, points: int = 4, inner: float = 0.28,
           turn: float = -90.0) -> list[tuple[float, float]]:
-    pts = []
-    for i in range(points * 2):
-        rad = r if i % 2 == 0 else r * inner
-        a = math.radians(turn + 180 * i / points)
-        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-    return pts
-
-
-def _lump(rng: random.Random, cx: float, cy: float, r: float, n: int = 8,
-          squash: float = 0.82) -> list[tuple[float, float]]:
-    """An irregular rounded lump around (cx, cy)."""
-    pts = []
-    for i in range(n):
-        a = 2 * math.pi * i / n + rng.uniform(-0.22, 0.22)
-        rad = r * rng.uniform(0.8, 1.08)
-        pts.append((cx + rad * math.cos(a), cy + rad * squash * math.sin(a)))
-    return pts
-
-
-def _rounded_mask(size: Size, radius: int) -> pygame.Surface:
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    return mask
+    return shapes.star(cx, cy, r, points, inner, turn)
 
 
 def _glow(surf: pygame.Surface, cx: float, cy: float, r: float, rgb: RGB, strength: int = 80) -> None:
-    glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    steps = 12
-    for i in range(steps, 0, -1):
-        a = int(strength * (1 - i / (steps + 1)) ** 1.6)
-        pygame.draw.circle(glow, (*rgb, a), (cx, cy), r * i / steps)
-    surf.blit(glow, (0, 0))
+    shapes.glow(surf, cx, cy, r, rgb, strength)
+
+
+def _lump(rng: random.Random, cx: float, cy: float, r: float, n: int = 8, squash: float = 0.82) -> list[tuple[float, float]]:
+    """An irregular rounded lump around (cx, cy)."""
+    return shapes.lump(rng, cx, cy, r, n, squash=squash, jitter=0.22, low=0.8)
 
 
 # ============================================================================ the symbols

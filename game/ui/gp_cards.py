@@ -37,7 +37,7 @@ from game.games.grim_prospects.cards import (
     deck,
     kinds,
 )
-from game.ui import privacy, theme
+from game.ui import privacy, shapes, theme
 from game.ui.cards import draw_gem, mix, shade, tint
 
 RGB = tuple[int, int, int]
@@ -80,45 +80,22 @@ GEM_LOOK: dict[str, tuple[str, RGB]] = {
 
 
 # ============================================================================ small helpers
-def _vgrad(surf: pygame.Surface, rect: pygame.Rect, top: RGB, bottom: RGB) -> None:
-    for y in range(rect.h):
-        t = y / max(1, rect.h - 1)
-        pygame.draw.line(surf, mix(top, bottom, t), (rect.x, rect.y + y), (rect.right - 1, rect.y + y))
+_vgrad = shapes.vgrad
+_rounded_mask = shapes.rounded_mask
 
 
 def _star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45,
           turn: float = -90.0) -> list[tuple[float, float]]:
-    pts = []
-    for i in range(points * 2):
-        rad = r if i % 2 == 0 else r * inner
-        a = math.radians(turn + 180 * i / points)
-        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-    return pts
-
-
-def _lump(rng: random.Random, cx: float, cy: float, r: float, n: int = 9) -> list[tuple[float, float]]:
-    """An irregular rounded lump (an ore nugget) around (cx, cy)."""
-    pts = []
-    for i in range(n):
-        a = 2 * math.pi * i / n + rng.uniform(-0.2, 0.2)
-        rad = r * rng.uniform(0.78, 1.08)
-        pts.append((cx + rad * math.cos(a), cy + rad * 0.84 * math.sin(a)))
-    return pts
+    return shapes.star(cx, cy, r, points, inner, turn)
 
 
 def _glow(surf: pygame.Surface, cx: float, cy: float, r: float, rgb: RGB, strength: int = 70) -> None:
-    glow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    steps = 12
-    for i in range(steps, 0, -1):
-        a = int(strength * (1 - i / (steps + 1)) ** 1.6)
-        pygame.draw.circle(glow, (*rgb, a), (cx, cy), r * i / steps)
-    surf.blit(glow, (0, 0))
+    shapes.glow(surf, cx, cy, r, rgb, strength)
 
 
-def _rounded_mask(size: Size, radius: int) -> pygame.Surface:
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    return mask
+def _lump(rng: random.Random, cx: float, cy: float, r: float, n: int = 9) -> list[tuple[float, float]]:
+    """An irregular rounded lump around (cx, cy)."""
+    return shapes.lump(rng, cx, cy, r, n, squash=0.84, jitter=0.2, low=0.78)
 
 
 def _smooth(big: pygame.Surface, size: Size) -> pygame.Surface:
