@@ -1,6 +1,8 @@
 """`python -m game bench [--json] [--game G]`: the performance report.
 
-Measures, per game: random full playouts per second; bot decision time p50/p95 per level; the
+Measures, once, a fixed pure-Python reference loop (`reference_loop`), so that every speed below
+can also be read as work per action on any machine; per game: random full playouts per second
+(and the actions done in the time of one reference loop); bot decision time p50/p95 per level; the
 table scene's frame time p50/p99/max while bots play a whole game with normal animations at
 1280x720 (dummy video driver); and, once, the time from process start to the first title-screen
 frame next to the bare-pygame floor (import pygame, open a window, one flip) measured in the
@@ -31,6 +33,34 @@ def percentile(values: list[float], q: float) -> float:
     lo = int(k)
     hi = min(lo + 1, len(xs) - 1)
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def _reference_work() -> int:
+    """The fixed work of the reference loop: integer arithmetic, list copies, dict and set look-ups
+    and method calls, the mix a rules engine does (never change it, or old figures stop comparing)."""
+    total = 0
+    table: dict[int, int] = {}
+    seen: set[int] = set()
+    cells = list(range(64))
+    for i in range(20_000):
+        row = cells[:]
+        row[i % 64] = i
+        table[i % 97] = table.get(i % 89, 0) + row[(i * 7) % 64]
+        if i % 5 not in seen:
+            seen.add(i % 5)
+        total += len(row) + (i & 31) - (table[i % 97] % 3)
+    return total
+
+
+def reference_loop(rounds: int = 7) -> dict[str, Any]:
+    """The reference loop's best time of `rounds`, in milliseconds (its result, to show it ran)."""
+    best = float("inf")
+    result = 0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        result = _reference_work()
+        best = min(best, time.perf_counter() - start)
+    return {"ms": round(best * 1000, 3), "result": result}
 
 
 def playouts_per_second(game: str, seconds: float, players: int) -> dict[str, Any]:
@@ -149,12 +179,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller samples (for tests)")
     args = parser.parse_args(argv)
     quick = args.quick
-    report: dict[str, Any] = {"games": {}}
+    reference = reference_loop(3 if quick else 7)
+    report: dict[str, Any] = {"reference_loop": reference, "games": {}}
     for name in ([args.game] if args.game else sorted(GAMES)):
         info = GAMES[name]
         players = min(4, info.max_players)
+        playouts = playouts_per_second(name, 0.5 if quick else 3.0, players)
+        # Work per action, machine-free: the random-playout actions done in one reference loop.
+        playouts["actions_per_reference_loop"] = round(
+            playouts["actions_per_second"] * reference["ms"] / 1000, 1)
         entry: dict[str, Any] = {
-            "random_playouts": playouts_per_second(name, 0.5 if quick else 3.0, players),
+            "random_playouts": playouts,
             "decisions": {lvl: decision_times(name, lvl, 200 if quick else 3000, players)
                           for lvl in LEVELS},
         }
