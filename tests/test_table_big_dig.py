@@ -252,8 +252,8 @@ def test_setup_offers_both_sides_and_the_expert_rule(app, tmp_path: Path) -> Non
     assert match.config.options["expert"] is True
     assert match.state.board == entries[1].game_map
     assert match.config.options["first_player"] == 0     # the first seat, unless chosen otherwise
-    scene.first.index = 0                                 # "Random": the setup draws a seat
-    assert scene.build_match().config.options["first_player"] in range(scene.players)
+    scene.first.index = 0                                 # "Random": the rules draw a seat
+    assert scene.build_match().state.first_player in range(scene.players)
 
 
 def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-untyped-def]

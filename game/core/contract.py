@@ -129,6 +129,19 @@ class GameConfig:
 T = TypeVar("T")
 
 
+def first_player(config: GameConfig, rng: Rng, default: int | None = 0) -> tuple[int, str]:
+    """The seat that takes the first turn, and how it was chosen: the option `first_player` names a
+    seat ("chosen at set-up"), or is None for one drawn with `rng` ("chosen at random"; the setup's
+    "Random"); without the option, `default` (None: drawn). Raises `IllegalAction` for a seat that
+    is not at the table."""
+    first = config.options.get("first_player", default)
+    if first is None:
+        return rng.below(config.players), "chosen at random"
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < config.players:
+        raise IllegalAction(f"first player {first!r} is not at the table")
+    return first, "chosen at set-up"
+
+
 def decoded_option(options: Mapping[str, Any], key: str, kind: type[T], error: type[Exception],
                    missing: str) -> T:
     """The option `key` as a `kind` (a type with `from_json`, such as a map or a board): given

@@ -43,6 +43,7 @@ from game.core.contract import (
     Outcome,
     PlayerScore,
     decoded_option,
+    first_player,
 )
 from game.core.rng import Rng
 from game.games.big_dig.board import (
@@ -879,9 +880,7 @@ def new_game(config: GameConfig, seed: int) -> tuple[BigDigState, list[Event]]:
     s.rng.shuffle(deck)
     s.goals = tuple(deck[:GOALS_DEALT])  # type: ignore[assignment]
     s.sides = [s.rng.below(2) for _ in range(CARD_COUNT)]
-    first = config.options.get("first_player", 0)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise IllegalAction(f"first player {first!r} is not at the table")
+    first, _ = first_player(config, s.rng)
     s.first_player = s.turn = first
     s.expert = _flag(config.options.get("expert", False), "expert")
     s._ev = []

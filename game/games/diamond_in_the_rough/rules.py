@@ -69,6 +69,7 @@ from game.core.contract import (
     Outcome,
     PlayerScore,
     View,
+    first_player,
 )
 from game.core.rng import Rng
 from game.core.words import plural
@@ -888,11 +889,9 @@ def new_game(config: GameConfig, seed: int) -> tuple[DiamondState, list[Event]]:
     n = config.players
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalAction(f"Diamond in the Rough is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
-    first = config.options.get("first_player", 0)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise IllegalAction(f"first player {first!r} is not at the table")
     s = DiamondState(config)
     s.rng = Rng(seed)
+    first, _ = first_player(config, s.rng)
     s.deck = list(deck_ids(n))
     s.rng.shuffle(s.deck)
     s._ev = []

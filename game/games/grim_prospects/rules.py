@@ -55,6 +55,7 @@ from game.core.contract import (
     Outcome,
     PlayerScore,
     View,
+    first_player,
 )
 from game.core.rng import Rng
 from game.core.words import plural
@@ -928,13 +929,7 @@ def new_game(config: GameConfig, seed: int) -> tuple[GrimState, list[Event]]:
     s.rng.shuffle(s.mine)
     s._ev = []
     s._emit("deal", "The Mine is shuffled", frozenset(), order=list(s.mine))
-    first = config.options.get("first_player", 0)
-    if first is None:
-        first, how = s.rng.below(n), "chosen at random"
-    else:
-        first, how = int(first), "chosen at set-up"
-        if not 0 <= first < n:
-            raise IllegalAction(f"first player {first} is not at the table")
+    first, how = first_player(config, s.rng)
     s.first_player = first
     s._emit("first", f"{s.name(first)} takes the first turn ({how})", player=first)
     s._begin_turn(first)

@@ -28,6 +28,7 @@ from game.core.contract import (
     Outcome,
     PlayerScore,
     View,
+    first_player,
 )
 from game.core.rng import Rng
 from game.core.words import plural
@@ -731,15 +732,7 @@ def new_game(config: GameConfig, seed: int) -> tuple[YaBlewItState, list[Event]]
     deck = ids[GEM] + ids[WILD] + detonators[n:] + ids[SAFE] + ids[JUMPER] + fires
     s.rng.shuffle(deck)
     s.deck = [under] + deck
-    first = config.options.get("first_player")
-    if first is None:
-        first = s.rng.below(n)
-        how = "chosen at random"
-    else:
-        first = int(first)
-        if not 0 <= first < n:
-            raise IllegalAction(f"first player {first} is not at the table")
-        how = "chosen at set-up"
+    first, how = first_player(config, s.rng, default=None)
     s.prospector = first
     s._ev = []
     for p in range(n):

@@ -405,17 +405,13 @@ class SetupScene(Scene):
     def build_match(self) -> Match:
         """The match the current choices describe; a new seed from the clock if none was typed."""
         seed = int(self.seed.value) if self.seed.value else random_seed()
+        # None ("Random"): each game's rules draw the seat from the match's seed.
         options: dict[str, Any] = {"first_player": self.first_player()}
-        if self.info.name == "diamond_in_the_rough" and options["first_player"] is None:
-            # Its rules take a seat (seat 0 unless told): a "random" first player is drawn here.
-            options["first_player"] = self.rng.randrange(self.players)
         if self.maps is not None:
             entry = self.maps.chosen
             if entry is None or entry.game_map is None:
                 raise ValueError("no playable map to choose; check the maps folder")
             if self.info.name == "big_dig":
-                if options["first_player"] is None:   # Big Dig's rules take a seat: draw it here
-                    options["first_player"] = self.rng.randrange(self.players)
                 options["board"] = entry.game_map.to_json()
                 options["expert"] = self.expert is not None and self.expert.index == 1
             else:
