@@ -25,6 +25,8 @@ def test_bench_reads_playout_speed_as_work_per_reference_loop(capsys: pytest.Cap
     assert bench.main(["--quick", "--game", "ya_blew_it", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     ms = report["reference_loop"]["ms"]
-    playouts = report["games"]["ya_blew_it"]["random_playouts"]
-    assert ms > 0 and playouts["actions_per_second"] > 0
-    assert playouts["actions_per_reference_loop"] == round(playouts["actions_per_second"] * ms / 1000, 1)
+    for path in ("random_playouts", "random_playouts_fast_path"):
+        playouts = report["games"]["ya_blew_it"][path]
+        assert ms > 0 and playouts["actions_per_second"] > 0 and playouts["games"] > 0
+        assert playouts["actions_per_reference_loop"] == round(
+            playouts["actions_per_second"] * ms / 1000, 1)
