@@ -1,7 +1,9 @@
 """Bots: they decide from a seat's `View`, never from a full state, with their own seeded generator.
 
 Levels: ``random`` (uniform over legal actions; the measuring stick, not offered to players),
-``easy`` and ``normal`` (each game's own, in ``game/games/<game>/bots.py`` as ``BOTS``). A game's
+``easy`` and ``normal`` (each game's own, in ``game/games/<game>/bots.py`` as ``BOTS``), and
+``hard``, one search for every game (`game.bots.search.HardBot`, tuned by each game's
+``game/games/<game>/search.py``). A game's
 ``BOTS`` may hold measuring levels of its own besides (Grim Prospects: ``always_dig``,
 ``always_bank``): `levels(game)` lists them for the tools; the setup offers only `PLAYER_LEVELS`.
 """
@@ -14,7 +16,7 @@ from typing import Protocol
 from game.core.contract import Action, View
 from game.core.rng import Rng
 
-LEVELS = ("random", "easy", "normal")
+LEVELS = ("random", "easy", "normal", "hard")
 PLAYER_LEVELS = ("easy", "normal")  # what the setup screen offers
 
 
@@ -48,6 +50,10 @@ def make_bot(game: str, level: str, seed: int) -> Bot:
     """A bot of `level` for `game`; raises ValueError for a level that does not exist."""
     if level == "random":
         return RandomBot(seed)
+    if level == "hard":
+        from game.bots.search import HardBot
+
+        return HardBot(seed, game)
     module = importlib.import_module(f"game.games.{game}.bots")
     try:
         cls = module.BOTS[level]

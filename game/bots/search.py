@@ -1,0 +1,213 @@
+"""The hard bot: information-set Monte Carlo tree search over the rules contract, one for all games.
+
+The search is the single-observer ISMCTS of Cowling, Powley and Whitehouse (2012). Each iteration
+deals one full position consistent with what the deciding seat knows (`View.sample_state`, with
+a fresh generator, so dice and draws differ too), walks down one tree shared by every deal, and
+plays on with the game's cheap playout policy. The tree is keyed by the actions taken since the
+decision (open loop), so it holds what every seat chose, never what chance or a secret decided.
+At a node, only the actions legal in this deal count: each child remembers how often it was
+*available* (its UCB term uses that count instead of the parent's visits), which is what lets one
+tree serve positions with different legal actions. Every seat is assumed to pick what is best for
+itself, so each node keeps the reward of the seat who chose the action leading to it.
+
+It reads nothing but `View`/`sample_state`/`legal_actions`/`advance` (the trusted fast path,
+proven equal to `apply` by tests/test_fast_path.py), so it never sees a secret: decisions depend
+on the view and the bot's own generator only.
+
+Each game tunes it with a `Policy` (game/games/<game>/search.py, `POLICY`): the playout moves,
+an evaluation for playouts cut off early in long games, which actions the tree considers, the
+budgets, and the coach's words for an action and its reason. Pure Python; never imports pygame.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.core.contract import Action, GameState, View
+from game.core.rng import Rng, derive_seed
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one search may run: `iterations`, or `seconds` of wall time if that comes first.
+    Iterations alone make a search reproducible from its seed (tests, `simulate`)."""
+
+    iterations: int
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of the actions the search looked at: the deciding seat's estimated chance to win after
+    it (0..1), and how many iterations went through it."""
+
+    action: Action
+    win: float
+    visits: int
+
+
+def win_shares(state: GameState) -> list[float]:
+    """Each seat's share of the win in a finished game: 1 for a sole winner, split on a tie,
+    nothing for anyone when nobody wins."""
+    winners = state.outcome().winners
+    shares = [0.0] * state.config.players
+    for w in winners:
+        shares[w] = 1.0 / len(winners)
+    return shares
+
+
+class Policy:
+    """How the search plays one game. The defaults are plain and correct for any game; each game's
+    `POLICY` overrides what it knows better."""
+
+    iterations = 400          # hard's budget in iterations (reproducible)
+    seconds = 0.9             # hard's wall-time cap per decision at the table
+    rollout_depth: int | None = None   # playout actions before `evaluate`; None: to the end
+    exploration = 0.7         # the UCB constant
+
+    def rollout_action(self, state: GameState, rng: Rng) -> Action:
+        """The move a playout makes; by default uniform over the legal actions."""
+        return rng.choice(state.legal_actions())
+
+    def tree_actions(self, state: GameState, legal: list[Action]) -> list[Action]:
+        """The actions the tree considers at `state` (a subset of `legal`; by default all)."""
+        return legal
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Each seat's chance to win from `state`, 0..1: exact when the game is over; at a
+        cut-off, by default, the current standing's leaders share it."""
+        if state.is_over():
+            return win_shares(state)
+        scores = [s.total for s in state.outcome().scores]
+        top = max(scores)
+        leaders = [p for p, v in enumerate(scores) if v == top]
+        values = [0.0] * len(scores)
+        for p in leaders:
+            values[p] = 1.0 / len(leaders)
+        return values
+
+    def describe(self, view: View, action: Action) -> str:
+        """The action in the game's words, for the coach (by default its written form)."""
+        return str(action)
+
+    def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
+        """One line on why `choice` is good or bad, for the coach."""
+        return f"wins {choice.win:.0%} of {choice.visits} looks ahead"
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.seat = seat      # who chose the action that leads here
+
+
+def search(view: View, policy: Policy, budget: Budget, rng: Rng) -> list[Choice]:
+    """The deciding seat's choices at `view`, best (most visited) first; a single legal action is
+    returned without searching."""
+    legal = view.legal_actions()
+    me = view.player
+    if len(legal) <= 1:
+        return [Choice(a, 0.5, 0) for a in legal]
+    root = _Node(me)
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    c = policy.exploration
+    for it in range(budget.iterations):
+        if deadline is not None and it and it % 4 == 0 and time.perf_counter() > deadline:
+            break
+        state = view.sample_state(Rng(rng.next64()))
+        node = root
+        path = [root]
+        expanded = False
+        while not expanded and not state.is_over():
+            seat = state.to_move()
+            acts = state.legal_actions()
+            if len(acts) == 1 and node is not root:
+                # A forced move is no decision: it is played without a node of its own.
+                state = state.advance(acts[0])
+                continue
+            acts = policy.tree_actions(state, acts)
+            children = node.children
+            untried = []
+            for a in acts:
+                ch = children.get(a)
+                if ch is None:
+                    untried.append(a)
+                else:
+                    ch.avail += 1   # available in this deal: counted in its UCB term
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = children[action] = _Node(seat)  # type: ignore[arg-type]
+                child.avail = 1
+                expanded = True
+            else:
+                child = None
+                best = -1.0
+                for a in acts:
+                    ch = children[a]
+                    score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if score > best:
+                        best, child, action = score, ch, a
+                assert child is not None
+            state = state.advance(action)
+            path.append(child)
+            node = child
+        depth = 0
+        limit = policy.rollout_depth
+        while not state.is_over() and (limit is None or depth < limit):
+            state = state.advance(policy.rollout_action(state, rng))
+            depth += 1
+        values = policy.evaluate(state)
+        for n in path[1:]:
+            n.visits += 1
+            n.reward += values[n.seat]
+    ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
+    return [Choice(a, n.reward / n.visits if n.visits else 0.0, n.visits) for a, n in ranked]
+
+
+_POLICIES: dict[str, Policy] = {}
+
+
+def policy_for(game: str) -> Policy:
+    """The game's search policy (`game.games.<game>.search.POLICY`), or the plain default."""
+    if game not in _POLICIES:
+        try:
+            module = importlib.import_module(f"game.games.{game}.search")
+        except ModuleNotFoundError:
+            _POLICIES[game] = Policy()
+        else:
+            _POLICIES[game] = module.POLICY
+    return _POLICIES[game]
+
+
+class HardBot:
+    """The hard level of every game: ISMCTS with the game's policy, on an iteration budget (and at
+    the table a time cap too). Each decision searches with a generator derived from the bot's seed
+    and the decision's number, so a seeded game replays the same decisions."""
+
+    level = "hard"
+    remote = True   # the table runs it in the search process pool (game/bots/pool.py)
+
+    def __init__(self, seed: int, game: str, budget: Budget | None = None) -> None:
+        self.seed = seed
+        self.game = game
+        self.policy = policy_for(game)
+        self.budget = budget or Budget(self.policy.iterations)
+        self.decisions = 0
+
+    def analyse(self, view: View, budget: Budget | None = None) -> list[Choice]:
+        """Every choice the search looked at for `view`, best first."""
+        rng = Rng(derive_seed(self.seed, "decision", self.decisions))
+        self.decisions += 1
+        return search(view, self.policy, budget or self.budget, rng)
+
+    def choose(self, view: View) -> Action:
+        return self.analyse(view)[0].action
