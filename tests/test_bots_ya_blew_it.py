@@ -95,8 +95,8 @@ def test_decisions_ignore_deck_order_and_generator(level: str) -> None:
 
 
 def test_make_bot_rejects_unknown_levels() -> None:
-    with pytest.raises(ValueError, match="hard"):
-        make_bot(GAME, "hard", 1)
+    with pytest.raises(ValueError, match="expert"):
+        make_bot(GAME, "expert", 1)
     assert make_bot(GAME, "easy", 1).level == "easy"
     assert make_bot(GAME, "normal", 1).level == "normal"
 
