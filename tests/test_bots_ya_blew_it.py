@@ -149,7 +149,7 @@ def test_simulate_is_reproducible() -> None:
 
 @pytest.mark.parametrize("argv, message", [
     (["no_such_game", "--seats", "easy,easy"], "unknown game"),
-    ([GAME, "--seats", "easy,hard"], "unknown bot level"),
+    ([GAME, "--seats", "easy,expert"], "unknown bot level"),
     ([GAME, "--seats", "easy"], "2 to 6 players"),
     ([GAME, "--seats", ",".join(["easy"] * 7)], "2 to 6 players"),
     ([GAME, "--seats", "easy,easy", "--games", "0"], "--games must be from 1"),

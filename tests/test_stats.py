@@ -126,7 +126,7 @@ def test_a_game_nobody_wins_is_played_and_lost_by_all(home: Path) -> None:
 
 def test_each_kind_of_opponent_counts_once_per_game(home: Path) -> None:
     seats = [Seat("Ana"), Seat("A", BOT, "easy"), Seat("B", BOT, "easy"), Seat("C", BOT, "normal"),
-             Seat("Bo"), Seat("D", BOT, "hard")]  # "hard": a level a later version might add
+             Seat("Bo"), Seat("D", BOT, "hard")]
     record_match(staged(seats, [9, 1, 2, 3, 4, 5], (0,)), now=1)
     record_match(staged(seats[:3], [1, 2, 3], (2,)), now=2)
     g = profile("Ana").games["ya_blew_it"]
