@@ -437,8 +437,19 @@ class GoldMineState(GameState):
         if plan.reason:
             raise IllegalAction(f"{self.name(self.turn)} cannot play '{action}': {plan.reason}")
         nxt = self.copy()
-        events = nxt._carry_out(action, plan)
+        events = nxt._carry_out(Move.from_action(action), plan, action)
         return nxt, events
+
+    def advance(self, action: Action) -> "GoldMineState":
+        """The trusted fast path (see `GameState.advance`): `action` must be one of
+        `legal_actions()`. Nothing is checked and no events are made; the state is the one `apply`
+        gives."""
+        if self.phase != PLAY:
+            return super().advance(action)
+        nxt = self.copy()
+        move = trusted_move(action)
+        nxt._carry_out(move, nxt._trusted_plan(move))
+        return nxt
 
     def _apply(self, action: Action) -> list[Event]:
         if self.phase == START:
@@ -450,7 +461,7 @@ class GoldMineState(GameState):
         plan = self._plan_action(action)
         if plan.reason:
             raise IllegalAction(plan.reason)
-        return self._carry_out(action, plan)
+        return self._carry_out(Move.from_action(action), plan, action)
 
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not allowed now, in plain words (or that it is allowed)."""
@@ -887,11 +898,13 @@ class GoldMineState(GameState):
         return plan
 
     # ----------------------------------------------------------------- carrying out
-    def _carry_out(self, action: Action, plan: _Plan) -> list[Event]:
+    def _carry_out(self, move: Move, plan: _Plan, action: Action | None = None) -> list[Event]:
+        """Carry out a checked move (`plan` says what it does) and move on to the next turn; the
+        events it caused, or none (quietly) when `action` is None (the trusted fast path)."""
         self._ev = []
         self._options = None
         p = self.turn
-        move = Move.from_action(action)
+        quiet = action is None
         assert move.action_die is not None and plan.kind is not None
         self.taken[move.action_die] = p
         led = self.ledger[p]
@@ -899,7 +912,7 @@ class GoldMineState(GameState):
         if plan.change_cost:
             self.money[p] -= plan.change_cost
             led["changes"] += plan.change_cost
-        if plan.modifier:
+        if plan.modifier and not quiet:
             assert move.new_die is not None
             new_face = self.dice[move.new_die] + move.new_change
             rolled = self.dice[move.new_die]
@@ -908,13 +921,13 @@ class GoldMineState(GameState):
                        f"({die_name(move.new_die)}) {how}, {ACTION_TITLES[plan.kind].lower()}",
                        player=p, die=move.new_die, value=new_face, kind=plan.kind)
         kind = plan.kind
-        data: dict[str, Any] = {
+        data: dict[str, Any] = {} if quiet else {
             "player": p, "action": str(action), "die": move.action_die, "modifier": plan.modifier,
             "values": plan.values, "change_cost": plan.change_cost,
             "direction": plan.direction, "distance": plan.distance,
             "start": self.pos[p], "path": plan.path,
         }
-        text = self._describe(p, plan, past=True)
+        text = "" if quiet else self._describe(p, plan, past=True)
         if kind == MINE:
             self.money[p] -= plan.mining_cost
             led["mining"] += plan.mining_cost
@@ -923,44 +936,84 @@ class GoldMineState(GameState):
             self.money[p] += plan.treasure
             led["treasure"] += plan.treasure
             self.pos[p] = plan.path[-1]
-            data.update(end=self.pos[p], collected=plan.collected, treasure=plan.treasure,
-                        mining_cost=plan.mining_cost, fees=plan.fees)
-            self._emit("mine", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], collected=plan.collected, treasure=plan.treasure,
+                            mining_cost=plan.mining_cost, fees=plan.fees)
+                self._emit("mine", text, **data)
             for owner, fee in plan.fees:
                 self.money[p] -= fee
                 led["fees_paid"] += fee
                 self.money[owner] += fee
                 self.ledger[owner]["fees_received"] += fee
-                self._emit("fee", f"{who} pays {self.name(owner)} {money(fee)} for tunnelling through "
-                           f"{self.name(owner)}'s barrier", player=p, owner=owner, amount=fee)
+                if not quiet:
+                    self._emit("fee", f"{who} pays {self.name(owner)} {money(fee)} for tunnelling "
+                               f"through {self.name(owner)}'s barrier", player=p, owner=owner,
+                               amount=fee)
         elif kind == BLOW:
             for h, x in plan.collected:
                 self.collected[h] = (p, x, "blown")
             self.blasted.update(plan.blasted)
             self.money[p] += plan.treasure
             led["treasure"] += plan.treasure
-            data.update(end=self.pos[p], hexes=plan.blasted, collected=plan.collected,
-                        treasure=plan.treasure)
-            self._emit("blow", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], hexes=plan.blasted, collected=plan.collected,
+                            treasure=plan.treasure)
+                self._emit("blow", text, **data)
         elif kind == BLOCK:
             for h in plan.blocked:
                 self.blocked.setdefault(h, p)
-            data.update(end=self.pos[p], hexes=plan.blocked)
-            self._emit("block", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], hexes=plan.blocked)
+                self._emit("block", text, **data)
         elif kind == BARRIER:
             self.barriers.append((p, plan.barrier))
             self.pos[p] = plan.barrier[-1]
-            data.update(end=self.pos[p], hexes=plan.barrier)
-            self._emit("barrier", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], hexes=plan.barrier)
+                self._emit("barrier", text, **data)
         else:
             self.money[p] += plan.income
             led["income"] += plan.income
-            data.update(end=self.pos[p], income=plan.income)
-            self._emit("income", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], income=plan.income)
+                self._emit("income", text, **data)
         assert self.money[p] >= 0
         self._advance()
         events, self._ev = self._ev, []
         return events
+
+    def _trusted_plan(self, move: Move) -> _Plan:
+        """What a legal move does, worked out without checking it (the trusted fast path)."""
+        plan = _Plan()
+        v = self.dice
+        a = move.action_die
+        assert a is not None
+        values: list[int | None] = [None] * DICE
+        face = values[a] = v[a] + move.action_change
+        plan.change_cost = ACTION_DIE_PRICE * abs(move.action_change)
+        used = [a]
+        kind = ACTIONS[face]
+        if kind == MOD:
+            n = move.new_die
+            assert n is not None
+            plan.modifier = True
+            face = values[n] = v[n] + move.new_change
+            plan.change_cost += OTHER_DIE_PRICE * max(0, abs(move.new_change) - 1)
+            used.append(n)
+            kind = ACTIONS[face]
+        plan.kind = kind
+        if kind == INCOME:
+            plan.income = half_up(sum(v[i] for i in range(DICE) if i not in used))
+        else:
+            d, dl = move.dir_die, move.dist_die
+            assert d is not None and dl is not None
+            direction = values[d] = v[d] + move.dir_change
+            distance = values[dl] = v[dl] + move.dist_change
+            plan.change_cost += OTHER_DIE_PRICE * (abs(move.dir_change) + abs(move.dist_change))
+            plan.direction, plan.distance = direction, distance
+            self._geometry(self.turn, kind, direction, distance, move.second, plan)
+        plan.values = tuple(values)
+        return plan
 
     # ----------------------------------------------------------------- flow
     def _start_round(self) -> None:
@@ -1194,6 +1247,23 @@ def _int(x: Any) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
         raise ValueError(f"{x!r} is not a whole number")
     return x
+
+
+# What each argument token of a listed action sets in its `Move`.
+_PARTS: dict[str, dict[str, int]] = {
+    f"{letter}{die}{_signed(change)}": {f"{name}_die": die, f"{name}_change": change}
+    for letter, name in (("a", "action"), ("n", "new"), ("d", "dir"), ("l", "dist"))
+    for die in range(DICE) for change in range(-5, 6)}
+_PARTS.update({f"x{x}": {"second": x} for x in range(1, 7)})
+
+
+def trusted_move(action: Action) -> Move:
+    """The parsed form of an action listed by `legal_actions` (for the trusted fast path: a
+    malformed one may give a wrong move rather than an error; use `Move.from_action` to check)."""
+    fields: dict[str, Any] = {}
+    for token in action.args:
+        fields.update(_PARTS[token])
+    return Move(kind=action.kind, **fields)
 
 
 # ============================================================================ views
