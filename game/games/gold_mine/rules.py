@@ -410,7 +410,7 @@ class GoldMineState(GameState):
         the start points are chosen (see `free_starts`)."""
         if self.phase != PLAY:
             return []
-        return self._listing().options()
+        return self._listing().options(self)
 
     def _listing(self) -> Listing:
         if self._options is None:

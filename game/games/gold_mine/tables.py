@@ -1,26 +1,29 @@
 """Gold Mine's dice, prices and precomputed tables: what `rules` lists legal actions with, fast.
 
 The rules read everything here through `game.games.gold_mine.rules` (which re-exports the names
-other modules use). Three kinds of table make listing the ~250 legal actions of a position cheap:
+other modules use). Listing the ~300 legal actions of a position is the work of search and bots;
+three kinds of table make it cheap:
 
-- `MapTables`, once per map: every open hex's straight lines (up to six hexes in each direction,
-  cut at rock and the map edge) and its open neighbours (the possible second hexes of a blast or a
-  block). Kept per map object, so games replayed from saves share them.
-- Prices, once per roll and action die (`_prices`): the cheapest dice-change cost of each
-  (direction, distance), and, filled in when first asked, the routes that cost that with their
-  `Action` values already built (a blast's or block's for every second hex). Pure functions of the
-  dice, so they can be shared by every state; bounded, and dropped wholesale when full.
+- `MapTables`, once per map: the open hexes (on the map, not rock) by number, each one's straight
+  lines (up to six hexes in each direction, cut at rock and the map edge) and open neighbours
+  (the possible second hexes of a blast or a block). Kept per map object, so games replayed from
+  saves share them.
+- Prices, per roll, action die and kind of move (`_prices`): the cheapest dice-change cost of each
+  (direction, distance) cell, its cheapest routes, and the actions each cell lists. They are pure
+  functions of the dice, shared by every state. The `Action` values themselves are built once, in
+  `_WayTable`s that every roll writing the same action string shares.
 - The position's own geometry (`_Cells`), per listing: which lines are clear of blocks, the
-  treasure and barrier fees along them. Never cached across states.
+  treasure and barrier fees along them. Never kept across states.
 
-`enumerate_listing` puts them together into a `Listing`: the legal actions in the order
-`GoldMineState.legal_actions` promises, and the groups they came in, from which `options()` builds
-its `Option` values only when a bot asks.
+The shared tables only grow: their size is bounded (a few thousand way tables, ~20,000 prices),
+and the actions and listed cells they keep are capped (`_KEPT`); past the cap they are built
+each time instead of kept. They are never cleared and refilled, because every object they keep
+is one the garbage collector walks: growing them again and again would cost more than it saves.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from game.core.contract import Action
 from game.games.gold_mine.board import GoldMineMap, Hex, Tile, step
@@ -72,49 +75,59 @@ _DIRECTIONS = range(1, 7)
 
 
 class MapTables:
-    """A map's geometry, computed once: its tiles, treasure, straight lines and open neighbours.
+    """A map's geometry, computed once: its tiles, and its open hexes (on the map, not rock)
+    numbered 0, 1, ... in `Hex` order, with their treasure, straight lines and open neighbours.
 
-    `lines(h)[d]` is the tuple of hexes a line from `h` in direction `d` (1-6) passes through
-    before it meets rock or the map edge (at most six; index 0 is empty). `seconds(h)` is the
-    open neighbours of `h` as (direction, hex), in direction order. "Open" means on the map and
-    not rock.
+    By number: `hexes[i]` is the hex, `value[i]` its treasure as printed (0 unless a mine),
+    `seconds[i]` its open neighbours as (direction, number) in direction order (`around[i]`: the
+    directions alone). `lines(h)[d]` is
+    the numbers of the hexes a line from `h` in direction `d` (1-6) passes through before it meets
+    rock or the map edge (at most six; index 0 is empty). Numbers keep `Hex` hashing (a Python
+    method) out of the loops that list legal actions.
     """
 
-    __slots__ = ("game_map", "tiles", "values", "_open", "_lines", "_seconds")
+    __slots__ = ("game_map", "tiles", "hexes", "index", "value", "seconds", "around", "pattern",
+                 "_lines")
 
     def __init__(self, game_map: GoldMineMap) -> None:
         self.game_map = game_map
         self.tiles: dict[Hex, Tile] = dict(game_map.tiles.items())
-        self.values: dict[Hex, int] = {h: t.value for h, t in self.tiles.items() if t.value}
-        self._open = frozenset(h for h, t in self.tiles.items() if not t.is_rock)
-        self._lines: dict[Hex, tuple[tuple[Hex, ...], ...]] = {}
-        self._seconds: dict[Hex, tuple[tuple[int, Hex], ...]] = {}
-        for h in self._open:
-            self._lines[h] = self._line_table(h)
-            self._seconds[h] = tuple((x, step(h, x)) for x in _DIRECTIONS
-                                     if step(h, x) in self._open)
+        self.hexes: tuple[Hex, ...] = tuple(sorted(h for h, t in self.tiles.items()
+                                                   if not t.is_rock))
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.value: tuple[int, ...] = tuple(self.tiles[h].value for h in self.hexes)
+        self.seconds: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((x, self.index[step(h, x)]) for x in _DIRECTIONS if step(h, x) in self.index)
+            for h in self.hexes)
+        # The directions alone: the second hexes a blast or a block centred there may name.
+        self.around: tuple[tuple[int, ...], ...] = tuple(
+            tuple(x for x, _ in around) for around in self.seconds)
+        # Which of those is each hex's (as a number 0-63, a bit for each direction): hexes with
+        # the same open neighbours list the same blasts and blocks.
+        self.pattern: tuple[int, ...] = tuple(sum(1 << (x - 1) for x in xs) for xs in self.around)
+        self._lines: dict[Hex, tuple[tuple[int, ...], ...]] = {
+            h: self._line_table(h) for h in self.hexes}
 
-    def _line_table(self, h: Hex) -> tuple[tuple[Hex, ...], ...]:
-        out: list[tuple[Hex, ...]] = [()]
+    def _line_table(self, h: Hex) -> tuple[tuple[int, ...], ...]:
+        out: list[tuple[int, ...]] = [()]
         for d in _DIRECTIONS:
             line = []
             for k in range(1, 7):
-                o = step(h, d, k)
-                if o not in self._open:
+                i = self.index.get(step(h, d, k))
+                if i is None:
                     break
-                line.append(o)
+                line.append(i)
             out.append(tuple(line))
         return tuple(out)
 
-    def lines(self, h: Hex) -> tuple[tuple[Hex, ...], ...]:
+    def lines(self, h: Hex) -> tuple[tuple[int, ...], ...]:
         hit = self._lines.get(h)
         return hit if hit is not None else self._line_table(h)
 
-    def seconds(self, h: Hex) -> tuple[tuple[int, Hex], ...]:
-        hit = self._seconds.get(h)
-        if hit is None:
-            hit = tuple((x, step(h, x)) for x in _DIRECTIONS if step(h, x) in self._open)
-        return hit
+    def numbers(self, hexes: Iterable[Hex]) -> set[int]:
+        """The numbers of those of `hexes` that are open."""
+        index = self.index
+        return {index[h] for h in hexes if h in index}
 
 
 _MAP_TABLES: dict[int, MapTables] = {}
@@ -142,9 +155,6 @@ _X = {x: f"x{x}" for x in range(1, 7)}
 
 # (kind written in the action string, its arguments without the second hex, via the modifier).
 _Route = tuple[str, tuple[str, ...], bool]
-# A route with its actions: for mine and barrier the one `Action`; for blow and block a tuple
-# indexed by the second hex's direction (index 0 unused).
-_Paid = tuple[str, tuple[str, ...], bool, Any]
 
 _TOKENS = {(letter, die, change): f"{letter}{die}{_signed(change)}"
            for letter in "adnl" for die in range(DICE) for change in range(-5, 6)}
@@ -193,9 +203,9 @@ def _way_costs(base: int, x: int, y: int) -> tuple[int, ...]:
 
 # The cheapest cost of each cell for an action die showing v doing a kind, with the other three
 # dice showing given values: it does not depend on which of them shows what (every way is listed
-# for every order), so the values are sorted and the table is small.
-_BEST: dict[tuple[str, int, tuple[int, ...]], tuple[int, ...]] = {}
-
+# for every order), so the values are sorted and the table is small. With it, the cells each
+# amount of money affords, as a bit mask (bit `cell`), filled in when asked.
+_BEST: dict[tuple[str, int, tuple[int, ...]], tuple[tuple[int, ...], dict[int, int]]] = {}
 
 # A route's changes on the direction and distance dice (each -5..+5) as one index 0-120, for each
 # (direction, distance) cell, given what the two dice show.
@@ -203,79 +213,110 @@ _CHANGES = {(x, y): tuple(11 * (direction - x + 5) + distance - y + 5
                           for direction in _DIRECTIONS for distance in _DIRECTIONS)
             for x in _DIRECTIONS for y in _DIRECTIONS}
 
+# How many actions (in way tables) and listed cells (in prices) the shared tables keep at most.
+_KEPT = 150_000
+_kept = [0, 0]   # actions kept, listed cells kept
+
 
 class _WayTable:
     """One way of paying, by the dice's roles and changes (action die and its change, the
-    modifier's new die and its change, the direction and distance dice), with its route for each
-    change of the direction and distance dice, built when first asked. Every roll whose action
-    strings this way writes shares it, so a listed action is built once and then reused."""
+    modifier's new die and its change, the direction and distance dice), with the `Action` for
+    each change of the direction and distance dice (and each second hex), built when first asked.
+    Every roll whose action strings this way writes shares it."""
 
-    __slots__ = ("name", "head", "modifier", "second", "d", "dl", "paid")
+    __slots__ = ("name", "head", "modifier", "d", "dl", "acts")
 
     def __init__(self, kind: str, a: int, ac: int, n: int, nc: int, d: int, dl: int) -> None:
         self.modifier = n >= 0
         self.name = MOD if self.modifier else kind
         self.head = (_token("a", a, ac), _token("n", n, nc)) if self.modifier \
             else (_token("a", a, ac),)
-        self.second = kind in WITH_SECOND
         self.d, self.dl = d, dl
-        self.paid: list[_Paid | None] = [None] * 121
+        # At 7 * change + x: x the second hex (blow, block), or 0 (mine, barrier).
+        self.acts: list[Action | None] = [None] * (7 * 121)
 
-    def build(self, change: int) -> _Paid:
-        """The route with changes `change` (see `_CHANGES`) and its actions."""
-        global _MADE
-        args = self.head + (_token("d", self.d, change // 11 - 5),
+    def args(self, change: int) -> tuple[str, ...]:
+        """The action string's arguments for `change` (see `_CHANGES`), without a second hex."""
+        return self.head + (_token("d", self.d, change // 11 - 5),
                             _token("l", self.dl, change % 11 - 5))
-        if self.second:
-            acts: Any = (None,) + tuple(Action(self.name, args + (_X[x],)) for x in _DIRECTIONS)
-            _MADE += 6
-        else:
-            acts = Action(self.name, args)
-            _MADE += 1
-        paid = self.paid[change] = (self.name, args, self.modifier, acts)
-        return paid
+
+    def action(self, change: int, x: int) -> Action:
+        """The action for `change` and second hex `x` (0: none)."""
+        act = self.acts[7 * change + x]
+        if act is None:
+            args = self.args(change)
+            act = Action(self.name, args + (_X[x],) if x else args)
+            if _kept[0] < _KEPT:
+                _kept[0] += 1
+                self.acts[7 * change + x] = act
+        return act
 
 
 _WAYS: dict[tuple[Any, ...], _WayTable] = {}
-_MADE = 0              # actions built in the way tables so far
-_MADE_KEPT = 250_000   # some 60 MB; past that every table starts afresh
 
 
 class _Prices:
     """For one roll, action die and kind of move: the cheapest change cost of each (direction,
-    distance) cell, and its cheapest routes, looked up when first asked (`paid`)."""
+    distance) cell (`best`), its cheapest routes (`routes`) and the actions it lists."""
 
-    __slots__ = ("dice", "a", "kind", "best", "cells", "_ways")
+    __slots__ = ("dice", "a", "kind", "best", "listed", "_tables", "_costs", "_changes",
+                 "_masks")
 
     def __init__(self, dice: tuple[int, ...], a: int, kind: str) -> None:
         self.dice, self.a, self.kind = dice, a, kind
+        # Each way of paying (in the order of `_ways`): its table, its cost and its dice changes
+        # for every cell; worked out when first needed. Parallel lists rather than a list of
+        # tuples: every object kept here is one more for the garbage collector to walk.
+        self._tables: list[_WayTable] = []
+        self._costs: list[tuple[int, ...]] = []
+        self._changes: list[tuple[int, ...]] = []
         key = (kind, dice[a], tuple(sorted(dice[:a] + dice[a + 1:])))
-        best = _BEST.get(key)
-        if best is None:
-            best = _BEST[key] = tuple(map(min, *(costs for _, costs, _ in self._resolve())))
-        self.best = best
-        self.cells: list[tuple[_Paid, ...] | None] = [None] * 36
-        self._ways: list[tuple[_WayTable, tuple[int, ...], tuple[int, ...]]] | None = None
-
-    def paid(self, cell: int) -> tuple[_Paid, ...]:
-        """The cheapest routes of one cell (index 6 * (direction - 1) + distance - 1)."""
-        hit = self.cells[cell]
+        hit = _BEST.get(key)
         if hit is None:
-            best = self.best[cell]
-            out = []
-            for table, costs, changes in self._ways or self._resolve():
-                if costs[cell] == best:
-                    change = changes[cell]
-                    out.append(table.paid[change] or table.build(change))
-            hit = self.cells[cell] = tuple(out)
-        return hit
+            self._resolve()
+            hit = _BEST[key] = (tuple(map(min, *self._costs)), {})
+        self.best, self._masks = hit
+        # The actions one cell lists, route by route: at key `cell` for a mine or a barrier, at
+        # `cell + 36 * pattern` for a blast or a block whose centre's open neighbours are
+        # `pattern` (see `MapTables.pattern`).
+        self.listed: dict[int, tuple[Action, ...]] = {}
 
-    def _resolve(self) -> list[tuple[_WayTable, tuple[int, ...], tuple[int, ...]]]:
-        """Each way of paying: its table, its cost and its dice changes for every cell."""
+    def affordable(self, money: int) -> int:
+        """The cells whose cheapest change cost is at most `money`, as a bit mask."""
+        mask = self._masks.get(money)
+        if mask is None:
+            mask = self._masks[money] = sum(1 << cell for cell, cost in enumerate(self.best)
+                                            if cost <= money)
+        return mask
+
+    def routes(self, cell: int) -> list[tuple[_WayTable, int]]:
+        """The cheapest routes of one cell (index 6 * (direction - 1) + distance - 1): each
+        way of paying with its change index (see `_CHANGES`), in the order of `_ways`."""
+        best = self.best[cell]
+        if not self._tables:
+            self._resolve()
+        return [(table, changes[cell])
+                for table, costs, changes in zip(self._tables, self._costs, self._changes)
+                if costs[cell] == best]
+
+    def actions(self, cell: int, pattern: int = -1, around: tuple[int, ...] = (0,)
+                ) -> tuple[Action, ...]:
+        """The actions one cell lists, route by route, and for a blast or a block whose centre
+        has the open neighbours `pattern`, for each second hex in `around` (see `listed`)."""
+        out: list[Action] = []
+        for table, change in self.routes(cell):
+            made, at = table.acts, 7 * change
+            out += [made[at + x] or table.action(change, x) for x in around]
+        acts = tuple(out)
+        if _kept[1] < _KEPT:
+            _kept[1] += 1
+            self.listed[cell if pattern < 0 else cell + 36 * pattern] = acts
+        return acts
+
+    def _resolve(self) -> None:
         dice, a, kind = self.dice, self.a, self.kind
         ac = FACE[kind] - dice[a]
         ac5 = FACE[MOD] - dice[a]
-        ways = []
         for base, n, nc, d, dl in _ways(dice, a, kind):
             if n < 0:
                 key: tuple[Any, ...] = (kind, a, ac, d, dl)
@@ -285,32 +326,20 @@ class _Prices:
             if table is None:
                 table = _WAYS[key] = _WayTable(kind, a, key[2], n, nc, d, dl)
             x, y = dice[d], dice[dl]
-            ways.append((table, _way_costs(base, x, y), _CHANGES[(x, y)]))
-        self._ways = ways
-        return ways
+            self._tables.append(table)
+            self._costs.append(_way_costs(base, x, y))
+            self._changes.append(_CHANGES[(x, y)])
 
 
-_PRICES: dict[tuple[tuple[int, ...], int, str], _Prices] = {}
-_PRICES_KEPT = 4096   # about a thousand rolls; then the table starts afresh
+_PRICES: dict[tuple[tuple[int, ...], int, str], _Prices] = {}   # at most 1296 * 4 * 4
 
 
 def _prices(dice: tuple[int, ...], a: int, kind: str) -> _Prices:
     key = (dice, a, kind)
     hit = _PRICES.get(key)
     if hit is None:
-        if len(_PRICES) >= _PRICES_KEPT or _MADE > _MADE_KEPT:
-            _forget()
         hit = _PRICES[key] = _Prices(dice, a, kind)
     return hit
-
-
-def _forget() -> None:
-    """Drop the shared tables that grow with the rolls seen (they are rebuilt when needed)."""
-    global _MADE
-    _PRICES.clear()
-    _WAYS.clear()
-    _INCOME.clear()
-    _MADE = 0
 
 
 def _routes(dice: tuple[int, ...], a: int, kind: str, direction: int, distance: int
@@ -323,8 +352,8 @@ def _routes(dice: tuple[int, ...], a: int, kind: str, direction: int, distance: 
     """
     prices = _prices(dice, a, kind)
     cell = 6 * (direction - 1) + distance - 1
-    return prices.best[cell], tuple((name, args, modifier)
-                                    for name, args, modifier, _ in prices.paid(cell))
+    return prices.best[cell], tuple((table.name, table.args(change), table.modifier)
+                                    for table, change in prices.routes(cell))
 
 
 _INCOME: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int, _Route, Action], ...]] = {}
@@ -352,7 +381,7 @@ def _income_routes(dice: tuple[int, ...], a: int) -> tuple[tuple[int, int, _Rout
                        half_up(sum(dice[i] for i in rest)),
                        (MOD, (_token("a", a, ac5), _token("n", n, nc)), True)))
     out = tuple((c, g, r, Action(r[0], r[1])) for c, g, r in routes)
-    _INCOME[(dice, a)] = out
+    _INCOME[(dice, a)] = out   # at most 1296 * 4
     return out
 
 
@@ -367,154 +396,166 @@ def _best_income(dice: tuple[int, ...], a: int, money: int
 
 
 # ============================================================================ listing legal actions
+# The (direction, distance) of each cell.
+_CELLS = tuple((cell // 6 + 1, cell % 6 + 1) for cell in range(36))
+
+
 class _Cells:
     """What every (action, direction, distance) does from one player's position.
 
     `mine`: (cell, direction, distance, extra cost: mining and barrier fees, treasure) for every
-    tunnel that is clear; `barrier`: (cell, direction, distance) likewise; `blast`: (cell,
-    direction, distance, second hexes, the centre) for every centre a blast or a block may have
-    (a line clear of rock and the edge, and at least one open neighbour). Cells are in
-    (direction, distance) order.
+    tunnel that is clear, in (direction, distance) order; `barrier`: the same cells as a bit mask
+    (bit `cell`); `blast`: the cells a blast or a block may have its centre in (a line clear of
+    rock and the edge, and at least one open neighbour) as a bit mask, with `centre[cell]` the
+    centre's number.
     """
 
-    __slots__ = ("mine", "barrier", "blast")
+    __slots__ = ("mine", "barrier", "blast", "centre")
 
     def __init__(self, s: Any, p: int, tables: MapTables) -> None:
-        values = tables.values
+        value = tables.value
+        seconds = tables.seconds
+        hexes = tables.hexes
         collected = s.collected
-        blocked = s.blocked
+        blocked = tables.numbers(s.blocked) if s.blocked else ()
         fee = s.fee()
         # The other players' barriers through each hex (indices: each barrier's fee is owed once).
-        fenced: dict[Hex, list[int]] = {}
-        for i, (owner, hexes) in enumerate(s.barriers):
+        fenced: dict[int, list[int]] = {}
+        index = tables.index
+        for b, (owner, fence) in enumerate(s.barriers):
             if owner != p:
-                for h in hexes:
-                    fenced.setdefault(h, []).append(i)
+                for h in fence:
+                    if h in index:
+                        fenced.setdefault(index[h], []).append(b)
         self.mine: list[tuple[int, int, int, int, int]] = []
-        self.barrier: list[tuple[int, int, int]] = []
-        self.blast: list[tuple[int, int, int, tuple[tuple[int, Hex], ...], Hex]] = []
-        mine, barrier, blast = self.mine.append, self.barrier.append, self.blast.append
+        mine = self.mine.append
+        barrier = blast = 0
+        self.centre: list[int] = [0] * 36
         lines = tables.lines(s.pos[p])
-        seconds = tables.seconds
         for direction in _DIRECTIONS:
             soft = True
             treasure = 0
             entered: set[int] = set()
             cell = 6 * (direction - 1) - 1
             distance = 0
-            for h in lines[direction]:
+            for i in lines[direction]:
                 cell += 1
                 distance += 1
                 if soft:
-                    if h in blocked:
+                    if i in blocked:
                         soft = False
                     else:
-                        if h in values and h not in collected:
-                            treasure += values[h]
-                        if fenced and h in fenced:
-                            entered.update(fenced[h])
+                        if value[i] and hexes[i] not in collected:
+                            treasure += value[i]
+                        if fenced and i in fenced:
+                            entered.update(fenced[i])
                         mine((cell, direction, distance,
                               distance * MINING_PRICE + fee * len(entered), treasure))
-                        barrier((cell, direction, distance))
-                around = seconds(h)
-                if around:
-                    blast((cell, direction, distance, around, h))
+                        barrier |= 1 << cell
+                if seconds[i]:
+                    blast |= 1 << cell
+                    self.centre[cell] = i
+        self.barrier = barrier
+        self.blast = blast
 
 
 class Listing:
-    """A position's legal actions (`actions`, in order) and the groups they were listed in.
+    """A position's legal actions (`actions`, in order), and what each does and costs
+    (`options(state)`, worked out when a bot first asks)."""
 
-    A group is (first index, action die, kind, direction, distance, change cost, cost, routes,
-    second hexes, treasure or centre): the actions of one move, route by route (and second hex
-    by second hex). `options()` expands the groups into `Option` values once, when asked; it
-    reads the treasure left from `values` and `collected` (the listed state's, never changed
-    after it is listed: a state that changes drops its listing first).
-    """
+    __slots__ = ("actions", "_options")
 
-    __slots__ = ("actions", "groups", "values", "collected", "_options")
-
-    def __init__(self, actions: list[Action], groups: list[tuple[Any, ...]],
-                 values: Mapping[Hex, int], collected: Mapping[Hex, Any]) -> None:
+    def __init__(self, actions: list[Action]) -> None:
         self.actions = actions
-        self.groups = groups
-        self.values = values
-        self.collected = collected
         self._options: list[Option] | None = None
 
-    def _treasure(self, h: Hex) -> int:
-        return 0 if h in self.collected else self.values.get(h, 0)
-
-    def options(self) -> list[Option]:
+    def options(self, s: Any) -> list[Option]:
+        """The listed actions as `Option` values; `s` is the listed position (or an equal one)."""
         if self._options is None:
-            out: list[Option] = []
-            append = out.append
-            for _, a, kind, direction, distance, best, cost, paid, around, got in self.groups:
-                if kind == INCOME:
-                    # Income through the dice modifier is written as a `mod` action.
-                    append(Option(paid, a, INCOME, 0, 0, 0, paid.kind == MOD, best, cost, got))
-                elif around is None:
-                    for _, _, modifier, act in paid:
-                        append(Option(act, a, kind, direction, distance, 0, modifier, best, cost,
-                                      got))
-                else:
-                    half = half_down(self._treasure(got))
-                    gains = [half + half_down(self._treasure(o)) if kind == BLOW else 0
-                             for _, o in around]
-                    for _, _, modifier, acts in paid:
-                        for (x, _), g in zip(around, gains):
-                            append(Option(acts[x], a, kind, direction, distance, x, modifier,
-                                          best, cost, g))
-            self._options = out
+            options = _walk(s, True)
+            assert [o.action for o in options] == self.actions
+            self._options = options
         return self._options
 
 
 def enumerate_listing(s: Any) -> Listing:
     """Every legal action for the player to move in state `s` (see `legal_actions` for the
-    order), with the groups `Listing.options` needs."""
+    order); `Listing.options` says what each does and costs."""
+    return Listing(_walk(s, False))
+
+
+def _walk(s: Any, as_options: bool) -> list[Any]:
+    """Every legal action for the player to move in state `s`, as `Action` values or, with
+    `as_options`, as `Option` values (slower: bots only)."""
     p = s.turn
     money = s.money[p]
     v = s.dice
     tables = map_tables(s.map)
+    around, patterns = tables.around, tables.pattern
     cells = _Cells(s, p, tables)
-    actions: list[Action] = []
-    groups: list[tuple[Any, ...]] = []
-    extend = actions.extend
-    group = groups.append
+    centres = cells.centre
+    out: list[Any] = []
+    extend = out.extend
+    if as_options:
+        value = tables.value
+        collected = tables.numbers(s.collected)
+
+        def treasure(i: int) -> int:
+            return 0 if i in collected else value[i]
+
+        def listed(prices: _Prices, cell: int, cost: int, got: int) -> None:
+            kind, best = prices.kind, prices.best[cell]
+            direction, distance = _CELLS[cell]
+            routes = prices.routes(cell)
+            if kind in WITH_SECOND:
+                centre = centres[cell]
+                half = half_down(treasure(centre))
+                gains = [(x, half + half_down(treasure(o)) if kind == BLOW else 0)
+                         for x, o in tables.seconds[centre]]
+                extend(Option(table.action(change, x), prices.a, kind, direction, distance, x,
+                              table.modifier, best, cost, g)
+                       for table, change in routes for x, g in gains)
+            else:
+                extend(Option(table.action(change, 0), prices.a, kind, direction, distance, 0,
+                              table.modifier, best, cost, got) for table, change in routes)
+
     for a in s.free_dice():
         prices = _prices(v, a, MINE)
-        best, paid = prices.best, prices.paid
-        for cell, direction, distance, extra, treasure in cells.mine:
+        best, done = prices.best, prices.listed
+        for cell, _, _, extra, treasure_ in cells.mine:
             cost = best[cell] + extra
             if cost <= money:
-                routes = paid(cell)
-                group((len(actions), a, MINE, direction, distance, best[cell], cost, routes,
-                       None, treasure))
-                extend([r[3] for r in routes])
+                if as_options:
+                    listed(prices, cell, cost, treasure_)
+                else:
+                    extend(done.get(cell) or prices.actions(cell))
         for kind in WITH_SECOND:
             prices = _prices(v, a, kind)
-            best, paid = prices.best, prices.paid
-            for cell, direction, distance, around, centre in cells.blast:
-                cost = best[cell]
-                if cost <= money:
-                    routes = paid(cell)
-                    group((len(actions), a, kind, direction, distance, cost, cost, routes,
-                           around, centre))
-                    if len(around) == 6:
-                        for r in routes:
-                            extend(r[3][1:])
-                    else:
-                        for r in routes:
-                            acts = r[3]
-                            extend([acts[x] for x, _ in around])
+            best, done = prices.best, prices.listed
+            mask = cells.blast & prices.affordable(money)
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                cell = low.bit_length() - 1
+                if as_options:
+                    listed(prices, cell, best[cell], 0)
+                else:
+                    centre = centres[cell]
+                    extend(done.get(cell + 36 * patterns[centre])
+                           or prices.actions(cell, patterns[centre], around[centre]))
         prices = _prices(v, a, BARRIER)
-        best, paid = prices.best, prices.paid
-        for cell, direction, distance in cells.barrier:
-            cost = best[cell]
-            if cost <= money:
-                routes = paid(cell)
-                group((len(actions), a, BARRIER, direction, distance, cost, cost, routes, None, 0))
-                extend([r[3] for r in routes])
+        best, done = prices.best, prices.listed
+        mask = cells.barrier & prices.affordable(money)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            cell = low.bit_length() - 1
+            if as_options:
+                listed(prices, cell, best[cell], 0)
+            else:
+                extend(done.get(cell) or prices.actions(cell))
         for c, g, _, act in _best_income(v, a, money):
-            group((len(actions), a, INCOME, 0, 0, c, c, act, None, g))
-            actions.append(act)
-    return Listing(actions, groups, tables.values, s.collected)
+            # Income through the dice modifier is written as a `mod` action.
+            out.append(Option(act, a, INCOME, 0, 0, 0, act.kind == MOD, c, c, g) if as_options
+                       else act)
+    return out
