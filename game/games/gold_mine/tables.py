@@ -201,12 +201,6 @@ def _way_costs(base: int, x: int, y: int) -> tuple[int, ...]:
     return hit
 
 
-# The cheapest cost of each cell for an action die showing v doing a kind, with the other three
-# dice showing given values: it does not depend on which of them shows what (every way is listed
-# for every order), so the values are sorted and the table is small. With it, the cells each
-# amount of money affords, as a bit mask (bit `cell`), filled in when asked.
-_BEST: dict[tuple[str, int, tuple[int, ...]], tuple[tuple[int, ...], dict[int, int]]] = {}
-
 # A route's changes on the direction and distance dice (each -5..+5) as one index 0-120, for each
 # (direction, distance) cell, given what the two dice show.
 _CHANGES = {(x, y): tuple(11 * (direction - x + 5) + distance - y + 5
@@ -255,27 +249,74 @@ class _WayTable:
 _WAYS: dict[tuple[Any, ...], _WayTable] = {}
 
 
-class _Prices:
-    """For one roll, action die and kind of move: the cheapest change cost of each (direction,
-    distance) cell (`best`), its cheapest routes (`routes`) and the actions it lists."""
+# The dice's roles in each way of paying for action die `a` (new action die or -1, direction
+# die, distance die), in the order of `_ways`: they do not depend on what the dice show.
+_ROLES = tuple(tuple((n, d, dl) for _, n, _, d, dl in _ways((1, 1, 1, 1), a, MINE))
+               for a in range(DICE))
 
-    __slots__ = ("dice", "a", "kind", "best", "listed", "_tables", "_costs", "_changes",
-                 "_masks")
+
+class _Shape:
+    """What the prices of a roll for one action die and kind of move depend on: the die's value
+    and the other three dice's values in order. Each way of paying's cost for every cell (in the
+    order of `_ways`), the cheapest (`best`), the cheapest ways of each cell (`cheapest`, filled
+    in when asked) and the cells each amount of money affords (`masks`, a bit mask each, filled
+    in when asked). Kept for every shape that occurs (at most 6 * 216 * 4)."""
+
+    __slots__ = ("costs", "best", "cheapest", "masks")
+
+    def __init__(self, dice: tuple[int, ...], a: int, kind: str) -> None:
+        self.costs = tuple(_way_costs(base, dice[d], dice[dl])
+                           for base, _, _, d, dl in _ways(dice, a, kind))
+        self.best = tuple(map(min, *self.costs))
+        self.cheapest: list[tuple[int, ...] | None] = [None] * 36
+        self.masks: dict[int, int] = {}
+
+    def ways_at(self, cell: int) -> tuple[int, ...]:
+        """The ways of paying (indices into `_ways`) that cost the least in `cell`."""
+        best = self.best[cell]
+        hit = self.cheapest[cell] = tuple(w for w, costs in enumerate(self.costs)
+                                          if costs[cell] == best)
+        return hit
+
+    def affordable(self, money: int) -> int:
+        """The cells whose cheapest change cost is at most `money`, as a bit mask."""
+        mask = self.masks[money] = sum(1 << cell for cell, cost in enumerate(self.best)
+                                       if cost <= money)
+        return mask
+
+
+_SHAPES: dict[tuple[str, int, tuple[int, ...]], _Shape] = {}
+# The way tables of the direct ways (by kind, action die, its change) and of the two ways through
+# each new action die (by kind, action die, its change, new die, its change), in `_ways` order.
+_DIRECT: dict[tuple[str, int, int], tuple[_WayTable, ...]] = {}
+_VIA: dict[tuple[str, int, int, int, int], tuple[_WayTable, ...]] = {}
+
+
+def _way_table(kind: str, a: int, ac: int, n: int, nc: int, d: int, dl: int) -> _WayTable:
+    key: tuple[Any, ...] = (kind, a, ac, d, dl) if n < 0 else (kind, a, ac, n, nc, d, dl)
+    table = _WAYS.get(key)
+    if table is None:
+        table = _WAYS[key] = _WayTable(kind, a, ac, n, nc, d, dl)
+    return table
+
+
+class _Prices:
+    """For one roll, action die and kind of move: its `_Shape` (costs, cheapest ways), each way
+    of paying's table and dice changes for every cell (in the order of `_ways`, worked out when
+    first needed), and the actions each cell lists (`listed`)."""
+
+    __slots__ = ("dice", "a", "kind", "shape", "best", "listed", "_tables", "_changes")
 
     def __init__(self, dice: tuple[int, ...], a: int, kind: str) -> None:
         self.dice, self.a, self.kind = dice, a, kind
-        # Each way of paying (in the order of `_ways`): its table, its cost and its dice changes
-        # for every cell; worked out when first needed. Parallel lists rather than a list of
-        # tuples: every object kept here is one more for the garbage collector to walk.
-        self._tables: list[_WayTable] = []
-        self._costs: list[tuple[int, ...]] = []
-        self._changes: list[tuple[int, ...]] = []
-        key = (kind, dice[a], tuple(sorted(dice[:a] + dice[a + 1:])))
-        hit = _BEST.get(key)
-        if hit is None:
-            self._resolve()
-            hit = _BEST[key] = (tuple(map(min, *self._costs)), {})
-        self.best, self._masks = hit
+        key = (kind, dice[a], dice[:a] + dice[a + 1:])
+        shape = _SHAPES.get(key)
+        if shape is None:
+            shape = _SHAPES[key] = _Shape(dice, a, kind)
+        self.shape = shape
+        self.best = shape.best
+        self._tables: tuple[_WayTable, ...] = ()
+        self._changes: tuple[tuple[int, ...], ...] = ()
         # The actions one cell lists, route by route: at key `cell` for a mine or a barrier, at
         # `cell + 36 * pattern` for a blast or a block whose centre's open neighbours are
         # `pattern` (see `MapTables.pattern`).
@@ -283,21 +324,16 @@ class _Prices:
 
     def affordable(self, money: int) -> int:
         """The cells whose cheapest change cost is at most `money`, as a bit mask."""
-        mask = self._masks.get(money)
-        if mask is None:
-            mask = self._masks[money] = sum(1 << cell for cell, cost in enumerate(self.best)
-                                            if cost <= money)
-        return mask
+        return self.shape.masks.get(money) or self.shape.affordable(money)
 
     def routes(self, cell: int) -> list[tuple[_WayTable, int]]:
         """The cheapest routes of one cell (index 6 * (direction - 1) + distance - 1): each
         way of paying with its change index (see `_CHANGES`), in the order of `_ways`."""
-        best = self.best[cell]
+        ways = self.shape.cheapest[cell] or self.shape.ways_at(cell)
         if not self._tables:
             self._resolve()
-        return [(table, changes[cell])
-                for table, costs, changes in zip(self._tables, self._costs, self._changes)
-                if costs[cell] == best]
+        tables, changes = self._tables, self._changes
+        return [(tables[w], changes[w][cell]) for w in ways]
 
     def actions(self, cell: int, pattern: int = -1, around: tuple[int, ...] = (0,)
                 ) -> tuple[Action, ...]:
@@ -315,20 +351,24 @@ class _Prices:
 
     def _resolve(self) -> None:
         dice, a, kind = self.dice, self.a, self.kind
+        roles = _ROLES[a]
         ac = FACE[kind] - dice[a]
+        direct = _DIRECT.get((kind, a, ac))
+        if direct is None:
+            direct = _DIRECT[(kind, a, ac)] = tuple(_way_table(kind, a, ac, n, 0, d, dl)
+                                                    for n, d, dl in roles[:6])
+        tables = list(direct)
         ac5 = FACE[MOD] - dice[a]
-        for base, n, nc, d, dl in _ways(dice, a, kind):
-            if n < 0:
-                key: tuple[Any, ...] = (kind, a, ac, d, dl)
-            else:
-                key = (kind, a, ac5, n, nc, d, dl)
-            table = _WAYS.get(key)
-            if table is None:
-                table = _WAYS[key] = _WayTable(kind, a, key[2], n, nc, d, dl)
-            x, y = dice[d], dice[dl]
-            self._tables.append(table)
-            self._costs.append(_way_costs(base, x, y))
-            self._changes.append(_CHANGES[(x, y)])
+        for k in range(6, 12, 2):
+            n = roles[k][0]
+            nc = FACE[kind] - dice[n]
+            via = _VIA.get((kind, a, ac5, n, nc))
+            if via is None:
+                via = _VIA[(kind, a, ac5, n, nc)] = tuple(_way_table(kind, a, ac5, n, nc, d, dl)
+                                                          for _, d, dl in roles[k:k + 2])
+            tables += via
+        self._tables = tuple(tables)
+        self._changes = tuple(_CHANGES[(dice[d], dice[dl])] for _, d, dl in roles)
 
 
 _PRICES: dict[tuple[tuple[int, ...], int, str], _Prices] = {}   # at most 1296 * 4 * 4
