@@ -208,8 +208,8 @@ _CHANGES = {(x, y): tuple(11 * (direction - x + 5) + distance - y + 5
             for x in _DIRECTIONS for y in _DIRECTIONS}
 
 # How many actions (in way tables) and listed cells (in prices) the shared tables keep at most.
-_KEPT = 150_000
-_kept = [0, 0]   # actions kept, listed cells kept
+_KEPT = (150_000, 2_000_000)   # actions (some 25 MB), places in the prices' lists (16 MB)
+_kept = [0, 0]
 
 
 class _WayTable:
@@ -240,7 +240,7 @@ class _WayTable:
         if act is None:
             args = self.args(change)
             act = Action(self.name, args + (_X[x],) if x else args)
-            if _kept[0] < _KEPT:
+            if _kept[0] < _KEPT[0]:
                 _kept[0] += 1
                 self.acts[7 * change + x] = act
         return act
@@ -305,7 +305,7 @@ class _Prices:
     of paying's table and dice changes for every cell (in the order of `_ways`, worked out when
     first needed), and the actions each cell lists (`listed`)."""
 
-    __slots__ = ("dice", "a", "kind", "shape", "best", "listed", "_tables", "_changes")
+    __slots__ = ("dice", "a", "kind", "shape", "best", "listed", "flat", "_tables", "_changes")
 
     def __init__(self, dice: tuple[int, ...], a: int, kind: str) -> None:
         self.dice, self.a, self.kind = dice, a, kind
@@ -317,10 +317,13 @@ class _Prices:
         self.best = shape.best
         self._tables: tuple[_WayTable, ...] = ()
         self._changes: tuple[tuple[int, ...], ...] = ()
-        # The actions one cell lists, route by route: at key `cell` for a mine or a barrier, at
-        # `cell + 36 * pattern` for a blast or a block whose centre's open neighbours are
-        # `pattern` (see `MapTables.pattern`).
-        self.listed: dict[int, tuple[Action, ...]] = {}
+        # The actions one cell lists, route by route, are `flat[start:start + count]`, with
+        # 256 * start + count kept at key `cell` for a mine or a barrier, at `cell + 36 *
+        # pattern` for a blast or a block whose centre's open neighbours are `pattern` (see
+        # `MapTables.pattern`). One list and a dict of numbers, which the garbage collector
+        # does not walk, rather than a tuple for each cell.
+        self.listed: dict[int, int] = {}
+        self.flat: list[Action] = []
 
     def affordable(self, money: int) -> int:
         """The cells whose cheapest change cost is at most `money`, as a bit mask."""
@@ -336,18 +339,19 @@ class _Prices:
         return [(tables[w], changes[w][cell]) for w in ways]
 
     def actions(self, cell: int, pattern: int = -1, around: tuple[int, ...] = (0,)
-                ) -> tuple[Action, ...]:
+                ) -> list[Action]:
         """The actions one cell lists, route by route, and for a blast or a block whose centre
         has the open neighbours `pattern`, for each second hex in `around` (see `listed`)."""
         out: list[Action] = []
         for table, change in self.routes(cell):
             made, at = table.acts, 7 * change
             out += [made[at + x] or table.action(change, x) for x in around]
-        acts = tuple(out)
-        if _kept[1] < _KEPT:
-            _kept[1] += 1
-            self.listed[cell if pattern < 0 else cell + 36 * pattern] = acts
-        return acts
+        if _kept[1] < _KEPT[1]:
+            _kept[1] += len(out)
+            self.listed[cell if pattern < 0 else cell + 36 * pattern] = \
+                256 * len(self.flat) + len(out)
+            self.flat += out
+        return out
 
     def _resolve(self) -> None:
         dice, a, kind = self.dice, self.a, self.kind
@@ -561,17 +565,19 @@ def _walk(s: Any, as_options: bool) -> list[Any]:
 
     for a in s.free_dice():
         prices = _prices(v, a, MINE)
-        best, done = prices.best, prices.listed
+        best, done, flat = prices.best, prices.listed, prices.flat
         for cell, _, _, extra, treasure_ in cells.mine:
             cost = best[cell] + extra
             if cost <= money:
                 if as_options:
                     listed(prices, cell, cost, treasure_)
                 else:
-                    extend(done.get(cell) or prices.actions(cell))
+                    at = done.get(cell)
+                    extend(prices.actions(cell) if at is None
+                           else flat[at >> 8:(at >> 8) + (at & 255)])
         for kind in WITH_SECOND:
             prices = _prices(v, a, kind)
-            best, done = prices.best, prices.listed
+            best, done, flat = prices.best, prices.listed, prices.flat
             mask = cells.blast & prices.affordable(money)
             while mask:
                 low = mask & -mask
@@ -581,10 +587,11 @@ def _walk(s: Any, as_options: bool) -> list[Any]:
                     listed(prices, cell, best[cell], 0)
                 else:
                     centre = centres[cell]
-                    extend(done.get(cell + 36 * patterns[centre])
-                           or prices.actions(cell, patterns[centre], around[centre]))
+                    at = done.get(cell + 36 * patterns[centre])
+                    extend(prices.actions(cell, patterns[centre], around[centre]) if at is None
+                           else flat[at >> 8:(at >> 8) + (at & 255)])
         prices = _prices(v, a, BARRIER)
-        best, done = prices.best, prices.listed
+        best, done, flat = prices.best, prices.listed, prices.flat
         mask = cells.barrier & prices.affordable(money)
         while mask:
             low = mask & -mask
@@ -593,7 +600,9 @@ def _walk(s: Any, as_options: bool) -> list[Any]:
             if as_options:
                 listed(prices, cell, best[cell], 0)
             else:
-                extend(done.get(cell) or prices.actions(cell))
+                at = done.get(cell)
+                extend(prices.actions(cell) if at is None
+                       else flat[at >> 8:(at >> 8) + (at & 255)])
         for c, g, _, act in _best_income(v, a, money):
             # Income through the dice modifier is written as a `mod` action.
             out.append(Option(act, a, INCOME, 0, 0, 0, act.kind == MOD, c, c, g) if as_options
