@@ -1047,27 +1047,27 @@ class GoldMineState(GameState):
         (barrier) a line without blocks. When this says no, the full list decides.
         """
         v = self.dice
-        start = self.pos[self.turn]
-        tiles = self._tiles
+        tables = map_tables(self.map)
+        lines = tables.lines(self.pos[self.turn])   # each cut at rock and the map edge
+        blocked: set[int] | None = None
         for a in self.free_dice():
             face = v[a]
             if face == 6:
                 return True
             if face not in (2, 3, 4):
                 continue
-            others = [i for i in range(DICE) if i != a]
-            for d in others:
-                for dl in others:
-                    if d == dl:
+            for d in range(DICE):
+                if d == a:
+                    continue
+                line = lines[v[d]]
+                for dl in range(DICE):
+                    if dl == a or dl == d or len(line) < v[dl]:
                         continue
-                    ok = True
-                    for k in range(1, v[dl] + 1):
-                        h = step(start, v[d], k)
-                        t = tiles.get(h)
-                        if t is None or t.is_rock or (face == 4 and h in self.blocked):
-                            ok = False
-                            break
-                    if ok:
+                    if face != 4:
+                        return True
+                    if blocked is None:
+                        blocked = tables.numbers(self.blocked)
+                    if blocked.isdisjoint(line[:v[dl]]):
                         return True
         return False
 
