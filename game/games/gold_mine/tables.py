@@ -2,16 +2,17 @@
 
 The rules read everything here through `game.games.gold_mine.rules` (which re-exports the names
 other modules use). Listing the ~300 legal actions of a position is the work of search and bots;
-three kinds of table make it cheap:
+these tables make it cheap:
 
 - `MapTables`, once per map: the open hexes (on the map, not rock) by number, each one's straight
   lines (up to six hexes in each direction, cut at rock and the map edge) and open neighbours
   (the possible second hexes of a blast or a block). Kept per map object, so games replayed from
   saves share them.
-- Prices, per roll, action die and kind of move (`_prices`): the cheapest dice-change cost of each
-  (direction, distance) cell, its cheapest routes, and the actions each cell lists. They are pure
-  functions of the dice, shared by every state. The `Action` values themselves are built once, in
-  `_WayTable`s that every roll writing the same action string shares.
+- Prices, per roll, action die and kind of move (`_prices`): the cheapest routes of each
+  (direction, distance) cell and the actions each cell lists. They are pure functions of the
+  dice, shared by every state. What they cost, and which ways of paying are cheapest, depends
+  only on the dice's values (`_Shape`, a few thousand in all); the `Action` values themselves
+  are built once, in `_WayTable`s that every roll writing the same action string shares.
 - The position's own geometry (`_Cells`), per listing: which lines are clear of blocks, the
   treasure and barrier fees along them. Never kept across states.
 
