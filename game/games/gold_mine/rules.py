@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping
 
 from game.core.contract import (
     Action,
@@ -70,24 +70,42 @@ from game.games.gold_mine.board import (
     Tile,
     step,
 )
+from game.games.gold_mine.tables import (  # noqa: F401 (the rules' names, used by bots and tables)
+    ACTION_DIE_PRICE,
+    ACTIONS,
+    BARRIER,
+    BLOCK,
+    BLOW,
+    DICE,
+    FACE,
+    INCOME,
+    MINE,
+    MINING_PRICE,
+    MOD,
+    OTHER_DIE_PRICE,
+    WITH_LINE,
+    WITH_SECOND,
+    Listing,
+    Option,
+    _best_income,
+    _routes,
+    _signed,
+    _X,
+    enumerate_listing,
+    half_down,
+    half_up,
+    map_tables,
+)
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 ROUNDS = 8
 START_MONEY = 12
-DICE = 4
-ACTION_DIE_PRICE = 4   # $ per point of change on the action die
-OTHER_DIE_PRICE = 2    # $ per point of change on any other die
-MINING_PRICE = 1       # $ per hex mined
 # Events that show what chance decided (a new round's dice): an action that caused one cannot be
 # taken back.
 REVEALING = frozenset({"round"})
 BARRIER_FEE: Mapping[int, int] = {2: 10, 3: 7, 4: 5}
 
-MINE, BLOW, BLOCK, BARRIER, MOD, INCOME = "mine", "blow", "block", "barrier", "mod", "income"
-ACTIONS: Mapping[int, str] = {1: MINE, 2: BLOW, 3: BLOCK, 4: BARRIER, 5: MOD, 6: INCOME}
-"""The action each die face stands for."""
-FACE: Mapping[str, int] = {kind: face for face, kind in ACTIONS.items()}
 ACTION_TITLES: Mapping[str, str] = {
     MINE: "Mine", BLOW: "Blow", BLOCK: "Block", BARRIER: "Barrier", MOD: "Dice modifier",
     INCOME: "Income",
@@ -96,8 +114,6 @@ _VERBS: Mapping[str, str] = {
     MINE: "mine", BLOW: "blow", BLOCK: "block", BARRIER: "build a barrier",
     MOD: "use the dice modifier", INCOME: "take income",
 }
-WITH_LINE = (MINE, BLOW, BLOCK, BARRIER)     # actions that take a direction and a distance
-WITH_SECOND = (BLOW, BLOCK)                  # actions that also name a second, adjacent hex
 
 START = "start"    # players choose their start points, one by one
 PLAY = "play"
@@ -122,23 +138,9 @@ _TOKEN = re.compile(r"^([adnl])([0-9])([+-][1-9])?$")
 _SECOND = re.compile(r"^x([1-6])$")
 
 
-def half_up(x: int) -> int:
-    """Half of x, rounded up (income)."""
-    return (x + 1) // 2
-
-
-def half_down(x: int) -> int:
-    """Half of x, rounded down (treasure in a blast)."""
-    return x // 2
-
-
 def die_name(index: int) -> str:
     """How dice are named to players: 'die 1' to 'die 4' (indices 0-3 in action strings)."""
     return f"die {index + 1}"
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else ""
 
 
 # ============================================================================ moves
@@ -263,21 +265,6 @@ class Preview:
         return self.gain - self.cost
 
 
-class Option(NamedTuple):
-    """A legal action with what it does, for bots (see `GoldMineState.options`)."""
-
-    action: Action
-    die: int          # the action die taken (no one else may take it this round)
-    kind: str         # what is done: mine, blow, block, barrier or income
-    direction: int    # 0 for income
-    distance: int     # 0 for income
-    second: int       # blow/block: direction of the second hex from the centre; else 0
-    modifier: bool
-    change_cost: int
-    cost: int         # everything paid: changes + mining + barrier fees
-    gain: int         # treasure + income
-
-
 @dataclass
 class _Plan:
     """Working notes while checking a move; turned into a `Preview`."""
@@ -330,7 +317,7 @@ class GoldMineState(GameState):
         n = config.players
         self.config = config
         self.map = game_map
-        self._tiles: dict[Hex, Tile] = _tile_dict(game_map)
+        self._tiles: dict[Hex, Tile] = map_tables(game_map).tiles
         self.rng = Rng(0)
         self.money: list[int] = [START_MONEY] * n
         self.ledger: list[dict[str, int]] = [{k: 0 for k in LEDGER} for _ in range(n)]
@@ -349,7 +336,8 @@ class GoldMineState(GameState):
         self.step = 0          # how many players have had their turn this round
         self.phase = PLAY
         self._ev: list[Event] = []
-        self._options: list[Option] | None = None
+        # The legal actions of this position, listed when first asked (None: not yet).
+        self._options: Listing | None = None
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -413,15 +401,20 @@ class GoldMineState(GameState):
         """
         if self.phase == START:
             return [start_action(h) for h in self.free_starts()]
-        return [o.action for o in self.options()]
+        if self.phase != PLAY:
+            return []
+        return list(self._listing().actions)
 
     def options(self) -> list[Option]:
         """The legal actions with what each does and costs (cached on this state); none while
         the start points are chosen (see `free_starts`)."""
         if self.phase != PLAY:
             return []
+        return self._listing().options(self)
+
+    def _listing(self) -> Listing:
         if self._options is None:
-            self._options = _enumerate(self)
+            self._options = enumerate_listing(self)
         return self._options
 
     def apply(self, action: Action) -> tuple["GoldMineState", list[Event]]:
@@ -444,8 +437,19 @@ class GoldMineState(GameState):
         if plan.reason:
             raise IllegalAction(f"{self.name(self.turn)} cannot play '{action}': {plan.reason}")
         nxt = self.copy()
-        events = nxt._carry_out(action, plan)
+        events = nxt._carry_out(Move.from_action(action), plan, action)
         return nxt, events
+
+    def advance(self, action: Action) -> "GoldMineState":
+        """The trusted fast path (see `GameState.advance`): `action` must be one of
+        `legal_actions()`. Nothing is checked and no events are made; the state is the one `apply`
+        gives."""
+        if self.phase != PLAY:
+            return super().advance(action)
+        nxt = self.copy()
+        move = trusted_move(action)
+        nxt._carry_out(move, nxt._trusted_plan(move))
+        return nxt
 
     def _apply(self, action: Action) -> list[Event]:
         if self.phase == START:
@@ -457,7 +461,7 @@ class GoldMineState(GameState):
         plan = self._plan_action(action)
         if plan.reason:
             raise IllegalAction(plan.reason)
-        return self._carry_out(action, plan)
+        return self._carry_out(Move.from_action(action), plan, action)
 
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not allowed now, in plain words (or that it is allowed)."""
@@ -878,7 +882,7 @@ class GoldMineState(GameState):
         assert a is not None and plan.kind is not None
         if plan.kind == INCOME:
             best_routes = _best_income(self.dice, a, have)
-            c, g, (name, args, _) = best_routes[0]
+            c, g, (name, args, _), _ = best_routes[0]
             if plan.income - plan.change_cost < g - c:
                 return plan.fail(f"this income leaves you {plan.income - plan.change_cost}$ "
                                  f"better off, but {Action(name, args)} gives {g - c}$ with "
@@ -894,11 +898,13 @@ class GoldMineState(GameState):
         return plan
 
     # ----------------------------------------------------------------- carrying out
-    def _carry_out(self, action: Action, plan: _Plan) -> list[Event]:
+    def _carry_out(self, move: Move, plan: _Plan, action: Action | None = None) -> list[Event]:
+        """Carry out a checked move (`plan` says what it does) and move on to the next turn; the
+        events it caused, or none (quietly) when `action` is None (the trusted fast path)."""
         self._ev = []
         self._options = None
         p = self.turn
-        move = Move.from_action(action)
+        quiet = action is None
         assert move.action_die is not None and plan.kind is not None
         self.taken[move.action_die] = p
         led = self.ledger[p]
@@ -906,7 +912,7 @@ class GoldMineState(GameState):
         if plan.change_cost:
             self.money[p] -= plan.change_cost
             led["changes"] += plan.change_cost
-        if plan.modifier:
+        if plan.modifier and not quiet:
             assert move.new_die is not None
             new_face = self.dice[move.new_die] + move.new_change
             rolled = self.dice[move.new_die]
@@ -915,13 +921,13 @@ class GoldMineState(GameState):
                        f"({die_name(move.new_die)}) {how}, {ACTION_TITLES[plan.kind].lower()}",
                        player=p, die=move.new_die, value=new_face, kind=plan.kind)
         kind = plan.kind
-        data: dict[str, Any] = {
+        data: dict[str, Any] = {} if quiet else {
             "player": p, "action": str(action), "die": move.action_die, "modifier": plan.modifier,
             "values": plan.values, "change_cost": plan.change_cost,
             "direction": plan.direction, "distance": plan.distance,
             "start": self.pos[p], "path": plan.path,
         }
-        text = self._describe(p, plan, past=True)
+        text = "" if quiet else self._describe(p, plan, past=True)
         if kind == MINE:
             self.money[p] -= plan.mining_cost
             led["mining"] += plan.mining_cost
@@ -930,44 +936,84 @@ class GoldMineState(GameState):
             self.money[p] += plan.treasure
             led["treasure"] += plan.treasure
             self.pos[p] = plan.path[-1]
-            data.update(end=self.pos[p], collected=plan.collected, treasure=plan.treasure,
-                        mining_cost=plan.mining_cost, fees=plan.fees)
-            self._emit("mine", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], collected=plan.collected, treasure=plan.treasure,
+                            mining_cost=plan.mining_cost, fees=plan.fees)
+                self._emit("mine", text, **data)
             for owner, fee in plan.fees:
                 self.money[p] -= fee
                 led["fees_paid"] += fee
                 self.money[owner] += fee
                 self.ledger[owner]["fees_received"] += fee
-                self._emit("fee", f"{who} pays {self.name(owner)} {money(fee)} for tunnelling through "
-                           f"{self.name(owner)}'s barrier", player=p, owner=owner, amount=fee)
+                if not quiet:
+                    self._emit("fee", f"{who} pays {self.name(owner)} {money(fee)} for tunnelling "
+                               f"through {self.name(owner)}'s barrier", player=p, owner=owner,
+                               amount=fee)
         elif kind == BLOW:
             for h, x in plan.collected:
                 self.collected[h] = (p, x, "blown")
             self.blasted.update(plan.blasted)
             self.money[p] += plan.treasure
             led["treasure"] += plan.treasure
-            data.update(end=self.pos[p], hexes=plan.blasted, collected=plan.collected,
-                        treasure=plan.treasure)
-            self._emit("blow", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], hexes=plan.blasted, collected=plan.collected,
+                            treasure=plan.treasure)
+                self._emit("blow", text, **data)
         elif kind == BLOCK:
             for h in plan.blocked:
                 self.blocked.setdefault(h, p)
-            data.update(end=self.pos[p], hexes=plan.blocked)
-            self._emit("block", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], hexes=plan.blocked)
+                self._emit("block", text, **data)
         elif kind == BARRIER:
             self.barriers.append((p, plan.barrier))
             self.pos[p] = plan.barrier[-1]
-            data.update(end=self.pos[p], hexes=plan.barrier)
-            self._emit("barrier", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], hexes=plan.barrier)
+                self._emit("barrier", text, **data)
         else:
             self.money[p] += plan.income
             led["income"] += plan.income
-            data.update(end=self.pos[p], income=plan.income)
-            self._emit("income", text, **data)
+            if not quiet:
+                data.update(end=self.pos[p], income=plan.income)
+                self._emit("income", text, **data)
         assert self.money[p] >= 0
         self._advance()
         events, self._ev = self._ev, []
         return events
+
+    def _trusted_plan(self, move: Move) -> _Plan:
+        """What a legal move does, worked out without checking it (the trusted fast path)."""
+        plan = _Plan()
+        v = self.dice
+        a = move.action_die
+        assert a is not None
+        values: list[int | None] = [None] * DICE
+        face = values[a] = v[a] + move.action_change
+        plan.change_cost = ACTION_DIE_PRICE * abs(move.action_change)
+        used = [a]
+        kind = ACTIONS[face]
+        if kind == MOD:
+            n = move.new_die
+            assert n is not None
+            plan.modifier = True
+            face = values[n] = v[n] + move.new_change
+            plan.change_cost += OTHER_DIE_PRICE * max(0, abs(move.new_change) - 1)
+            used.append(n)
+            kind = ACTIONS[face]
+        plan.kind = kind
+        if kind == INCOME:
+            plan.income = half_up(sum(v[i] for i in range(DICE) if i not in used))
+        else:
+            d, dl = move.dir_die, move.dist_die
+            assert d is not None and dl is not None
+            direction = values[d] = v[d] + move.dir_change
+            distance = values[dl] = v[dl] + move.dist_change
+            plan.change_cost += OTHER_DIE_PRICE * (abs(move.dir_change) + abs(move.dist_change))
+            plan.direction, plan.distance = direction, distance
+            self._geometry(self.turn, kind, direction, distance, move.second, plan)
+        plan.values = tuple(values)
+        return plan
 
     # ----------------------------------------------------------------- flow
     def _start_round(self) -> None:
@@ -985,7 +1031,7 @@ class GoldMineState(GameState):
         """Skip players who have no legal action at all (they sit the turn out)."""
         while True:
             self._options = None
-            if self._has_free_move() or self.options():
+            if self._has_free_move() or self._listing().actions:
                 return
             p = self.turn
             self._emit("stuck", f"{self.name(p)} has no action they can take or pay for, and sits "
@@ -1001,27 +1047,27 @@ class GoldMineState(GameState):
         (barrier) a line without blocks. When this says no, the full list decides.
         """
         v = self.dice
-        start = self.pos[self.turn]
-        tiles = self._tiles
+        tables = map_tables(self.map)
+        lines = tables.lines(self.pos[self.turn])   # each cut at rock and the map edge
+        blocked: set[int] | None = None
         for a in self.free_dice():
             face = v[a]
             if face == 6:
                 return True
             if face not in (2, 3, 4):
                 continue
-            others = [i for i in range(DICE) if i != a]
-            for d in others:
-                for dl in others:
-                    if d == dl:
+            for d in range(DICE):
+                if d == a:
+                    continue
+                line = lines[v[d]]
+                for dl in range(DICE):
+                    if dl == a or dl == d or len(line) < v[dl]:
                         continue
-                    ok = True
-                    for k in range(1, v[dl] + 1):
-                        h = step(start, v[d], k)
-                        t = tiles.get(h)
-                        if t is None or t.is_rock or (face == 4 and h in self.blocked):
-                            ok = False
-                            break
-                    if ok:
+                    if face != 4:
+                        return True
+                    if blocked is None:
+                        blocked = tables.numbers(self.blocked)
+                    if blocked.isdisjoint(line[:v[dl]]):
                         return True
         return False
 
@@ -1203,209 +1249,21 @@ def _int(x: Any) -> int:
     return x
 
 
-# ============================================================================ paying for dice
-# A "route" is one way of paying for a move: which dice play which part, with what changes. Two
-# routes make the same move when they take the same action die and do the same thing (action,
-# direction, distance, second hex; for income, the same money). Only the cheapest routes of a
-# move are legal; for income, the most profitable affordable ones.
-
-_X = {x: f"x{x}" for x in range(1, 7)}
-
-
-# (kind written in the action string, its arguments without the second hex, via the modifier).
-# Plain tuples of strings and flags: the caches below hold many, and the garbage collector
-# skips tuples of atoms, so they cost nothing at collection time.
-_Route = tuple[str, tuple[str, ...], bool]
+# What each argument token of a listed action sets in its `Move`.
+_PARTS: dict[str, dict[str, int]] = {
+    f"{letter}{die}{_signed(change)}": {f"{name}_die": die, f"{name}_change": change}
+    for letter, name in (("a", "action"), ("n", "new"), ("d", "dir"), ("l", "dist"))
+    for die in range(DICE) for change in range(-5, 6)}
+_PARTS.update({f"x{x}": {"second": x} for x in range(1, 7)})
 
 
-_TOKENS = {(letter, die, change): f"{letter}{die}{_signed(change)}"
-           for letter in "adnl" for die in range(DICE) for change in range(-5, 6)}
-
-
-def _token(letter: str, die: int, change: int) -> str:
-    return _TOKENS[(letter, die, change)]
-
-
-def _new_die_cost(change: int) -> int:
-    """The dice modifier's new action die: the first point of change is free."""
-    return OTHER_DIE_PRICE * max(0, abs(change) - 1)
-
-
-@lru_cache(maxsize=4096)
-def _ways(dice: tuple[int, ...], a: int, kind: str) -> tuple[tuple[int, int, int, int, int], ...]:
-    """Every assignment of dice for action die `a` doing `kind`: (cost before the direction and
-    distance changes, new action die or -1, its change, direction die, distance die)."""
-    face = FACE[kind]
-    others = [i for i in range(DICE) if i != a]
-    direct = ACTION_DIE_PRICE * abs(face - dice[a])
-    via_mod = ACTION_DIE_PRICE * abs(FACE[MOD] - dice[a])
-    ways = [(direct, -1, 0, d, dl) for d in others for dl in others if d != dl]
-    for n in others:
-        nc = face - dice[n]
-        rest = [i for i in others if i != n]
-        base = via_mod + _new_die_cost(nc)
-        ways.append((base, n, nc, rest[0], rest[1]))
-        ways.append((base, n, nc, rest[1], rest[0]))
-    return tuple(ways)
-
-
-@lru_cache(maxsize=4096)
-def _best_costs(dice: tuple[int, ...], a: int, kind: str) -> tuple[int, ...]:
-    """The cheapest dice-change cost for each (direction, distance), at index 6*(dir-1)+dist-1."""
-    ways = _ways(dice, a, kind)
-    out = []
-    for direction in range(1, 7):
-        for distance in range(1, 7):
-            out.append(min(base + OTHER_DIE_PRICE * (abs(direction - dice[d])
-                                                     + abs(distance - dice[dl]))
-                           for base, _, _, d, dl in ways))
-    return tuple(out)
-
-
-@lru_cache(maxsize=16384)
-def _routes(dice: tuple[int, ...], a: int, kind: str, direction: int, distance: int
-            ) -> tuple[int, tuple[_Route, ...]]:
-    """For action die `a` doing `kind` (mine, blow, block or barrier) at (direction, distance):
-    the cheapest dice-change cost and every route that costs that.
-
-    Routes: change die `a` to the action's face and use any two other dice; or change it to 5
-    (the dice modifier), turn another die into the action and use the two dice left.
-    """
-    face = FACE[kind]
-    ac = face - dice[a]
-    ac5 = FACE[MOD] - dice[a]
-    best = _best_costs(dice, a, kind)[6 * (direction - 1) + distance - 1]
-    routes = []
-    for base, n, nc, d, dl in _ways(dice, a, kind):
-        dc, lc = direction - dice[d], distance - dice[dl]
-        if base + OTHER_DIE_PRICE * (abs(dc) + abs(lc)) != best:
-            continue
-        dt, lt = _token("d", d, dc), _token("l", dl, lc)
-        if n < 0:
-            routes.append((kind, (_token("a", a, ac), dt, lt), False))
-        else:
-            routes.append((MOD, (_token("a", a, ac5), _token("n", n, nc), dt, lt), True))
-    return best, tuple(routes)
-
-
-@lru_cache(maxsize=4096)
-def _income_routes(dice: tuple[int, ...], a: int) -> tuple[tuple[int, int, _Route], ...]:
-    """Every way for action die `a` to take income: (change cost, income, route).
-
-    Directly (die `a` changed to 6: half the other three dice) or through the dice modifier
-    (die `a` changed to 5, another die turned into a 6: half the two dice left).
-    """
-    others = [i for i in range(DICE) if i != a]
-    ac = FACE[INCOME] - dice[a]
-    out = [(ACTION_DIE_PRICE * abs(ac), half_up(sum(dice[i] for i in others)),
-            (INCOME, (_token("a", a, ac),), False))]
-    ac5 = FACE[MOD] - dice[a]
-    for n in others:
-        nc = FACE[INCOME] - dice[n]
-        rest = [i for i in others if i != n]
-        out.append((ACTION_DIE_PRICE * abs(ac5) + _new_die_cost(nc),
-                    half_up(sum(dice[i] for i in rest)),
-                    (MOD, (_token("a", a, ac5), _token("n", n, nc)), True)))
-    return tuple(out)
-
-
-def _best_income(dice: tuple[int, ...], a: int, money: int) -> list[tuple[int, int, _Route]]:
-    """The affordable income routes for die `a` that leave the most money (ties all)."""
-    ok = [r for r in _income_routes(dice, a) if r[0] <= money]
-    if not ok:
-        return []
-    top = max(g - c for c, g, _ in ok)
-    return [r for r in ok if r[1] - r[0] == top]
-
-
-# ============================================================================ listing legal actions
-def _enumerate(s: GoldMineState) -> list[Option]:
-    """Every legal action for the player to move (see `legal_actions` for the order)."""
-    p = s.turn
-    money = s.money[p]
-    v = s.dice
-    geo = _Geometry(s, p)
-    out: list[Option] = []
-    append = out.append
-    for a in s.free_dice():
-        for kind in WITH_LINE:
-            costs = _best_costs(v, a, kind)
-            for direction in range(1, 7):
-                for distance in range(1, 7):
-                    extra, seconds, gains = geo.lookup(kind, direction, distance)
-                    if extra < 0:
-                        continue
-                    best = costs[6 * (direction - 1) + distance - 1]
-                    cost = best + extra
-                    if cost > money:
-                        continue
-                    _, routes = _routes(v, a, kind, direction, distance)
-                    for name, args, modifier in routes:
-                        if seconds is None:
-                            append(Option(Action(name, args), a, kind, direction, distance, 0,
-                                          modifier, best, cost, gains[0]))
-                        else:
-                            for x, g in zip(seconds, gains):
-                                append(Option(Action(name, args + (_X[x],)), a, kind, direction,
-                                              distance, x, modifier, best, cost, g))
-        for c, g, (name, args, modifier) in _best_income(v, a, money):
-            append(Option(Action(name, args), a, INCOME, 0, 0, 0, modifier, c, c, g))
-    return out
-
-
-class _Geometry:
-    """What every (action, direction, distance) does from one player's position, computed once.
-
-    `lookup` gives (extra cost or -1 if impossible, the legal second-hex directions or None,
-    the treasure gained for each second hex or the one gain).
-    """
-
-    def __init__(self, s: GoldMineState, p: int) -> None:
-        self.s = s
-        self.p = p
-        tiles = s._tiles
-        start = s.pos[p]
-        fee = s.fee()
-        mine_own = [(owner, set(hexes)) for owner, hexes in s.barriers if owner != p]
-        self.table: dict[tuple[str, int, int], tuple[int, list[int] | None, list[int]]] = {}
-        for direction in range(1, 7):
-            hard = soft = True
-            treasure = 0
-            line: list[Hex] = []
-            for distance in range(1, 7):
-                h = step(start, direction, distance)
-                line.append(h)
-                t = tiles.get(h)
-                if t is None or t.is_rock:
-                    hard = soft = False
-                elif h in s.blocked:
-                    soft = False
-                if not hard:
-                    break
-                treasure += s.treasure_at(h)
-                if soft:
-                    cells = set(line)
-                    fees = sum(fee for _, hexes in mine_own if not cells.isdisjoint(hexes))
-                    self.table[(MINE, direction, distance)] = (distance * MINING_PRICE + fees,
-                                                               None, [treasure])
-                    self.table[(BARRIER, direction, distance)] = (0, None, [0])
-                seconds: list[int] = []
-                blow_gain: list[int] = []
-                half_centre = half_down(s.treasure_at(h))
-                for x in range(1, 7):
-                    o = step(h, x)
-                    to = tiles.get(o)
-                    if to is None or to.is_rock:
-                        continue
-                    seconds.append(x)
-                    blow_gain.append(half_centre + half_down(s.treasure_at(o)))
-                if seconds:
-                    self.table[(BLOW, direction, distance)] = (0, seconds, blow_gain)
-                    self.table[(BLOCK, direction, distance)] = (0, seconds, [0] * len(seconds))
-
-    def lookup(self, kind: str, direction: int, distance: int
-               ) -> tuple[int, list[int] | None, list[int]]:
-        return self.table.get((kind, direction, distance), (-1, None, []))
+def trusted_move(action: Action) -> Move:
+    """The parsed form of an action listed by `legal_actions` (for the trusted fast path: a
+    malformed one may give a wrong move rather than an error; use `Move.from_action` to check)."""
+    fields: dict[str, Any] = {}
+    for token in action.args:
+        fields.update(_PARTS[token])
+    return Move(kind=action.kind, **fields)
 
 
 # ============================================================================ views
@@ -1499,21 +1357,6 @@ def _map_from_options(options: Mapping[str, Any], error: type[Exception]) -> Gol
     return decoded_option(options, "map", GoldMineMap, error,
                           "a Gold Mine game needs a map: set the option 'map' (GoldMineMap JSON), "
                           "e.g. with INFO.make_config, which loads the shipped map")
-
-
-_TILE_DICTS: dict[int, tuple[GoldMineMap, dict[Hex, Tile]]] = {}
-
-
-def _tile_dict(game_map: GoldMineMap) -> dict[Hex, Tile]:
-    """A plain dict of the map's tiles (faster lookups than the immutable mapping)."""
-    hit = _TILE_DICTS.get(id(game_map))
-    if hit is not None and hit[0] is game_map:
-        return hit[1]
-    tiles = dict(game_map.tiles.items())
-    if len(_TILE_DICTS) > 16:
-        _TILE_DICTS.clear()
-    _TILE_DICTS[id(game_map)] = (game_map, tiles)
-    return tiles
 
 
 def new_game(config: GameConfig, seed: int) -> tuple[GoldMineState, list[Event]]:
