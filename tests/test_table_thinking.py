@@ -222,3 +222,26 @@ def test_the_window_closing_mid_think_quits_and_keeps_the_save(home: Path) -> No
     resumed = load_match(saved[0])
     assert resumed.match_id == ident[0] and len(resumed.actions) == int(ident[1])
     assert resumed.to_move() == 0  # the hard bot's move, to be thought again on resuming
+
+
+LAZY = r"""
+import sys
+from game.ui.main import run_game
+from game.core.match import BOT, BotThinker, Match, Seat
+assert run_game(exit_after_first_frame=True) == 0
+thinker = BotThinker(Match("ya_blew_it", [Seat("Ana"), Seat("Easy", BOT, "easy")], 1))
+thinker.close()
+print(sorted(m for m in ("multiprocessing", "game.bots.pool", "concurrent.futures.process")
+             if m in sys.modules))
+"""
+
+
+def test_the_game_starts_without_the_pool(home: Path) -> None:
+    """The title screen, and a table without a hard bot, import neither the pool nor
+    multiprocessing: the start-up does not pay for them."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "MOTHER_LODE_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", LAZY], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
