@@ -71,5 +71,16 @@ def main(argv: list[str] | None = None) -> int:
     return run_game()
 
 
+def freeze_support() -> None:
+    """The executable starts itself again as the search worker (and as multiprocessing's helper):
+    `multiprocessing.freeze_support()` runs that and exits. A source run needs nothing here, and
+    does not import multiprocessing for it (the executable has imported it already at start)."""
+    if getattr(sys, "frozen", False):
+        import multiprocessing
+
+        multiprocessing.freeze_support()
+
+
 if __name__ == "__main__":
+    freeze_support()
     sys.exit(main())

@@ -131,6 +131,27 @@ def test_measure_startup_in_a_real_window(frozen_exe: Path, capsys: pytest.Captu
     assert "X11 window on Xvfb" in out and "frozen, real: first frame" in out
 
 
+def test_hard_decisions_in_the_search_pool(frozen_exe: Path, tmp_path: Path) -> None:
+    """The executable starts itself again as the search worker (multiprocessing's spawn and
+    freeze_support): `bench --quick` asks it for hard decisions at the table budget."""
+    import json
+
+    home = tmp_path / "home"
+    env = _clean_env(home)
+    env["SDL_VIDEODRIVER"] = "dummy"
+    env["SDL_AUDIODRIVER"] = "dummy"
+    result = subprocess.run([str(frozen_exe), "bench", "--quick", "--json", "--game", "grim_prospects"],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert not sorted(home.rglob("crash-*.log"))
+    if sys.platform.startswith("win"):  # a windowed Windows program may have no stdout
+        return
+    report = json.loads(result.stdout)
+    hard = report["games"]["grim_prospects"]["decisions"]["hard"]
+    assert hard["in"] == "search pool" and hard["decisions"] == 8 and hard["max_ms"] > 0
+    assert "skipped" in report["startup"]  # no source checkout to start in the executable
+
+
 def test_bundle_holds_the_game_data(frozen_exe: Path) -> None:
     """Every data file the game reads from the checkout is inside the executable."""
     expected = {"assets/fonts/DejaVuSans.ttf", "game/games/ya_blew_it/cards.toml"}

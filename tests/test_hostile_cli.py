@@ -227,15 +227,16 @@ def test_jobs_is_lowered_to_the_cpus(monkeypatch: pytest.MonkeyPatch,
         assert ("using 3" in err) == (int(asked) > 3)
 
 
-def test_the_executable_simulates_in_one_process(monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    # The executable leaves out multiprocessing: --jobs becomes 1 there, with a note.
+def test_the_executable_simulates_in_several_processes(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # The executable carries multiprocessing (for the hard bot's search pool): --jobs is capped
+    # by the CPUs only, as from source.
     monkeypatch.setattr(cli.sys, "frozen", True, raising=False)
     monkeypatch.setattr(cli, "usable_cpus", lambda: 8)
-    assert cli.cap_jobs("simulate", 4) == 1
-    assert "one process" in capsys.readouterr().err
-    assert cli.cap_jobs("simulate", 1) == 1
+    assert cli.cap_jobs("simulate", 4) == 4
     assert capsys.readouterr().err == ""
+    assert cli.cap_jobs("simulate", 9) == 8
+    assert "using 8" in capsys.readouterr().err
 
 
 def test_usable_cpus_is_a_sane_count() -> None:

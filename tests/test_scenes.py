@@ -387,6 +387,20 @@ def test_setup_builds_the_chosen_match(app: App, dummy_tables: list[DummyTable])
     assert [s.to_json() for s in loaded.seats] == [s.to_json() for s in started.seats]
 
 
+def test_setup_offers_the_hard_bot(app: App) -> None:
+    setup = SetupScene(INFO)
+    app.reset(setup)
+    row = setup.rows[1]
+    assert row.kind.values[1:] == ["Bot: easy", "Bot: normal", "Bot: hard"]
+    row.kind.index = row.kind.values.index("Bot: hard")
+    setup._kind_changed(row)
+    frames(app, 2)
+    m = setup.build_match()
+    assert (m.seats[1].kind, m.seats[1].level) == (BOT, "hard")
+    assert m.seats[1].describe().endswith("(hard bot)")
+    assert getattr(m.bot(1), "remote", False)  # the table sends it to the search pool
+
+
 def test_setup_first_player_random_is_none_and_seat_zero_is_zero(app: App) -> None:
     setup = SetupScene(INFO)
     app.reset(TitleScene())

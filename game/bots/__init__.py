@@ -17,7 +17,7 @@ from game.core.contract import Action, View
 from game.core.rng import Rng
 
 LEVELS = ("random", "easy", "normal", "hard")
-PLAYER_LEVELS = ("easy", "normal")  # what the setup screen offers
+PLAYER_LEVELS = ("easy", "normal", "hard")  # what the setup screen offers
 
 
 class Bot(Protocol):

@@ -2,19 +2,25 @@
 frames never wait for them (a thread would share the interpreter lock with the drawing).
 
 One pool per program, started on first use (`shared_pool()`) with the "spawn" start method, which
-works the same on Windows, macOS, Linux and in the executable. A request carries the game's name,
-the position as its saved JSON and the seat: the worker rebuilds the position and takes that seat's
-`view`, so only the view ever reaches the search. Answers are plain data (action strings, numbers,
-text), checked again by the caller against the legal actions.
+works the same on Windows, macOS, Linux and in the executable (whose entry point calls
+`multiprocessing.freeze_support()` first). A request carries the game's name, the position as its
+saved JSON and the seat: the worker rebuilds the position and takes that seat's `view`, so only
+the view ever reaches the search. Answers are plain data (action strings, numbers, text), checked
+again by the caller against the legal actions.
+
+A worker that dies (killed, out of memory) breaks only the requests it held: their futures fail
+with `BrokenProcessPool`, and the next request starts a new worker. `close()` stops the worker at
+once, mid-search too, so quitting never waits for a search. `multiprocessing` is imported only
+when a pool first starts: the game's start-up does not pay for it.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
-import multiprocessing
+import os
 import threading
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from game.bots.search import Budget, Choice
 
@@ -31,17 +37,46 @@ class Advice:
     reason: str
 
 
+def table_budget(game: str) -> Budget:
+    """What one hard decision may take at the table: the game's iteration budget, capped by its
+    wall time (`Policy.iterations`, `Policy.seconds`)."""
+    from game.bots.search import policy_for
+
+    policy = policy_for(game)
+    return Budget(policy.iterations, policy.seconds)
+
+
 def _view(game: str, state_json: Mapping[str, Any], seat: int):
     from game.games import get
 
     return get(game).from_json(state_json).view(seat)
 
 
-def decide(game: str, level: str, seed: int, state_json: Mapping[str, Any], seat: int) -> str:
-    """In the worker: the bot's action (as text) for `seat` in the saved position."""
+def warm(game: str | None = None) -> int:
+    """In the worker: import the rules and the search (of `game` when given), so the first real
+    request does not wait for them; returns the worker's process id."""
+    import game.bots.search as search
+    from game.games import get
+
+    if game is not None:
+        get(game)
+        search.policy_for(game)
+    return os.getpid()
+
+
+def decide(game: str, level: str, seed: int, state_json: Mapping[str, Any], seat: int,
+           budget: Budget | None = None) -> str:
+    """In the worker (or, as a fallback, in a thread): the bot's action (as text) for `seat` in
+    the saved position. `budget` bounds a hard bot's search (by default its iteration budget,
+    as in `simulate`); other levels ignore it."""
     from game.bots import make_bot
 
-    return str(make_bot(game, level, seed).choose(_view(game, state_json, seat)))
+    view = _view(game, state_json, seat)
+    if level == "hard":
+        from game.bots.search import HardBot
+
+        return str(HardBot(seed, game, budget).choose(view))
+    return str(make_bot(game, level, seed).choose(view))
 
 
 def analyse(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
@@ -60,7 +95,8 @@ def analyse(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
 
 
 class SearchPool:
-    """A one-worker process pool for searches, started on first use."""
+    """A one-worker process pool for searches, started on first use and again after a worker
+    died or the pool was closed."""
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
@@ -70,30 +106,67 @@ class SearchPool:
     def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
         with self._lock:
             if self._executor is None:
+                import multiprocessing  # here, not at the top: the game starts without it
+
                 self._executor = concurrent.futures.ProcessPoolExecutor(
                     self.workers, mp_context=multiprocessing.get_context("spawn"))
             return self._executor
 
-    def start(self) -> None:
-        """Start the worker now (it takes a moment to import the rules), e.g. when a table with a
-        hard bot opens, so the first decision does not wait for it."""
-        self._pool().submit(int, 0)
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future:
+        """Submit to the worker; a pool found broken (its worker died) is replaced by a new one."""
+        executor = self._pool()
+        try:
+            return executor.submit(fn, *args)
+        except RuntimeError:  # BrokenProcessPool, or shut down meanwhile
+            self._discard(executor)
+            return self._pool().submit(fn, *args)
+
+    def _discard(self, executor: concurrent.futures.ProcessPoolExecutor) -> None:
+        """Forget `executor` (if it is still the current one) and stop its worker."""
+        with self._lock:
+            if self._executor is not executor:
+                return
+            self._executor = None
+        _stop(executor)
+
+    def start(self, game: str | None = None) -> "concurrent.futures.Future[int]":
+        """Start the worker now and have it import the rules of `game` and the search, e.g. when
+        a table with a hard bot opens, so the first decision does not wait for them."""
+        return self._submit(warm, game)
+
+    def worker_pid(self) -> "concurrent.futures.Future[int]":
+        """The worker's process id (starting the worker if needed)."""
+        return self._submit(warm)
 
     def decide(self, game: str, level: str, seed: int, state_json: Mapping[str, Any],
-               seat: int) -> "concurrent.futures.Future[str]":
-        return self._pool().submit(decide, game, level, seed, dict(state_json), seat)
+               seat: int, budget: Budget | None = None) -> "concurrent.futures.Future[str]":
+        """The bot's action for `seat`, as text; `budget` bounds a hard bot's search (the table
+        passes `table_budget(game)`)."""
+        return self._submit(decide, game, level, seed, dict(state_json), seat, budget)
 
     def analyse(self, game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
                 seed: int = 0, top: int | None = None
                 ) -> "concurrent.futures.Future[list[Advice]]":
-        return self._pool().submit(analyse, game, dict(state_json), seat, budget, seed, top)
+        return self._submit(analyse, game, dict(state_json), seat, budget, seed, top)
 
     def close(self) -> None:
-        """Stop the worker without waiting for a search in progress."""
+        """Stop the worker without waiting for a search in progress (its future is cancelled or
+        fails); the next request starts a new one."""
         with self._lock:
             executor, self._executor = self._executor, None
         if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+            _stop(executor)
+
+
+def _stop(executor: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Shut `executor` down and end its worker processes now, mid-search too."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        try:
+            process.terminate()
+        except (OSError, ValueError, AttributeError):
+            pass  # already gone
 
 
 _SHARED: SearchPool | None = None
@@ -105,3 +178,9 @@ def shared_pool() -> SearchPool:
     if _SHARED is None:
         _SHARED = SearchPool()
     return _SHARED
+
+
+def close_shared() -> None:
+    """Stop the program's pool if it was ever started (the app calls this as it quits)."""
+    if _SHARED is not None:
+        _SHARED.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import logging
 import time
 import uuid
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ from game.core.contract import Action, BadSave, Event, GameState, IllegalAction,
 from game.core.rng import derive_seed
 from game.core.storage import read_json, set_aside, write_json_atomic
 from game.core.text import clean_name, clean_text
+
+log = logging.getLogger(__name__)
 
 SAVE_FORMAT = 2
 # Format 1 (version 0.1.0) had no match id; it is read, with the game's `legacy_options`.
@@ -392,12 +395,45 @@ def load_or_set_aside(path: Path) -> tuple[Match | None, str | None]:
 
 
 class BotThinker:
-    """Runs bot decisions on a worker thread so the window never freezes while a bot decides."""
+    """Runs bot decisions off the frame loop so the window never freezes while a bot decides.
 
-    def __init__(self) -> None:
+    Most bots decide on a worker thread. A bot whose class says `remote = True` (the hard bot)
+    thinks in the search process pool instead (game/bots/pool.py: a thread would hold the
+    interpreter lock the drawing needs): it gets the position's saved JSON and the seat, the
+    table's budget (`table_budget`) and a seed derived from the match's seed and the position,
+    so a position gets the same search whenever it is reached. Its answer is parsed and checked
+    against the legal actions before it is used. When the worker fails (it died, or answered
+    nonsense) the same decision is made on the thread instead (`fallbacks` counts those), and the
+    pool starts a new worker on the next request: nothing is lost and nothing crashes.
+    """
+
+    def __init__(self, match: Match | None = None) -> None:
         self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        self._future: concurrent.futures.Future[Action] | None = None
+        self._future: concurrent.futures.Future[Any] | None = None
         self._key: tuple[int, int] | None = None
+        # The pool request being waited for: its arguments (for the fallback) and the answer's
+        # kind, "pool" (text from the worker) or "thread" (the fallback, text from a thread).
+        self._job: tuple[Any, ...] | None = None
+        self._source = ""
+        self.fallbacks = 0
+        if match is not None and not match.spectator and self.remote_seats(match):
+            self._start_pool(match.game)
+
+    @staticmethod
+    def remote_seats(match: Match) -> list[int]:
+        """The seats whose bot thinks in the search pool."""
+        return [i for i, s in enumerate(match.seats)
+                if not s.is_human and getattr(match.bot(i), "remote", False)]
+
+    @staticmethod
+    def _start_pool(game: str) -> None:
+        """Start the search worker early, so the hard bot's first decision does not wait for it."""
+        from game.bots.pool import shared_pool
+
+        try:
+            shared_pool().start(game)
+        except Exception:  # no pool on this machine: the decisions fall back to the thread
+            log.exception("the search pool could not start")
 
     def request(self, match: Match) -> None:
         """Start thinking for the bot to move in `match` (once per position)."""
@@ -408,8 +444,38 @@ class BotThinker:
         if self._key == key:
             return
         self._key = key
-        bot, view = match.bot(seat), match.view(seat)
-        self._future = self._pool.submit(bot.choose, view)
+        bot = match.bot(seat)
+        self._job = None
+        if getattr(bot, "remote", False):
+            self._ask_pool(match, seat, bot.level)
+        else:
+            self._source = ""
+            self._future = self._pool.submit(bot.choose, match.view(seat))
+
+    def _ask_pool(self, match: Match, seat: int, level: str) -> None:
+        from game.bots import pool
+
+        seed = derive_seed(match.seed, "think", seat, len(match.actions))
+        self._job = (match.game, level, seed, match.state.to_json(), seat,
+                     pool.table_budget(match.game))
+        try:
+            self._future = pool.shared_pool().decide(*self._job)
+            self._source = "pool"
+        except Exception:
+            log.exception("the search pool refused a decision; deciding on a thread")
+            self._fall_back()
+
+    def _fall_back(self) -> None:
+        """Make the pending pool decision on the thread instead (with the table's budget as it
+        is now)."""
+        from game.bots import pool
+
+        assert self._job is not None
+        game, level, seed, state_json, seat, _ = self._job
+        self.fallbacks += 1
+        self._source = "thread"
+        self._future = self._pool.submit(pool.decide, game, level, seed, state_json, seat,
+                                         pool.table_budget(game))
 
     def result(self, match: Match) -> Action | None:
         """The decision, once ready, for the position it was asked about; None while thinking."""
@@ -418,14 +484,43 @@ class BotThinker:
         if self._key != (id(match), match.version):
             self._future = None
             return None
-        action = self._future.result()
+        if self._source:
+            action = self._checked(match)
+            if action is None:
+                return None  # the fallback is thinking now
+        else:
+            action = self._future.result()
         self._future = None
         self._key = None
+        self._job = None
         return action
+
+    def _checked(self, match: Match) -> Action | None:
+        """The pool's (or the fallback's) answer as a legal action; on a failure in the pool, None
+        and the fallback starts. A failing fallback raises, as a failing thread bot does."""
+        assert self._future is not None
+        try:
+            action = Action.parse(self._future.result())
+            if action not in match.legal_actions():
+                raise IllegalAction(f"the search answered {str(action)!r}, which is not legal here")
+            return action
+        except Exception:
+            if self._source != "pool":
+                raise
+            log.warning("the search pool failed; deciding on a thread", exc_info=True)
+            self._fall_back()
+            return None
+
+    @property
+    def thinking_in_pool(self) -> bool:
+        """True while a decision is being made in the search pool (for `bench`)."""
+        return self._source == "pool" and self._future is not None and not self._future.done()
 
     def cancel(self) -> None:
         self._future = None
         self._key = None
+        self._job = None
 
     def close(self) -> None:
+        """Stop the thread (the shared search pool stays for the next table; the app closes it)."""
         self._pool.shutdown(wait=False, cancel_futures=True)

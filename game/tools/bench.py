@@ -2,9 +2,11 @@
 
 Measures, once, a fixed pure-Python reference loop (`reference_loop`), so that every speed below
 can also be read as work per action on any machine; per game: random full playouts per second
-(and the actions done in the time of one reference loop); bot decision time p50/p95 per level; the
-table scene's frame time p50/p99/max while bots play a whole game with normal animations at
-1280x720 (dummy video driver); and, once, the time from process start to the first title-screen
+(and the actions done in the time of one reference loop); bot decision time p50/p95 per level (the
+hard level as the table gets it: through the search process pool, at the table's budget, one hard
+bot against normal ones); the table scene's frame time p50/p99/max while bots play a whole game
+with normal animations at 1280x720 (dummy video driver), and again, paced at 60 frames a second,
+while a hard bot at the table thinks in the pool; and, once, the time from process start to the first title-screen
 frame next to the bare-pygame floor (import pygame, open a window, one flip) measured in the
 same run, with the dummy video driver (game/tools/startup.py; `python build/build.py
 --measure-startup N` adds the frozen program and a real window).
@@ -22,6 +24,11 @@ from typing import Any
 from game.bots import LEVELS, make_bot
 from game.core.rng import Rng, derive_seed
 from game.tools import cli
+
+
+# The table run with a hard bot ends after its this many moves (paced at 60 Hz, it takes the
+# real time the game takes).
+HARD_TABLE_MOVES = 12
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -109,11 +116,64 @@ def decision_times(game: str, level: str, decisions: int, players: int) -> dict[
             "p95_ms": round(percentile(times, 95), 3), "max_ms": round(max(times), 3)}
 
 
-def table_frame_times(game: str, players: int, seed: int) -> dict[str, Any]:
-    """Frame time of the table scene while normal bots play a whole game, normal animations.
+def hard_decision_times(game: str, decisions: int, players: int) -> dict[str, Any]:
+    """Hard decisions as the table gets them: asked of the search process pool with the table's
+    budget (`table_budget`), timed from the request to the answer, over positions of seeded games
+    where seat 0 is hard and the others normal. Only real choices count (a seat with one legal
+    action is answered at once); the pool's start is not timed."""
+    from game.bots.pool import SearchPool, table_budget
+    from game.core.contract import Action
+    from game.games import get
+
+    info = get(game)
+    budget = table_budget(game)
+    pool = SearchPool()
+    times: list[float] = []
+    try:
+        pool.start(game).result()
+        g = 0
+        while len(times) < decisions:
+            seed = derive_seed(7, "bench hard", g)
+            state, _ = info.new(info.make_config(players), seed)
+            bots = [make_bot(game, "normal", derive_seed(seed, "seat", p)) for p in range(players)]
+            while not state.is_over() and len(times) < decisions:
+                seat = state.to_move()
+                assert seat is not None
+                legal = state.legal_actions()
+                if seat != 0:
+                    action = bots[seat].choose(state.view(seat))
+                elif len(legal) == 1:
+                    action = legal[0]
+                else:
+                    t0 = time.perf_counter()
+                    answer = pool.decide(game, "hard", derive_seed(seed, "decision", len(times)),
+                                         state.to_json(), seat, budget).result()
+                    times.append((time.perf_counter() - t0) * 1000)
+                    action = Action.parse(answer)
+                    if action not in legal:
+                        raise RuntimeError(f"the hard bot answered {answer!r}, which is not legal")
+                state, _ = state.apply(action)
+            g += 1
+    finally:
+        pool.close()
+    return {"decisions": len(times), "against": "normal", "players": players,
+            "budget": {"iterations": budget.iterations, "seconds": budget.seconds},
+            "in": "search pool", "p50_ms": round(percentile(times, 50), 3),
+            "p95_ms": round(percentile(times, 95), 3), "max_ms": round(max(times), 3)}
+
+
+def table_frame_times(game: str, players: int, seed: int, levels: list[str] | None = None,
+                      paced: bool = False, hard_moves: int | None = None) -> dict[str, Any]:
+    """Frame time of the table scene while bots (`levels`, by default all normal) play a whole
+    game, normal animations.
 
     A frame is what the main loop does besides waiting for vsync: input, update, draw, flip.
-    The frame clock advances a fixed 1/60 s so the game runs as it would at 60 Hz.
+    The frame clock advances a fixed 1/60 s so the game runs as it would at 60 Hz; `paced` also
+    waits out the rest of each 1/60 s, as the game does, so that a bot thinking in the search
+    pool takes the real time it takes (and the frames while it thinks are counted as a player
+    sees them, not as many as a spinning loop makes). `hard_moves` ends the run once seat 0 has
+    moved that many times (the game need not finish). With a hard bot, the frames drawn while
+    it thinks are also reported on their own (`thinking`).
     """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -127,21 +187,38 @@ def table_frame_times(game: str, players: int, seed: int) -> dict[str, Any]:
             from game.ui.tables import table_for
 
             app = App(Settings(animation="normal", muted=True))
-            match = Match(game, [Seat(f"Bot {i + 1}", "bot", "normal") for i in range(players)], seed)
+            levels = levels or ["normal"] * players
+            match = Match(game, [Seat(f"Bot {i + 1}", "bot", lv) for i, lv in enumerate(levels)], seed)
             table = table_for(match)
             app.push(table)
             frames: list[float] = []
             cpu: list[float] = []
+            thinking: list[float] = []
             limit = 60 * 60 * 30  # 30 minutes of play at 60 Hz: a game never needs that long
+            next_frame = time.perf_counter()
             while len(frames) < limit and app.running:
+                busy = table.thinker.thinking_in_pool
                 t0, c0 = time.perf_counter(), time.thread_time()
                 app.step(1 / 60)
                 frames.append((time.perf_counter() - t0) * 1000)
                 cpu.append((time.thread_time() - c0) * 1000)
+                if busy:
+                    thinking.append(frames[-1])
                 if app.top is not table:  # the results screen replaced the finished table
                     break
+                if hard_moves is not None and sum(
+                        1 for i in range(len(match.actions)) if match.actor(i) == 0) >= hard_moves:
+                    break
+                if paced:
+                    next_frame = max(next_frame + 1 / 60, time.perf_counter() - 0.1)
+                    time.sleep(max(0.0, next_frame - time.perf_counter()))
             finished = match.is_over()
+            fallbacks = table.thinker.fallbacks
             app.quit()
+            if any(lv == "hard" for lv in levels):
+                from game.bots.pool import close_shared
+
+                close_shared()
         finally:
             if old_home is None:
                 os.environ.pop("MOTHER_LODE_HOME", None)
@@ -149,16 +226,27 @@ def table_frame_times(game: str, players: int, seed: int) -> dict[str, Any]:
                 os.environ["MOTHER_LODE_HOME"] = old_home
     # Wall time is what a player feels; the frame thread's CPU time is the same work without
     # the waits a busy machine adds (both are reported, so a loaded run can be told apart).
-    return {"players": players, "frames": len(frames), "game_finished": finished,
-            "p50_ms": round(percentile(frames, 50), 3), "p99_ms": round(percentile(frames, 99), 3),
-            "max_ms": round(max(frames), 3), "slowest_frame": frames.index(max(frames)),
-            "cpu_p50_ms": round(percentile(cpu, 50), 3), "cpu_p99_ms": round(percentile(cpu, 99), 3),
-            "cpu_max_ms": round(max(cpu), 3)}
+    report = {"players": players, "frames": len(frames), "game_finished": finished,
+              "p50_ms": round(percentile(frames, 50), 3), "p99_ms": round(percentile(frames, 99), 3),
+              "max_ms": round(max(frames), 3), "slowest_frame": frames.index(max(frames)),
+              "cpu_p50_ms": round(percentile(cpu, 50), 3), "cpu_p99_ms": round(percentile(cpu, 99), 3),
+              "cpu_max_ms": round(max(cpu), 3)}
+    if levels != ["normal"] * players:
+        report["seats"] = levels
+    if "hard" in levels:
+        report["thinking"] = {"frames": len(thinking), "p50_ms": round(percentile(thinking, 50), 3),
+                              "p99_ms": round(percentile(thinking, 99), 3),
+                              "max_ms": round(max(thinking, default=float("nan")), 3)}
+        report["fallbacks"] = fallbacks  # decisions the pool failed and a thread made instead
+    return report
 
 
 def startup(runs: int) -> dict[str, Any]:
     """Process start to the first title frame, next to the bare-pygame floor, same machine, same
-    run (dummy video driver); the times to exit too."""
+    run (dummy video driver); the times to exit too. The executable has no source checkout to
+    start: there `python build/build.py --measure-startup N` times it."""
+    if getattr(sys, "frozen", False):
+        return {"skipped": "the executable times its own start with build.py --measure-startup"}
     from game.tools.startup import first_frame_ms, measure_video, programs
 
     report = measure_video("dummy", programs(), runs)
@@ -196,14 +284,20 @@ def main(argv: list[str]) -> int:
         entry: dict[str, Any] = {
             "random_playouts": playouts,
             "random_playouts_fast_path": fast,
-            "decisions": {lvl: decision_times(name, lvl, 200 if quick else 3000, players)
-                          for lvl in LEVELS if lvl != "hard"},
+            "decisions": {lvl: (hard_decision_times(name, 8 if quick else 40, players)
+                                if lvl == "hard" else
+                                decision_times(name, lvl, 200 if quick else 3000, players))
+                          for lvl in LEVELS},
         }
         if not quick:
             from importlib.util import find_spec
 
             if find_spec(f"game.ui.tables.{name}") is not None:
                 entry["table_frames"] = table_frame_times(name, players, seed=1)
+                # Seat 0 hard (thinking in the pool), the others normal, at 60 frames a second.
+                entry["table_frames_hard"] = table_frame_times(
+                    name, players, seed=1, levels=["hard"] + ["normal"] * (players - 1),
+                    paced=True, hard_moves=HARD_TABLE_MOVES)
             else:  # a game whose table is not built yet: say so, measure the rest
                 entry["table_frames"] = {"missing": f"no table for {name} yet"}
         report["games"][name] = entry

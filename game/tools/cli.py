@@ -98,13 +98,8 @@ def usable_cpus() -> int:
 
 
 def cap_jobs(tool: str, jobs: int) -> int:
-    """`jobs` lowered to the usable CPU count (to one in the executable), saying so on stderr
-    when it had to be lowered."""
-    if jobs > 1 and getattr(sys, "frozen", False):
-        # The executable leaves out multiprocessing (it starts faster without it).
-        print(f"{tool}: the executable plays in one process; run from source for --jobs",
-              file=sys.stderr)
-        return 1
+    """`jobs` lowered to the usable CPU count, saying so on stderr when it had to be lowered (the
+    executable starts its worker processes as the source does, game/__main__.py)."""
     cpus = usable_cpus()
     if jobs > cpus:
         print(f"{tool}: --jobs {jobs:,} is more than the {cpus} CPU{'s' if cpus != 1 else ''} "

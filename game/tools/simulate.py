@@ -405,8 +405,11 @@ def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int 
 def format_report(report: dict[str, Any]) -> str:
     """A readable version of the report for a terminal."""
     chosen = "".join(f", {k}={v}" for k, v in report.get("options", {}).items())
+    rate = report["games_per_second"]
+    # Hard bots search at every decision: their games can take seconds each.
+    speed = f"{rate:.1f} games/s" if rate >= 1 or rate <= 0 else f"{1 / rate:.1f} s a game"
     lines = [f"{report['game']}: {report['games']} games, {report['players']} players, "
-             f"seed {report['seed']}{chosen} ({report['games_per_second']:.1f} games/s)", ""]
+             f"seed {report['seed']}{chosen} ({speed})", ""]
     lines.append(f"{'seat':>4}  {'level':<8} {'wins':>9} {'win rate':>9}  {'95% interval':<15} "
                  f"{'mean score':>10}")
     for s in report["seats"]:

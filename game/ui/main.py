@@ -93,6 +93,18 @@ def _report(exc: BaseException, log_path: str | None) -> None:
     report_crash(type(exc), exc, exc.__traceback__)
 
 
+def _close_search_pool() -> None:
+    """Stop the search worker if a hard bot or the coach started one, without waiting for a
+    search in progress (every move is saved already); a game without one never imports it."""
+    pool = sys.modules.get("game.bots.pool")
+    if pool is None:
+        return
+    try:
+        pool.close_shared()
+    except Exception:
+        log.exception("the search worker could not be stopped")
+
+
 def run_game(exit_after_first_frame: bool = False) -> int:
     """Open the window and play until the player quits; returns the process exit code.
 
@@ -128,6 +140,7 @@ def run_game(exit_after_first_frame: bool = False) -> int:
         _report(exc, log_path)
         return 1
     finally:
+        _close_search_pool()
         try:
             import pygame
 

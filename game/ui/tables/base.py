@@ -179,7 +179,7 @@ class TableScene(Scene):
         super().__init__()
         self.match = match
         self.n = len(match.seats)
-        self.thinker = BotThinker()
+        self.thinker = BotThinker(match)  # starts the search pool early for a hard bot
         self.pending: list[Event] = []
         self.beat: Beat | None = None
         self.callouts: list[Callout] = []
