@@ -121,7 +121,7 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng) -> list[Choice]
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     c = policy.exploration
     for it in range(budget.iterations):
-        if deadline is not None and it and it % 4 == 0 and time.perf_counter() > deadline:
+        if deadline is not None and it and time.perf_counter() > deadline:
             break
         state = view.sample_state(Rng(rng.next64()))
         node = root
