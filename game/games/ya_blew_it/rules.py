@@ -77,6 +77,16 @@ ADD = Action("add")
 GAMBLE_ACTION = Action("gamble")
 DRAW = Action("draw")
 
+# Each card's kind, colour and number by id, read once from the card set: the engine's hot loops
+# look cards up here instead of going through `Card` objects.
+_CARDS = card_set().cards
+KIND = tuple(c.kind for c in _CARDS)
+COLOUR = tuple(c.colour for c in _CARDS)
+NUMBER = tuple(c.number for c in _CARDS)
+IS_GEM = tuple(c.is_gem for c in _CARDS)
+COLOUR_KEYS = tuple(c.key for c in card_set().colours)
+SIDES = card_set().sides
+
 
 def chart_points(count: int) -> int:
     """Points for `count` Gems of one colour on the 1/3/6/10/15/20 chart."""
@@ -125,15 +135,13 @@ def fire_losses(area: list[int], placing: Mapping[int, str], value: int) -> tupl
     `placing` maps Safe card ids to the colour stack each guards. A Safe spent guarding is
     discarded instead of the Gem; a Safe whose own number comes up is lost like any card.
     """
-    cards = card_set().cards
     guards = {colour: sid for sid, colour in placing.items() if sid in area}
     lost: list[int] = []
     used: list[int] = []
     for cid in area:
-        card = cards[cid]
-        if card.number != value:
+        if NUMBER[cid] != value:
             continue
-        guard = guards.get(card.colour) if card.kind == GEM else None
+        guard = guards.get(COLOUR[cid]) if KIND[cid] == GEM else None
         if guard is not None and guard not in used:
             used.append(guard)
         else:
@@ -153,7 +161,7 @@ def best_safe_placing(area: list[int], safes: list[int], colours: tuple[str, ...
     best_loss = -1
     for chosen in permutations(safes, len(colours)):
         placing = dict(zip(chosen, colours))
-        loss = sum(len(fire_losses(area, placing, v)[0]) for v in range(1, card_set().sides + 1))
+        loss = sum(len(fire_losses(area, placing, v)[0]) for v in range(1, SIDES + 1))
         if best_loss < 0 or loss < best_loss:
             best, best_loss = placing, loss
     return best
@@ -214,25 +222,27 @@ class YaBlewItState(GameState):
 
     def owned(self, p: int, kind: str) -> list[int]:
         """Cards of `kind` in player p's scoring area, oldest first."""
-        return [c for c in self.areas[p] if self.card(c).kind == kind]
+        return [c for c in self.areas[p] if KIND[c] == kind]
 
     def stacks(self, p: int) -> list[str]:
         """Colours in which player p has at least one coloured Gem, in colour order."""
-        have = {self.card(c).colour for c in self.areas[p] if self.card(c).kind == GEM}
-        return [c.key for c in card_set().colours if c.key in have]
+        have = {COLOUR[c] for c in self.areas[p] if KIND[c] == GEM}
+        return [key for key in COLOUR_KEYS if key in have]
 
     def claim_numbers(self) -> set[int]:
-        return {self.card(c).number for c in self.claim if self.card(c).number}
+        return {NUMBER[c] for c in self.claim if NUMBER[c]}
 
     def claim_has_gem(self) -> bool:
-        return any(self.card(c).is_gem for c in self.claim)
+        return any(IS_GEM[c] for c in self.claim)
 
     def miners_in(self) -> list[int]:
         """Miners still in the round, clockwise from the Prospector's left."""
-        order = [(self.prospector + k) % self.n for k in range(1, self.n)]
-        return [p for p in order if not self.out[p]]
+        n, first, out = self.config.players, self.prospector, self.out
+        return [q for q in ((first + k) % n for k in range(1, n)) if not out[q]]
 
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
+        """Record an event; callers skip this (and building its text) when `_ev` is None, as it is
+        on the fast path (`advance`), which keeps no events."""
         self._ev.append(Event(kind, text, data, visible_to, reveals=kind in REVEALING))
 
     # ----------------------------------------------------------------- contract
@@ -327,22 +337,33 @@ class YaBlewItState(GameState):
         s._ev = []
         return s
 
+    def advance(self, action: Action) -> "YaBlewItState":
+        """The trusted fast path (see `GameState.advance`): the same state `apply` gives, with no
+        check and no events built."""
+        nxt = self.copy()
+        nxt._ev = None
+        nxt._apply(action)
+        nxt._ev = []
+        return nxt
+
     def _apply(self, action: Action) -> list[Event]:
-        self._ev = []
+        loud = self._ev is not None
         phase, p = self.phase, self.turn
         if phase == MINER:
             if action == ROLL:
                 self._roll(p, "steal")
             else:
-                self._emit("pass", f"{self.name(p)} passed", player=p)
+                if loud:
+                    self._emit("pass", f"{self.name(p)} passed", player=p)
                 self._next_miner()
         elif phase == JUMPER_PHASE:
             if action == JUMP:
                 jumper = self.owned(p, JUMPER)[0]
                 self.areas[p].remove(jumper)
                 self.discard.append(jumper)
-                self._emit("jump", f"{self.name(p)} played a Claim Jumper and takes the Claim",
-                           player=p, card=jumper)
+                if loud:
+                    self._emit("jump", f"{self.name(p)} played a Claim Jumper and takes the Claim",
+                               player=p, card=jumper)
                 self._take_claim(p)
                 self._end_round()
             else:
@@ -355,65 +376,74 @@ class YaBlewItState(GameState):
                 self.areas[p].remove(det)
                 self.safes.pop(det, None)
                 self.discard.append(det)
-                value = self.rng.die(card_set().sides)
-                self._emit("reroll", f"{self.name(p)} used a Faulty Detonator and re-rolled {value}",
-                           player=p, value=value, card=det, why=why)
+                value = self.rng.die(SIDES)
+                if loud:
+                    self._emit("reroll", f"{self.name(p)} used a Faulty Detonator and re-rolled "
+                               f"{value}", player=p, value=value, card=det, why=why)
             self.roll = None
             self._resolve_roll(p, why, value)
         elif phase == CHOICE:
             if action == KEEP:
-                self._emit("keep", f"{self.name(p)} kept the Claim: {plural(len(self.claim), 'card')}",
-                           player=p)
+                if loud:
+                    self._emit("keep", f"{self.name(p)} kept the Claim: "
+                               f"{plural(len(self.claim), 'card')}", player=p)
                 self._take_claim(p)
                 self._end_round()
             elif action == ADD:
-                self._emit("add", f"{self.name(p)} adds cards to the Claim", player=p)
+                if loud:
+                    self._emit("add", f"{self.name(p)} adds cards to the Claim", player=p)
                 self._draw(DRAW_CLAIM)
             else:
-                self._emit("gamble", f"{self.name(p)} gambles for a bigger Claim", player=p)
+                if loud:
+                    self._emit("gamble", f"{self.name(p)} gambles for a bigger Claim", player=p)
                 self.gamble_gems = 0
                 self._draw(DRAW_GAMBLE)
         elif phase == GAMBLE:
             if action == ROLL:
                 self._roll(p, "gamble")
             else:
-                self._emit("draw_more", f"{self.name(p)} draws for a second Gem", player=p)
+                if loud:
+                    self._emit("draw_more", f"{self.name(p)} draws for a second Gem", player=p)
                 self._draw(DRAW_GAMBLE)
         elif phase == FIRE_PHASE:
             self._place_safes(p, action.args)
             self._roll(p, "fire")
-        return self._ev
+        return self._ev if loud else []
 
     # ----------------------------------------------------------------- flow
     def _start_round(self) -> None:
         self.claim = []
         self.out = [False] * self.n
         self.gamble_gems = 0
-        p = self.prospector
-        self._emit("round", f"Round {self.round_no}: {self.name(p)} is the Prospector",
-                   round=self.round_no, prospector=p)
+        if self._ev is not None:
+            p = self.prospector
+            self._emit("round", f"Round {self.round_no}: {self.name(p)} is the Prospector",
+                       round=self.round_no, prospector=p)
         self._draw(DRAW_CLAIM)
 
     def _draw(self, context: str) -> None:
         """The Prospector turns over cards until a Gem (or a Fire in the Hole) stops them."""
         p = self.prospector
+        loud = self._ev is not None
+        deck = self.deck
         while True:
-            cid = self.deck.pop()
-            card = self.card(cid)
-            if card.kind == FIRE:
+            cid = deck.pop()
+            if KIND[cid] == FIRE:
                 self.fire_card = cid
                 self.resume = context
-                if not self.deck:
+                if not deck:
                     self._final_fire_revealed(context)
                 else:
-                    self._emit("fire_drawn", f"{self.name(p)} drew a Fire in the Hole! Everyone rolls",
-                               card=cid, player=p, final=False, deck=len(self.deck))
+                    if loud:
+                        self._emit("fire_drawn", f"{self.name(p)} drew a Fire in the Hole! "
+                                   "Everyone rolls", card=cid, player=p, final=False, deck=len(deck))
                     self._start_fire()
                 return
             self.claim.append(cid)
-            self._emit("draw", f"{self.name(p)} drew {self.label(cid)}", card=cid, player=p,
-                       deck=len(self.deck))
-            if card.is_gem:
+            if loud:
+                self._emit("draw", f"{self.name(p)} drew {self.label(cid)}", card=cid, player=p,
+                           deck=len(deck))
+            if IS_GEM[cid]:
                 if context == DRAW_GAMBLE:
                     self.gamble_gems += 1
                     self.phase, self.turn = GAMBLE, p
@@ -426,10 +456,12 @@ class YaBlewItState(GameState):
     def _final_fire_revealed(self, context: str) -> None:
         p = self.prospector
         self.final = True
-        self._emit("fire_drawn", f"{self.name(p)} drew the last card: the final Fire in the Hole",
-                   card=self.fire_card, player=p, final=True, deck=0)
+        loud = self._ev is not None
+        if loud:
+            self._emit("fire_drawn", f"{self.name(p)} drew the last card: the final Fire in the "
+                       "Hole", card=self.fire_card, player=p, final=True, deck=0)
         if not self.claim_has_gem():
-            if self.claim:
+            if self.claim and loud:
                 self._emit("discard_claim", "The final Claim has no Gem and is discarded",
                            cards=list(self.claim))
             self.discard.extend(self.claim)
@@ -442,8 +474,9 @@ class YaBlewItState(GameState):
 
     def _prospector_must_take(self) -> None:
         p = self.prospector
-        self._emit("must_take", f"Nobody stole the final Claim: {self.name(p)} must take it",
-                   player=p)
+        if self._ev is not None:
+            self._emit("must_take", f"Nobody stole the final Claim: {self.name(p)} must take it",
+                       player=p)
         self._take_claim(p)
         self._start_fire()
 
@@ -463,22 +496,25 @@ class YaBlewItState(GameState):
         self.phase, self.turn = CHOICE, self.prospector
 
     def _roll(self, p: int, why: str) -> None:
-        value = self.rng.die(card_set().sides)
-        text = {"steal": f"{self.name(p)} rolled {value} to steal the Claim",
-                "gamble": f"{self.name(p)} rolled {value} on the gamble",
-                "fire": f"{self.name(p)} rolled {value} for the Fire in the Hole"}[why]
-        self._emit("roll", text, player=p, value=value, why=why)
-        if self.owned(p, DETONATOR):
+        value = self.rng.die(SIDES)
+        if self._ev is not None:
+            text = {"steal": f"{self.name(p)} rolled {value} to steal the Claim",
+                    "gamble": f"{self.name(p)} rolled {value} on the gamble",
+                    "fire": f"{self.name(p)} rolled {value} for the Fire in the Hole"}[why]
+            self._emit("roll", text, player=p, value=value, why=why)
+        if DETONATOR in [KIND[c] for c in self.areas[p]]:
             self.roll = {"value": value, "why": why}
             self.phase, self.turn = REROLL, p
         else:
             self._resolve_roll(p, why, value)
 
     def _resolve_roll(self, p: int, why: str, value: int) -> None:
+        loud = self._ev is not None
         if why == "steal":
             if value in self.claim_numbers():
-                self._emit("steal", f"{self.name(p)} rolled {value} and stole the Claim: "
-                           f"{plural(len(self.claim), 'card')}", player=p, value=value)
+                if loud:
+                    self._emit("steal", f"{self.name(p)} rolled {value} and stole the Claim: "
+                               f"{plural(len(self.claim), 'card')}", player=p, value=value)
                 self._take_claim(p)
                 if self.final:
                     self._start_fire()
@@ -486,18 +522,21 @@ class YaBlewItState(GameState):
                     self._end_round()
             else:
                 self.out[p] = True
-                self._emit("miss", f"{self.name(p)} missed with {value} and is out of the round",
-                           player=p, value=value)
+                if loud:
+                    self._emit("miss", f"{self.name(p)} missed with {value} and is out of the "
+                               "round", player=p, value=value)
                 self._next_miner()
         elif why == "gamble":
             if value in self.claim_numbers():
-                self._emit("gamble_lost", f"{self.name(p)} rolled {value}: Ya blew it! "
-                           f"The Claim is lost", player=p, value=value, cards=list(self.claim))
+                if loud:
+                    self._emit("gamble_lost", f"{self.name(p)} rolled {value}: Ya blew it! "
+                               f"The Claim is lost", player=p, value=value, cards=list(self.claim))
                 self.discard.extend(self.claim)
                 self.claim = []
             else:
-                self._emit("gamble_won", f"{self.name(p)} rolled {value} and wins the Claim: "
-                           f"{plural(len(self.claim), 'card')}", player=p, value=value)
+                if loud:
+                    self._emit("gamble_won", f"{self.name(p)} rolled {value} and wins the Claim: "
+                               f"{plural(len(self.claim), 'card')}", player=p, value=value)
                 self._take_claim(p)
             self._end_round()
         else:
@@ -506,8 +545,9 @@ class YaBlewItState(GameState):
             self._next_fire()
 
     def _take_claim(self, p: int) -> None:
-        self._emit("take", f"{self.name(p)} takes {plural(len(self.claim), 'card')}", player=p,
-                   cards=list(self.claim))
+        if self._ev is not None:
+            self._emit("take", f"{self.name(p)} takes {plural(len(self.claim), 'card')}", player=p,
+                       cards=list(self.claim))
         self.areas[p].extend(self.claim)
         self.claim = []
 
@@ -529,6 +569,12 @@ class YaBlewItState(GameState):
         self.discard.append(self.fire_card)
         self.fire_card = None
         self.fires_resolved += 1
+        if self._ev is None:
+            if self.final:
+                self.phase = OVER
+                return
+            self._draw(self.resume)
+            return
         self._emit("fire_done", "The Fire in the Hole is over", final=self.final)
         if self.final:
             self.phase = OVER
@@ -548,6 +594,8 @@ class YaBlewItState(GameState):
             return
         placing = best_safe_placing(self.areas[p], safes, colours)
         self.safes.update(placing)
+        if self._ev is None:
+            return
         names = [card_set().colour(c).name for c in colours]
         stacks = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
         safes = "a Safe" if len(colours) == 1 else f"{len(colours)} Safes"
@@ -561,6 +609,8 @@ class YaBlewItState(GameState):
         for cid in gone:
             self.safes.pop(cid, None)
         self.discard.extend(sorted(gone))
+        if self._ev is None:
+            return
         parts = []
         if lost:
             parts.append("lost " + ", ".join(self.label(c) for c in lost))
