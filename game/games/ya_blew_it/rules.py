@@ -240,6 +240,12 @@ class YaBlewItState(GameState):
         n, first, out = self.config.players, self.prospector, self.out
         return [q for q in ((first + k) % n for k in range(1, n)) if not out[q]]
 
+    def _set_area(self, p: int, cards: list[int]) -> None:
+        """Give player p's scoring area `cards`, a list no other state holds."""
+        areas = self.areas[:]
+        areas[p] = cards
+        self.areas = areas
+
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
         """Record an event; callers skip this (and building its text) when `_ev` is None, as it is
         on the fast path (`advance`), which keeps no events."""
@@ -337,11 +343,40 @@ class YaBlewItState(GameState):
         s._ev = []
         return s
 
+    def _fork(self) -> "YaBlewItState":
+        """A copy that shares this state's lists and dicts. The rules never change a list or dict
+        in place that they did not make for this state (they build a new one and assign it), so
+        playing on the fork leaves this state as it was; only the fast path uses it."""
+        s = YaBlewItState.__new__(YaBlewItState)
+        s.config = self.config
+        s.rng = Rng(self.rng.state)
+        s.deck = self.deck
+        s.claim = self.claim
+        s.areas = self.areas
+        s.cursed = self.cursed
+        s.safes = self.safes
+        s.discard = self.discard
+        s.box = self.box
+        s.prospector = self.prospector
+        s.out = self.out
+        s.phase = self.phase
+        s.turn = self.turn
+        s.miner_queue = self.miner_queue
+        s.fire_queue = self.fire_queue
+        s.resume = self.resume
+        s.gamble_gems = self.gamble_gems
+        s.roll = self.roll
+        s.final = self.final
+        s.fire_card = self.fire_card
+        s.round_no = self.round_no
+        s.fires_resolved = self.fires_resolved
+        s._ev = None
+        return s
+
     def advance(self, action: Action) -> "YaBlewItState":
         """The trusted fast path (see `GameState.advance`): the same state `apply` gives, with no
         check and no events built."""
-        nxt = self.copy()
-        nxt._ev = None
+        nxt = self._fork()
         nxt._apply(action)
         nxt._ev = []
         return nxt
@@ -350,17 +385,19 @@ class YaBlewItState(GameState):
         loud = self._ev is not None
         phase, p = self.phase, self.turn
         if phase == MINER:
-            if action == ROLL:
+            if action.kind == "roll":
                 self._roll(p, "steal")
             else:
                 if loud:
                     self._emit("pass", f"{self.name(p)} passed", player=p)
                 self._next_miner()
         elif phase == JUMPER_PHASE:
-            if action == JUMP:
+            if action.kind == "jump":
                 jumper = self.owned(p, JUMPER)[0]
-                self.areas[p].remove(jumper)
-                self.discard.append(jumper)
+                area = self.areas[p][:]
+                area.remove(jumper)
+                self._set_area(p, area)
+                self.discard = self.discard + [jumper]
                 if loud:
                     self._emit("jump", f"{self.name(p)} played a Claim Jumper and takes the Claim",
                                player=p, card=jumper)
@@ -371,11 +408,16 @@ class YaBlewItState(GameState):
         elif phase == REROLL:
             assert self.roll is not None
             why, value = self.roll["why"], self.roll["value"]
-            if action == REROLL_ACTION:
+            if action.kind == "reroll":
                 det = self.owned(p, DETONATOR)[0]
-                self.areas[p].remove(det)
-                self.safes.pop(det, None)
-                self.discard.append(det)
+                area = self.areas[p][:]
+                area.remove(det)
+                self._set_area(p, area)
+                if det in self.safes:
+                    safes = dict(self.safes)
+                    del safes[det]
+                    self.safes = safes
+                self.discard = self.discard + [det]
                 value = self.rng.die(SIDES)
                 if loud:
                     self._emit("reroll", f"{self.name(p)} used a Faulty Detonator and re-rolled "
@@ -383,13 +425,13 @@ class YaBlewItState(GameState):
             self.roll = None
             self._resolve_roll(p, why, value)
         elif phase == CHOICE:
-            if action == KEEP:
+            if action.kind == "keep":
                 if loud:
                     self._emit("keep", f"{self.name(p)} kept the Claim: "
                                f"{plural(len(self.claim), 'card')}", player=p)
                 self._take_claim(p)
                 self._end_round()
-            elif action == ADD:
+            elif action.kind == "add":
                 if loud:
                     self._emit("add", f"{self.name(p)} adds cards to the Claim", player=p)
                 self._draw(DRAW_CLAIM)
@@ -399,7 +441,7 @@ class YaBlewItState(GameState):
                 self.gamble_gems = 0
                 self._draw(DRAW_GAMBLE)
         elif phase == GAMBLE:
-            if action == ROLL:
+            if action.kind == "roll":
                 self._roll(p, "gamble")
             else:
                 if loud:
@@ -425,7 +467,9 @@ class YaBlewItState(GameState):
         """The Prospector turns over cards until a Gem (or a Fire in the Hole) stops them."""
         p = self.prospector
         loud = self._ev is not None
-        deck = self.deck
+        # Fresh lists of this state's own (the fast path shares the others with its parent).
+        self.deck = deck = self.deck[:]
+        self.claim = claim = self.claim[:]
         while True:
             cid = deck.pop()
             if KIND[cid] == FIRE:
@@ -439,7 +483,7 @@ class YaBlewItState(GameState):
                                    "Everyone rolls", card=cid, player=p, final=False, deck=len(deck))
                     self._start_fire()
                 return
-            self.claim.append(cid)
+            claim.append(cid)
             if loud:
                 self._emit("draw", f"{self.name(p)} drew {self.label(cid)}", card=cid, player=p,
                            deck=len(deck))
@@ -464,7 +508,7 @@ class YaBlewItState(GameState):
             if self.claim and loud:
                 self._emit("discard_claim", "The final Claim has no Gem and is discarded",
                            cards=list(self.claim))
-            self.discard.extend(self.claim)
+            self.discard = self.discard + self.claim
             self.claim = []
             self._start_fire()
         elif context == DRAW_GAMBLE or not self.miners_in():
@@ -486,7 +530,7 @@ class YaBlewItState(GameState):
 
     def _next_miner(self, first: bool = False) -> None:
         if not first:
-            self.miner_queue.pop(0)
+            self.miner_queue = self.miner_queue[1:]
         if self.miner_queue:
             self.phase, self.turn = MINER, self.miner_queue[0]
             return
@@ -521,7 +565,9 @@ class YaBlewItState(GameState):
                 else:
                     self._end_round()
             else:
-                self.out[p] = True
+                out = self.out[:]
+                out[p] = True
+                self.out = out
                 if loud:
                     self._emit("miss", f"{self.name(p)} missed with {value} and is out of the "
                                "round", player=p, value=value)
@@ -531,7 +577,7 @@ class YaBlewItState(GameState):
                 if loud:
                     self._emit("gamble_lost", f"{self.name(p)} rolled {value}: Ya blew it! "
                                f"The Claim is lost", player=p, value=value, cards=list(self.claim))
-                self.discard.extend(self.claim)
+                self.discard = self.discard + self.claim
                 self.claim = []
             else:
                 if loud:
@@ -541,14 +587,14 @@ class YaBlewItState(GameState):
             self._end_round()
         else:
             self._blast(p, value)
-            self.fire_queue.pop(0)
+            self.fire_queue = self.fire_queue[1:]
             self._next_fire()
 
     def _take_claim(self, p: int) -> None:
         if self._ev is not None:
             self._emit("take", f"{self.name(p)} takes {plural(len(self.claim), 'card')}", player=p,
                        cards=list(self.claim))
-        self.areas[p].extend(self.claim)
+        self._set_area(p, self.areas[p] + self.claim)
         self.claim = []
 
     def _end_round(self) -> None:
@@ -566,7 +612,7 @@ class YaBlewItState(GameState):
             self.phase, self.turn = FIRE_PHASE, self.fire_queue[0]
             return
         assert self.fire_card is not None
-        self.discard.append(self.fire_card)
+        self.discard = self.discard + [self.fire_card]
         self.fire_card = None
         self.fires_resolved += 1
         if self._ev is None:
@@ -588,12 +634,13 @@ class YaBlewItState(GameState):
 
     def _place_safes(self, p: int, colours: tuple[str, ...]) -> None:
         safes = self.owned(p, SAFE)
-        for sid in safes:
-            self.safes.pop(sid, None)
+        held = {sid: colour for sid, colour in self.safes.items() if sid not in safes}
         if not colours:
+            self.safes = held
             return
         placing = best_safe_placing(self.areas[p], safes, colours)
-        self.safes.update(placing)
+        held.update(placing)
+        self.safes = held
         if self._ev is None:
             return
         names = [card_set().colour(c).name for c in colours]
@@ -605,10 +652,10 @@ class YaBlewItState(GameState):
     def _blast(self, p: int, value: int) -> None:
         lost, used = fire_losses(self.areas[p], self.safes, value)
         gone = set(lost) | set(used)
-        self.areas[p] = [c for c in self.areas[p] if c not in gone]
-        for cid in gone:
-            self.safes.pop(cid, None)
-        self.discard.extend(sorted(gone))
+        if gone:
+            self._set_area(p, [c for c in self.areas[p] if c not in gone])
+            self.safes = {sid: colour for sid, colour in self.safes.items() if sid not in gone}
+            self.discard = self.discard + sorted(gone)
         if self._ev is None:
             return
         parts = []
