@@ -4,7 +4,9 @@ computation, over whole seeded games.
 At every step of games on both shipped boards and the hand-made test board (2-4 players, with and
 without the expert rule, through both `apply` and `advance`, with a save round trip now and then):
 the legal actions are exactly the digs and explosions found here by trying every orientation of
-every free card at every spot, in the documented order; every player's kept `Reach` (carried from
+every free card at every spot, in the documented order, and each card's `placements` are its digs
+there; each player's frontier is the uncrossed
+squares in the top row or next to one they crossed; every player's kept `Reach` (carried from
 turn to turn) equals one worked out afresh from their crossed squares; every goal's mask check
 agrees with `goal_met`. A position whose crossed squares were replaced behind the rules' back lists
 its actions from the new squares. Examples are derandomized so the suite is stable;
@@ -73,9 +75,16 @@ def _fresh_legal(s: BigDigState) -> list[Action]:
 def _check(s: BigDigState) -> None:
     tab = tables(s.board)
     if s.phase not in (BONUS, OVER):
-        assert s.legal_actions() == _fresh_legal(s)
+        legal = _fresh_legal(s)
+        assert s.legal_actions() == legal
+        for c in range(1, CARD_COUNT + 1):
+            digs = [a for a in legal if a.kind == "dig" and a.args[0] == str(c)]
+            assert [dig_action(c, sqs) for sqs in s.placements(c)] == digs
     for q in range(s.n):
         crossed = s.crossed(q)
+        b = s.board
+        assert s.frontier(q) == {sq for sq in b.squares() if sq not in crossed and (
+            sq[1] == 0 or any(n in crossed for n in orthogonal(sq)))}
         kept = s._reach[q]
         if kept is not None and kept.crossed is crossed:
             fresh_reach = tab.reach(crossed)

@@ -102,13 +102,19 @@ class Tables:
         # every side that contain it (`hits`) or contain one of its orthogonal neighbours (`near`).
         diggable = [k in DIGGABLE for k in kinds]
         self.dig_actions: list[tuple[Action, ...]] = []
+        self.dig_squares: list[tuple[frozenset[Square], ...]] = []   # the same digs' squares
+        self.side_of: dict[tuple[Square, ...], int] = {}   # a card shape's first side index
         self.offset: list[int] = []
         self.span: list[int] = []          # side k's placements: bits 0.. of mask >> offset[k]
         hits = [0] * n
         at = 0
         for c in range(1, CARD_COUNT + 1):
             for side in range(SIDE_COUNT):
-                placed = self._placements(cards()[c - 1].sides[side].shape, w, h, diggable)
+                shape = cards()[c - 1].sides[side].shape
+                self.side_of.setdefault(shape, len(self.dig_actions))
+                placed = self._placements(shape, w, h, diggable)
+                self.dig_squares.append(tuple(frozenset(self.square[i] for i in idx)
+                                              for idx in placed))
                 acts = tuple(Action("dig", (str(c), *(texts[i] for i in idx))) for idx in placed)
                 for j, (act, idx) in enumerate(zip(acts, placed)):
                     self.crossing[act] = (c, tuple(self.square[i] for i in idx),

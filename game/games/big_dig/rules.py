@@ -383,14 +383,10 @@ class BigDigState(GameState):
         key = ("frontier", p)
         hit = self._cache.get(key)
         if hit is None:
-            mine = self._crossed[p]
-            b = self.board
-            out = {(x, 0) for x in range(b.width) if (x, 0) not in mine}
-            for sq in mine:
-                for nb in orthogonal(sq):
-                    if nb not in mine and b.on_board(nb):
-                        out.add(nb)
-            hit = self._cache[key] = frozenset(out)
+            tab = self._tables()
+            square = tab.square
+            hit = self._cache[key] = frozenset(
+                square[i] for i in bits(tab.frontier(self._reach_of(p).mask)))
         return hit
 
     def _free_grid(self, p: int) -> list[list[bool]]:
@@ -411,6 +407,15 @@ class BigDigState(GameState):
         hit = self._cache.get(key)
         if hit is not None:
             return hit
+        tab = self._tables()
+        k = tab.side_of.get(shape)
+        if k is not None:   # a card's shape: read from the tables
+            reach = self._reach_of(p)
+            squares = tab.dig_squares[k]
+            out = [squares[j] for j in
+                   bits((reach.touch & ~reach.blocked) >> tab.offset[k] & tab.span[k])]
+            self._cache[key] = out
+            return out
         b = self.board
         free = self._free_grid(p)
         front = self.frontier(p)
