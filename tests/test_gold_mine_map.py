@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.contract import BadSave
@@ -60,6 +60,7 @@ def _sign(x: float) -> int:
     return 0 if abs(x) < 1e-9 else (1 if x > 0 else -1)
 
 
+@settings(deadline=None)
 @given(hexes, directions, st.integers(-8, 8))
 def test_step_there_and_back(h, d, n):
     there = step(h, d, n)
@@ -68,6 +69,7 @@ def test_step_there_and_back(h, d, n):
     assert distance(h, there) == abs(n)
 
 
+@settings(deadline=None)
 @given(hexes, directions, st.integers(0, 8))
 def test_n_steps_are_n_single_steps_and_line_lists_them(h, d, n):
     walked = [h]
@@ -80,6 +82,7 @@ def test_n_steps_are_n_single_steps_and_line_lists_them(h, d, n):
         assert direction_to(h, walked[-1]) == d
 
 
+@settings(deadline=None)
 @given(hexes, hexes)
 def test_distance_is_a_metric(a, b):
     assert distance(a, b) == distance(b, a) >= 0
