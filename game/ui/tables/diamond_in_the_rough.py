@@ -1271,7 +1271,7 @@ class DiamondTable(TableScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -1764,7 +1764,7 @@ class DiamondTable(TableScene):
         if self.mode is not None:
             return "Enter plays it; Backspace steps back."
         return ("Click a card of your hand to resupply with it, or a player to bomb them; "
-                "H shows the rules.")
+                "F1 shows the rules.")
 
     def _chosen_refs(self, where: str) -> list[Any]:
         """What the choices so far point at on the table (to lift or outline it)."""

@@ -1022,7 +1022,7 @@ class GoldMineTable(TableScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -1658,9 +1658,9 @@ class GoldMineTable(TableScene):
                 theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
                            anchor="topright")
                 y += 24
-            hint = "Space skip animation · Esc menu · H rules" if not self.idle else "Esc menu · H rules"
+            hint = "Space skip animation · Esc menu · F1 rules" if not self.idle else "Esc menu · F1 rules"
             if self.replay:
-                hint = "H rules"  # the replay viewer says its own keys
+                hint = "F1 rules"  # the replay viewer says its own keys
             theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
             return
         # The order of play this round.
@@ -1679,9 +1679,9 @@ class GoldMineTable(TableScene):
             theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
                        anchor="topright")
             y += 24
-        hint = "Space skip animation · Esc menu · H rules" if not self.idle else "Esc menu · H rules"
+        hint = "Space skip animation · Esc menu · F1 rules" if not self.idle else "Esc menu · F1 rules"
         if self.replay:
-            hint = "H rules"  # the replay viewer says its own keys
+            hint = "F1 rules"  # the replay viewer says its own keys
         theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
 
     def _draw_players(self, surface: pygame.Surface) -> None:

@@ -759,7 +759,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
         if self.privacy_event(event):   # the peek key, down and up
             self._layers.clear()
             return True
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -974,8 +974,8 @@ class GrimProspectsTable(TableDrawing, TableScene):
         if not self._human_turn():
             if self.replay:
                 return "", theme.INK_FAINT
-            return ("Space skips the animation  ·  R the Rubble  ·  H rules  ·  Esc menu" if not self.idle
-                    else "R the Rubble  ·  S your stash  ·  H rules  ·  Esc menu"), theme.INK_FAINT
+            return ("Space skips the animation  ·  R the Rubble  ·  F1 rules  ·  Esc menu" if not self.idle
+                    else "R the Rubble  ·  S your stash  ·  F1 rules  ·  Esc menu"), theme.INK_FAINT
         if getattr(self, "hand_hidden", False) and not self.eyes():
             return "Your hand is face down: click it to see your cards, or hold V to peek", theme.FOCUS
         if self.state.phase == "choose":
@@ -983,4 +983,4 @@ class GrimProspectsTable(TableDrawing, TableScene):
                     theme.INK_DIM)
         bundles = [c for c in self.hand_cards() if not _hidden(c) and card(c).ability == "bundle"]
         tip = "Click a Bundle in your hand (or ←/→ then ↑) to place it  ·  " if bundles else ""
-        return tip + "R the Rubble  ·  S your stash  ·  H rules", theme.INK_DIM
+        return tip + "R the Rubble  ·  S your stash  ·  F1 rules", theme.INK_DIM

@@ -919,7 +919,7 @@ class YaBlewItTable(TableScene):
         self._panel_cache.pop(p, None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -1437,9 +1437,9 @@ class YaBlewItTable(TableScene):
 
     def footer_hint(self) -> str:
         """The keys line under the table: what the buttons' keys do, and the keys always there."""
-        hint = "Esc menu  ·  H rules  ·  Space skip animation" if not self.idle else "Esc menu  ·  H rules"
+        hint = "Esc menu  ·  F1 rules  ·  Space skip animation" if not self.idle else "Esc menu  ·  F1 rules"
         if self.replay:
-            hint = "H rules"  # the replay viewer says its own keys
+            hint = "F1 rules"  # the replay viewer says its own keys
         if self.buttons and self.idle:
             keys = "  ".join(f"{key_name(b.key)} {b.label}" for _, b in self.buttons)
             hint = f"{keys}   ·   {hint}"
