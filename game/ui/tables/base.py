@@ -774,9 +774,9 @@ class TableScene(Scene):
             return
         self.coach.poll(self._hint_key(), self.match.legal_actions)
 
-    def _hint_spots(self, action: Action) -> list[pygame.Rect]:
-        """Where `action` is played on this table (its buttons, cards, squares...), outlined for
-        the coach's best choice; by default nothing is outlined."""
+    def _hint_spots(self, action: Action) -> list[coaching.Spot]:
+        """Where `action` is played on this table (its buttons, cards, squares, hexes: rectangles
+        or polygons), outlined for the coach's best choice; by default nothing is outlined."""
         return []
 
     def _hint_click(self, event: pygame.event.Event) -> bool:

@@ -20,7 +20,7 @@ import concurrent.futures
 import logging
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Mapping
+from typing import Any, Callable, Hashable, Mapping, Sequence, Union
 
 import pygame
 
@@ -31,6 +31,9 @@ from game.ui import theme
 from game.ui.scenes.dialogs import fit_text
 
 log = logging.getLogger(__name__)
+
+# Where an action is played on a table: a rectangle (a button, a card), or a polygon (a hex).
+Spot = Union[pygame.Rect, Sequence[tuple[float, float]]]
 
 HINT_SECONDS = 1.0   # the search's time for one hint
 HINT_TOP = 3         # choices shown
@@ -228,19 +231,28 @@ def _line_h(line: Line) -> int:
     return line.size + 4 + (8 if line.choice is not None else 0)
 
 
-def draw_spots(surface: pygame.Surface, spots: list[pygame.Rect], clock: float) -> None:
-    """The best choice on the table: a pulsing gold outline around each of its places."""
+def draw_spots(surface: pygame.Surface, spots: Sequence[Spot], clock: float) -> None:
+    """The best choice on the table: a pulsing gold outline around each of its places (a
+    rectangle, or a polygon such as a hex), and a "1" badge at the first."""
     if not spots:
         return
     glow = 0.5 + 0.5 * math.sin(clock * 5)
     colour = (255, int(200 + 40 * glow), int(90 + 80 * glow))
-    for r in spots:
-        box = r.inflate(8, 8)
-        pygame.draw.rect(surface, (20, 14, 4), box.inflate(4, 4), 3, border_radius=10)
-        pygame.draw.rect(surface, colour, box, 3, border_radius=10)
-    first = spots[0]
+    boxes = []
+    for spot in spots:
+        if isinstance(spot, pygame.Rect):
+            box = spot.inflate(8, 8)
+            pygame.draw.rect(surface, (20, 14, 4), box.inflate(4, 4), 3, border_radius=10)
+            pygame.draw.rect(surface, colour, box, 3, border_radius=10)
+        else:
+            points = [(int(round(x)), int(round(y))) for x, y in spot]
+            pygame.draw.polygon(surface, (20, 14, 4), points, 6)
+            pygame.draw.polygon(surface, colour, points, 3)
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        boxes.append(box)
     badge = pygame.Rect(0, 0, 22, 22)
-    badge.center = (first.x - 2, first.y - 2)
+    badge.center = boxes[0].topleft
     badge.clamp_ip(surface.get_rect())
     pygame.draw.circle(surface, (20, 14, 4), badge.center, 12)
     pygame.draw.circle(surface, colour, badge.center, 10)

@@ -751,6 +751,20 @@ class GrimProspectsTable(TableDrawing, TableScene):
         self.keep_button = Button((BANNER.centerx - 260, BUTTON_Y, 520, BUTTON_H), "Choose a card to keep",
                                   self.confirm_keep, pygame.K_RETURN, primary=True, size=18)
 
+    def _hint_spots(self, action: Action) -> list[pygame.Rect]:
+        """The coach's best choice: its button; the card to keep (and the keep button) while
+        prospecting; the hand card to place in the Inventory."""
+        if action.kind == "keep" and action.args and self.chooser is not None:
+            cid = int(action.args[0]) if action.args[0].isdigit() else None
+            spots = [self.chooser.card_rect(cid)] if cid in self.chooser.order else []
+            return spots + [self.keep_button.rect]
+        if action.kind == "place" and action.args and action.args[0].isdigit():
+            hand = self.hand_cards()
+            cid = int(action.args[0])
+            return [self.hand_rect(hand.index(cid), len(hand))] if cid in hand else []
+        b = self.button_for(str(action))
+        return [b.rect] if b is not None else []
+
     def button_for(self, kind: str) -> Button | None:
         return next((b for k, b in self.buttons if k == kind), None)
 

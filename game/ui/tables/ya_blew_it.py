@@ -891,6 +891,16 @@ class YaBlewItTable(TableScene):
         placed = [state.safes[s] for s in safes if s in state.safes and state.safes[s] in stacks]
         self.safe_pick = [c for c in COLOURS if c in placed][: len(safes)]
 
+    def _hint_spots(self, action: Action) -> list[pygame.Rect]:
+        """The coach's best choice: its button; for the Fire, the stacks to put Safes on and Roll."""
+        if action.kind == "fire":
+            p = self.match.to_move()
+            if p is None:
+                return []
+            return ([self.slot_rect(p, c) for c in action.args if c in COLOURS]
+                    + [b.rect for a, b in self.buttons if a is None])
+        return [b.rect for a, b in self.buttons if a == action]
+
     def _fire_action(self) -> Action:
         return Action("fire", tuple(c for c in COLOURS if c in self.safe_pick))
 
