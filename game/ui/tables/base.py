@@ -751,7 +751,7 @@ class TableScene(Scene):
         if self.hand_hidden:
             self.reveal_hand()   # the hint speaks of the hand: the player asked to see it
         game = self.match.game
-        self.coach.ask(key, game, self.match.state.to_json(), seat, coaching.hint_budget(game),
+        self.coach.ask(key, game, self.match.state.to_json(), seat, self.coach.budget or coaching.hint_budget(game),
                        derive_seed(self.match.seed, "hint", len(self.match.actions)))
         caught_up = self._seen == len(self.match.history)
         note = self.match.note_hint(seat)

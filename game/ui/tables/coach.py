@@ -61,6 +61,7 @@ class Coach:
 
     def __init__(self, analyser: Analyser | None = None) -> None:
         self.analyser: Analyser = analyser or pool_analyser
+        self.budget: Budget | None = None   # the search's budget; None: `hint_budget` of the game
         self.key: Hashable | None = None
         self.future: concurrent.futures.Future[list[Advice]] | None = None
         self.advice: list[Advice] | None = None
