@@ -399,3 +399,29 @@ def test_analyse_can_be_stopped_and_goes_on_from_there(app: Any) -> None:
     fake.release()
     app.step(1 / 60)
     assert a.running and a.done == 4 and len(a.verdicts) == 4
+
+
+def test_a_coach_that_cannot_start_says_so_and_the_table_goes_on(app: Any) -> None:
+    def broken(*args: Any) -> Any:
+        raise ModuleNotFoundError("No module named 'multiprocessing'")
+
+    m = at_human("ya_blew_it", 13, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    table = open_table(app, m)
+    table.coach.analyser = broken
+    press_h(app)
+    app.step(1 / 60)
+    assert table.coach.failed.startswith("The coach could not think") and table._hint_panel is not None
+    assert table._apply(m.legal_actions()[0])
+    run_until(app, lambda: table.idle, "went on")
+
+
+def test_the_tables_load_without_the_search_pool() -> None:
+    """The pool (and multiprocessing) loads only when a hint or an analysis is asked for."""
+    import subprocess
+    import sys
+
+    code = ("import sys, game.ui.tables.base, game.ui.scenes.replay, game.ui.scenes.analysis; "
+            "print(sorted(m for m in ('multiprocessing', 'game.bots.pool') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "SDL_VIDEODRIVER": "dummy"}, cwd=Path(__file__).parent.parent)
+    assert out.stdout.strip() == "[]"

@@ -14,14 +14,16 @@ from __future__ import annotations
 import concurrent.futures
 import logging
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from game.bots.pool import Advice
 from game.bots.search import Budget
 from game.core.contract import IllegalAction
 from game.core.match import Match
 from game.core.rng import derive_seed
 from game.ui.tables.coach import Analyser, hint_budget, pool_analyser
+
+if TYPE_CHECKING:   # the pool (and multiprocessing) loads only when a search is asked for
+    from game.bots.pool import Advice
 
 log = logging.getLogger(__name__)
 

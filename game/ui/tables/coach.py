@@ -20,15 +20,17 @@ import concurrent.futures
 import logging
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence, Union
 
 import pygame
 
-from game.bots.pool import Advice
 from game.bots.search import Budget, policy_for
 from game.core.contract import Action, IllegalAction
 from game.ui import theme
 from game.ui.scenes.dialogs import fit_text
+
+if TYPE_CHECKING:   # the pool (and multiprocessing) loads only when a search is asked for
+    from game.bots.pool import Advice
 
 log = logging.getLogger(__name__)
 
