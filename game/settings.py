@@ -34,6 +34,7 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     colour_symbols: bool = True  # every gem colour also shows its own symbol
+    hints: bool = True           # the coach's Hint at a human's decision (key H and a button)
 
     @property
     def speed(self) -> float:

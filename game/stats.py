@@ -4,7 +4,8 @@ Every human seat of a finished match counts towards the profile of its name (the
 any case and spacing is the same player; the name shows as it was last typed). Per game a profile
 keeps games played and won (a shared win in a tie is a win, and is also counted as shared), games
 played and won against each kind of opponent ("human", "easy bot", "normal bot", ...), the best
-score and the current and longest winning streaks; across all games, an overall streak.
+score, the current and longest winning streaks, and how many games were played with the coach's
+hints (and how many hints in all); across all games, an overall streak.
 
 Recording is idempotent per match id, so a match recorded twice counts once. A damaged file
 (not JSON, wrong types, missing keys, absurd numbers, a folder in its place) is never fatal: it is
@@ -114,6 +115,8 @@ class GameRecord:
     longest: int = 0
     last_played: float = 0.0
     against: dict[str, Tally] = field(default_factory=dict)
+    hinted: int = 0   # games played with at least one hint from the coach
+    hints: int = 0    # hints taken in all
 
     @property
     def percent(self) -> int | None:
@@ -152,6 +155,11 @@ class Profile:
     @property
     def percent(self) -> int | None:
         return win_percent(self.won, self.played)
+
+    @property
+    def hinted(self) -> int:
+        """Games played with the coach's hints, over all games."""
+        return sum(g.hinted for g in self.games.values())
 
     def records(self) -> list[GameRecord]:
         """Per-game records, the registered games in their usual order first, then the others."""
@@ -230,6 +238,8 @@ def _profile_json(p: Profile) -> dict[str, Any]:
             "longest": g.longest,
             "last_played": g.last_played,
             "against": {kind: {"played": t.played, "won": t.won} for kind, t in g.against.items()},
+            "hinted": g.hinted,
+            "hints": g.hints,
         } for g in p.games.values()},
     }
 
@@ -320,7 +330,11 @@ def _read_game(game: str, data: Any, who: str) -> GameRecord:
         longest=_count(obj, "longest", what),
         last_played=_moment(obj, "last_played", what),
     )
-    if not (g.tied <= g.won <= g.played and g.streak <= g.longest <= g.won):
+    # Hints came later: a file from before them has none (counted as 0).
+    g.hinted = _count(obj, "hinted", what) if "hinted" in obj else 0
+    g.hints = _count(obj, "hints", what) if "hints" in obj else 0
+    if not (g.tied <= g.won <= g.played and g.streak <= g.longest <= g.won
+            and g.hinted <= g.played and g.hinted <= g.hints):
         raise Damaged(f"the counts of {what} do not add up")
     for kind, t in _mapping(_key(obj, "against", what), f"the opponents in {what}").items():
         kind = _text(kind, f"an opponent kind in {what}")
@@ -425,7 +439,8 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
         # A game that is won, not scored (GameInfo.scored) has no best score to keep.
         best = max((scores[i] for i in mine if i in scores), default=None) if match.info.scored else None
         kinds = {opponent_kind(s) for j, s in enumerate(match.seats) if j not in mine}
-        _count_match(stats, names[key], match, won, shared, best, kinds, when)
+        hints = sum(match.hints_taken(i) for i in mine)
+        _count_match(stats, names[key], match, won, shared, best, kinds, when, hints)
     stats.recorded = (stats.recorded + [match_id])[-RECORDED_LIMIT:]
     try:
         _save(stats)
@@ -437,7 +452,7 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
 
 
 def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: bool, best: int | None,
-                 kinds: Iterable[str], when: float) -> None:
+                 kinds: Iterable[str], when: float, hints: int = 0) -> None:
     profile = stats.find(name)
     if profile is None:
         profile = Profile(name)
@@ -452,6 +467,9 @@ def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: boo
     g.unit_one, g.unit_many = info.unit(1)[:TEXT_LIMIT], info.unit(2)[:TEXT_LIMIT]
     g.played += 1
     g.last_played = max(g.last_played, when)
+    if hints:
+        g.hinted += 1
+        g.hints = min(COUNT_LIMIT, g.hints + hints)
     if best is not None:
         g.best = best if g.best is None else max(g.best, best)
     if won:

@@ -93,8 +93,8 @@ def test_players_are_listed_most_recent_first_with_their_record(app: App) -> Non
     scene = open_screen(app)
     assert [p.name for p in scene.profiles] == ["Ana", "Bo", "Cyd"]
     assert scene.selected is not None and scene.selected.name == "Ana"
-    assert scene.game_table() == [("Ya Blew It!", "2", "1", "50%", "12 points", "0"),
-                                  ("Gold Mine", "1", "1", "100%", "7$", "1")]
+    assert scene.game_table() == [("Ya Blew It!", "2", "1", "50%", "12 points", "0", "0"),
+                                  ("Gold Mine", "1", "1", "100%", "7$", "1", "0")]
     assert scene.opponent_table() == [("Easy bot", "2", "1", "50%"), ("Normal bot", "1", "1", "100%")]
     assert scene.summary().startswith("3 games played, 2 won (67%).  Winning streak: 1")
     assert scene.list_label(0)[1].startswith("3 games, 2 won") and scene.list_label(0)[1].endswith("today")
@@ -107,7 +107,7 @@ def test_a_shared_win_is_shown_as_tied(app: App) -> None:
     seats = [Seat("Ana"), Seat("Bo"), Seat("Nell", BOT, "normal")]
     stats.record_match(staged(seats, [9, 9, 2], (0, 1)), now=NOW)
     scene = open_screen(app)
-    assert scene.game_table() == [("Ya Blew It!", "1", "1 (1 tied)", "100%", "9 points", "1")]
+    assert scene.game_table() == [("Ya Blew It!", "1", "1 (1 tied)", "100%", "9 points", "1", "0")]
     assert scene.opponent_table() == [("Human", "1", "1", "100%"), ("Normal bot", "1", "1", "100%")]
 
 

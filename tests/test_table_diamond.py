@@ -572,7 +572,7 @@ def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-un
     match = Match(GAME, [Seat("Ana"), bot("Dusty")], 1)
     table = open_table(app, match)
     run_until_human(app, table)
-    key(app, pygame.K_h)
+    key(app, pygame.K_F1)
     assert isinstance(app.top, RulesScene)
     app.step(1 / 60)
 

@@ -533,7 +533,7 @@ def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-un
     match = new_match([Seat("Ana"), bot("Dusty")], 1)
     table = open_table(app, match)
     run_until_human(app, table)
-    key(app, pygame.K_h)
+    key(app, pygame.K_F1)
     page = app.top
     assert isinstance(page, RulesScene) and not page.error
     assert "Grim Prospects" in page.path.read_text("utf-8")

@@ -249,7 +249,7 @@ def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: igno
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseMenu)
     app.pop()
-    key(app, pygame.K_h)
+    key(app, pygame.K_F1)
     assert isinstance(app.top, RulesScene)
     app.step(1 / 60)
 

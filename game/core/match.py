@@ -104,6 +104,9 @@ class Match:
         # Hot-seat privacy (never saved): the seat whose secrets the table may show, set when
         # that player lifts the "pass the screen" curtain; None until someone has.
         self.eyes: int | None = None
+        # The coach's hints each seat took: per seat, the number of actions played when it asked
+        # (saved with the game and its replay; a save from before hints has none).
+        self.hints: list[list[int]] = [[] for _ in self.seats]
 
     # ------------------------------------------------------------------ play
     def to_move(self) -> int | None:
@@ -146,6 +149,31 @@ class Match:
     def progress(self) -> str:
         """How far the game has come ("Round 3 of 8"), or the move number when the game says not."""
         return self.state.progress() or f"move {len(self.actions) + 1}"
+
+    # ------------------------------------------------------------------ the coach
+    def note_hint(self, seat: int) -> Event:
+        """`seat` asked the coach for a hint at this position: counted for that seat, and noted in
+        the log ("Ana asked for a hint"), where it is no action and reveals nothing."""
+        self.hints[seat].append(len(self.actions))
+        note = self._hint_note(seat)
+        self.history.append(note)
+        self._marks[-1] = len(self.history)
+        return note
+
+    def _hint_note(self, seat: int) -> Event:
+        return Event("hint", f"{self.seats[seat].name} asked for a hint", {"player": seat})
+
+    def hints_taken(self, seat: int) -> int:
+        """How many hints `seat` took in this game."""
+        return len(self.hints[seat]) if 0 <= seat < len(self.hints) else 0
+
+    def _restore_hint_notes(self) -> None:
+        """A loaded game's log notes again the hints taken at the position it has reached."""
+        count = len(self.actions)
+        for seat, moves in enumerate(self.hints):
+            for _ in range(moves.count(count)):
+                self.history.append(self._hint_note(seat))
+                self._marks[-1] = len(self.history)
 
     # ------------------------------------------------------------------ going back
     def undo_target(self, seat: int | None = None) -> int | None:
@@ -288,6 +316,7 @@ class Match:
             "seats": [s.to_json() for s in self.seats],
             "options": dict(self.config.options),
             "actions": list(self.actions),
+            "hints": [list(h) for h in self.hints],
         }
 
     @classmethod
@@ -315,6 +344,7 @@ class Match:
                 match.match_id = _safe_id(str(data["match_id"]))
             if isinstance(data.get("started"), (int, float)):
                 match.started = float(data["started"])
+            match.hints = _hints(data.get("hints"), len(seats))
         except BadSave:
             raise
         except (KeyError, TypeError, ValueError, OverflowError, IllegalAction, AttributeError) as exc:
@@ -325,11 +355,13 @@ class Match:
     def from_json(cls, data: Any) -> "Match":
         """Rebuild a match by replaying its actions; raises BadSave saying what is wrong."""
         match, actions = cls.from_header(data)
+        match._restore_hint_notes()
         for i, text in enumerate(actions):
             try:
                 match.apply(text)
             except IllegalAction as exc:
                 raise BadSave(f"move {i + 1} ({text!r}) of the save cannot be played: {exc}") from exc
+            match._restore_hint_notes()
         return match
 
     def save(self, path: Path) -> None:
@@ -352,6 +384,19 @@ def _options(data: Any) -> dict[str, Any]:
     if not isinstance(data, Mapping) or len(data) > 64 or not all(isinstance(k, str) for k in data):
         raise BadSave("the save's game options are not a table of values")
     return dict(data)
+
+
+def _hints(data: Any, seats: int) -> list[list[int]]:
+    """A save's hints per seat (move numbers); none for a save from before hints. Raises BadSave
+    when they are there but are not one list of move numbers per seat."""
+    if data is None:
+        return [[] for _ in range(seats)]
+    if (not isinstance(data, list) or len(data) != seats
+            or not all(isinstance(h, list) and len(h) <= 10**6 for h in data)
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10**7
+                       for h in data for n in h)):
+        raise BadSave("the save's record of hints is damaged")
+    return [list(h) for h in data]
 
 
 def _safe_id(text: str) -> str:

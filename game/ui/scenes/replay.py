@@ -8,6 +8,12 @@ existed (`Match.rewind`) and builds the table afresh from it, as a resumed game 
 Keys: ←/→ a move back/forward, Home/End the start/the end, Space play/pause, V whose hands are
 shown (games with hidden hands), Esc back. The slider under the log jumps anywhere.
 
+Analyse (A, or its button above the controls) has the hard search look again at every human
+decision, one at a time in the search process pool (game/ui/scenes/analysis.py), while the viewer
+stays usable; A again stops it (and again goes on). A move whose estimated chance to win fell more
+than 10 points below the best choice's is marked (a red tick on the slider); stepping onto an
+analysed move shows the better move with both chances, and N jumps to the next marked move.
+
 `ReplayScene.shoot` is the headless path of `python -m game replay FILE --shots DIR`: the same
 table and drawing, one PNG per move.
 """
@@ -27,11 +33,14 @@ from game.ui.scenes.dialogs import fit_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from game.ui.scenes.analysis import Analysis, Verdict
     from game.ui.tables.base import TableScene
+    from game.ui.tables.coach import Analyser
 
 log = logging.getLogger(__name__)
 
 BAR_H = 96          # the control bar at the foot of the log panel
+STRIP_H = 56        # the Analyse strip above it
 AUTOPLAY_GAP = 0.7  # seconds between moves while playing (at normal animation speed)
 
 
@@ -57,6 +66,11 @@ class ReplayScene(Scene):
         self.viewer_index = 0
         self._start_at = max(0, min(at, len(self.actions)))
         self.buttons: list[Button] = []
+        # Analyse: the search's verdict on each human move (started with A).
+        self.analysis: "Analysis | None" = None
+        self.analyser: "Analyser | None" = None   # the pool's, unless a test gives another
+        self.analysis_error = ""
+        self.analyse_buttons: list[Button] = []
 
     # ------------------------------------------------------------------ position
     @property
@@ -72,6 +86,8 @@ class ReplayScene(Scene):
         self._goto(self._start_at, rebuild=True)
 
     def exit(self) -> None:
+        if self.analysis is not None:
+            self.analysis.stop()
         if self.table is not None:
             self.table.exit()
             self.table = None
@@ -87,7 +103,7 @@ class ReplayScene(Scene):
         table.enter()
         # Leave room under the log for the controls.
         panel = table.log_panel
-        panel.visible = max(3, panel.visible - (BAR_H + 4) // panel.LINE)
+        panel.visible = max(3, panel.visible - (BAR_H + STRIP_H + 10) // panel.LINE)
         panel._cache = None
         self.table = table
         self._layout()
@@ -143,6 +159,58 @@ class ReplayScene(Scene):
         if self.app is not None and self.app.top is self:
             self.app.pop()
 
+    # ------------------------------------------------------------------ analyse
+    def analyse(self) -> None:
+        """Start the analysis (or go on with it); stop it while it runs."""
+        from game.ui.scenes.analysis import Analysis
+
+        self.analysis_error = ""
+        if self.analysis is None:
+            self.analysis = Analysis(self.match, self.actions, self.analyser)
+        if self.analysis.running:
+            self.analysis.stop()
+        else:
+            try:
+                self.analysis.start()
+            except RuntimeError as exc:
+                self.analysis_error = f"Analyse failed: {exc}."
+        self._layout()
+
+    def marked(self) -> list[int]:
+        """The marked moves (0-based action numbers), in order."""
+        return self.analysis.marked() if self.analysis is not None else []
+
+    def next_marked(self) -> bool:
+        """Jump to just after the next marked move (from the start again after the last one)."""
+        marks = self.marked()
+        if not marks:
+            return False
+        later = [i for i in marks if i + 1 > self.position]
+        self.playing = False
+        self.jump((later[0] if later else marks[0]) + 1)
+        self._layout()
+        return True
+
+    def verdict(self) -> "Verdict | None":
+        """The search's verdict on the move just shown (the last one played), if analysed."""
+        if self.analysis is None or self.position == 0:
+            return None
+        return self.analysis.verdicts.get(self.position - 1)
+
+    def analysis_status(self) -> str:
+        a = self.analysis
+        if self.analysis_error:
+            return self.analysis_error
+        if a is None:
+            return "Analyse: the coach checks every move of the humans"
+        marks = len(a.marked())
+        found = f"{marks} marked" if marks else "none marked yet" if not a.finished else "no move marked"
+        if a.finished:
+            return f"Analysed {a.total} moves: {found}"
+        if a.running:
+            return f"Analysing move {a.done + 1} of {a.total}  ·  {found}"
+        return f"Stopped at {a.done} of {a.total}  ·  {found}"
+
     # ------------------------------------------------------------------ layout
     def bar_rect(self) -> pygame.Rect:
         assert self.table is not None
@@ -153,9 +221,23 @@ class ReplayScene(Scene):
         bar = self.bar_rect()
         return pygame.Rect(bar.x + 14, bar.y + 52, bar.w - 28, 12)
 
+    def strip_rect(self) -> pygame.Rect:
+        bar = self.bar_rect()
+        return pygame.Rect(bar.x, bar.y - STRIP_H - 4, bar.w, STRIP_H)
+
     def _layout(self) -> None:
         if self.table is None:
             return
+        strip = self.strip_rect()
+        half = (strip.w - 30) // 2
+        a = self.analysis
+        label = ("Stop  A" if a is not None and a.running else "Analyse  A" if a is None or a.done == 0
+                 else "Analysed" if a.finished else "Go on  A")
+        go = Button((strip.x + 10, strip.bottom - 30, half, 24), label, self.analyse, None, size=13,
+                    enabled=a is None or not a.finished)
+        nxt = Button((strip.x + 20 + half, strip.bottom - 30, half, 24), "Next mark  N",
+                     lambda: None if self.next_marked() else None, None, size=13, enabled=bool(self.marked()))
+        self.analyse_buttons = [go, nxt]
         bar = self.bar_rect()
         w, gap = 40, 6
         x = bar.centerx - (5 * w + 4 * gap) // 2
@@ -184,6 +266,12 @@ class ReplayScene(Scene):
             if k == pygame.K_v:
                 self.cycle_viewer()
                 return True
+            if k == pygame.K_a:
+                self.analyse()
+                return True
+            if k == pygame.K_n:
+                self.next_marked()
+                return True
             if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_SPACE):
                 self.playing = self.playing and k == pygame.K_SPACE
                 for b in self.buttons:
@@ -209,8 +297,11 @@ class ReplayScene(Scene):
                     self.playing = False
                 self._layout()
                 return True
+        for b in self.analyse_buttons:
+            if b.handle_event(event):
+                return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
-                self.bar_rect().collidepoint(event.pos):
+                (self.bar_rect().collidepoint(event.pos) or self.strip_rect().collidepoint(event.pos)):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_z,):
             return True  # no undo in a replay
@@ -225,6 +316,11 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         if self.table is None:
             return
+        if self.analysis is not None:
+            was = (self.analysis.running, len(self.analysis.marked()))
+            self.analysis.poll()
+            if (self.analysis.running, len(self.analysis.marked())) != was:
+                self._layout()
         self.table.update(dt)
         if self.playing and self.table.idle:
             speed = self.app.settings.speed if self.app is not None else 1.0
@@ -242,6 +338,8 @@ class ReplayScene(Scene):
             return
         self.table.draw(surface)
         self._draw_bar(surface)
+        self._draw_strip(surface)
+        self._draw_verdict(surface)
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         bar = self.bar_rect()
@@ -252,6 +350,9 @@ class ReplayScene(Scene):
             _icon(surface, getattr(b, "icon", ""), b.rect.center, theme.INK)
         r = self.slider_rect()
         pygame.draw.rect(surface, (58, 52, 46), r, border_radius=6)
+        for i in self.marked():   # the marked moves, as red ticks over the slider
+            x = r.x + int(r.w * (i + 1) / max(1, self.total))
+            pygame.draw.line(surface, theme.DANGER, (x, r.y - 7), (x, r.y - 1), 3)
         t = self.position / self.total if self.total else 1.0
         filled = r.copy()
         filled.w = max(6, int(r.w * t))
@@ -264,12 +365,66 @@ class ReplayScene(Scene):
         theme.text(surface, fit_text(where, bar.w - 20, 13), (bar.centerx, bar.bottom - 8), 13,
                    theme.INK_DIM, anchor="midbottom")
         # What this is, over the table's banner corner.
-        tag = fit_text(f"{self.title}  ·  ←/→ step  ·  Esc back", 420, 14)
+        tag = fit_text(f"{self.title}  ·  ←/→ step  ·  A analyse  ·  Esc back", 460, 14)
         img = theme.font(14, True).render(tag, True, theme.GOLD)
         box = img.get_rect(bottomleft=(14, theme.HEIGHT - 8)).inflate(16, 8)
         pygame.draw.rect(surface, (16, 15, 18), box, border_radius=8)
         pygame.draw.rect(surface, theme.GOLD_DARK, box, 1, border_radius=8)
         surface.blit(img, img.get_rect(center=box.center))
+
+    def _draw_strip(self, surface: pygame.Surface) -> None:
+        strip = self.strip_rect()
+        pygame.draw.rect(surface, (16, 15, 18), strip, border_radius=10)
+        pygame.draw.rect(surface, theme.GOLD_DARK, strip, 2, border_radius=10)
+        status = self.analysis_status()
+        colour = theme.DANGER if self.analysis_error else theme.INK_DIM
+        theme.text(surface, fit_text(status, strip.w - 20, 12), (strip.centerx, strip.y + 6), 12, colour,
+                   anchor="midtop")
+        a = self.analysis
+        if a is not None and a.total and not a.finished:
+            done = pygame.Rect(strip.x + 10, strip.y + 21, strip.w - 20, 3)
+            pygame.draw.rect(surface, (58, 52, 46), done)
+            done.w = done.w * a.done // a.total
+            pygame.draw.rect(surface, theme.GOLD_DARK, done)
+        for b in self.analyse_buttons:
+            b.draw(surface)
+
+    def _draw_verdict(self, surface: pygame.Surface) -> None:
+        """The analysed move just shown: the move played and the better one, with both chances."""
+        v = self.verdict()
+        if v is None or self.table is None:
+            return
+        from game.ui.tables.coach import percent
+
+        log_rect = self.table.log_panel.rect
+        w = log_rect.w - 8
+        name = self.match.seats[v.seat].name
+        lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
+        if v.marked:
+            head = f"Move {v.index + 1}: {name} could do better"
+        elif v.mine is None:
+            head = f"Move {v.index + 1}: {name}'s move was not weighed"
+        else:
+            head = f"Move {v.index + 1}: {name} chose well"
+        lines.append((fit_text(head, w - 24, 14, True), 14, theme.DANGER if v.marked else theme.GOOD, True))
+        played = v.mine.words if v.mine is not None else v.played
+        mine = percent(v.mine) if v.mine is not None else "—"
+        for part in theme.wrap(f"Played: {played} ({mine})", w - 24, 13)[:2]:
+            lines.append((part, 13, theme.INK, False))
+        if v.played != v.best.action:
+            for part in theme.wrap(f"Best: {v.best.words} ({percent(v.best)})", w - 24, 13, True)[:2]:
+                lines.append((part, 13, theme.GOLD, True))
+            for part in theme.wrap(v.best.reason, w - 24, 12)[:2]:
+                lines.append((part, 12, theme.INK_DIM, False))
+        h = 16 + sum(size + 4 for _, size, _, _ in lines)
+        box = pygame.Rect(log_rect.x + 4, log_rect.y + 34, w, h)
+        pygame.draw.rect(surface, (10, 9, 8), box.move(0, 4), border_radius=10)
+        pygame.draw.rect(surface, (30, 27, 22), box, border_radius=10)
+        pygame.draw.rect(surface, theme.DANGER if v.marked else theme.GOLD_DARK, box, 2, border_radius=10)
+        y = box.y + 8
+        for text, size, colour, bold in lines:
+            theme.text(surface, text, (box.x + 12, y), size, colour, bold=bold)
+            y += size + 4
 
     # ------------------------------------------------------------------ headless pictures
     def shoot(self, folder: Path, every: int = 1, on_shot: Callable[[Path], Any] | None = None) -> int:

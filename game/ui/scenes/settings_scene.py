@@ -1,4 +1,4 @@
-"""The settings screen: animation speed, volume and mute, fullscreen, colour-blind symbols.
+"""The settings screen: animation speed, volume and mute, fullscreen, colour-blind symbols, hints.
 
 Every change applies at once and is saved (through `App.apply_settings`), so there is no OK button
 to forget. It is an overlay, so it works over the title and over a table's pause menu alike.
@@ -50,7 +50,7 @@ class SettingsScene(Scene):
         y0 = self.panel.y + 100
 
         def row(i: int) -> tuple[int, int, int, int]:
-            return (x, y0 + i * 66, w, 52)
+            return (x, y0 + i * 56, w, 46)
 
         self.animation = Cycler(row(0), "Animation speed", [s.capitalize() for s in ANIMATION_SPEEDS], 1,
                                 self._set_animation, size=20)
@@ -58,7 +58,8 @@ class SettingsScene(Scene):
         self.mute = Cycler(row(2), "Sound", ["On", "Muted"], 0, self._set_mute, size=20)
         self.fullscreen = Cycler(row(3), "Fullscreen", ["Off", "On"], 0, self._set_fullscreen, size=20)
         self.symbols = Cycler(row(4), "Colour-blind symbols", ["On", "Off"], 0, self._set_symbols, size=20)
-        self.cyclers = [self.animation, self.volume, self.mute, self.fullscreen, self.symbols]
+        self.hints = Cycler(row(5), "Hints at the table", ["On", "Off"], 0, self._set_hints, size=20)
+        self.cyclers = [self.animation, self.volume, self.mute, self.fullscreen, self.symbols, self.hints]
         # Shortcut keys per row: (keys that step back, keys that step forward, how the hint reads).
         self.shortcuts: list[tuple[Sequence[int], Sequence[int], str]] = [
             ((), (pygame.K_a,), "A"),
@@ -67,6 +68,7 @@ class SettingsScene(Scene):
             ((), (pygame.K_m,), "M"),
             ((), (pygame.K_f,), "F"),
             ((), (pygame.K_c,), "C"),
+            ((), (pygame.K_h,), "H"),
         ]
         self.back_button = Button((self.panel.right - 40 - 180, self.panel.bottom - 76, 180, 52), "Done",
                                   self.close, pygame.K_ESCAPE, primary=True)
@@ -87,6 +89,7 @@ class SettingsScene(Scene):
         self.mute.index = 1 if s.muted else 0
         self.fullscreen.index = 1 if s.fullscreen else 0
         self.symbols.index = 0 if s.colour_symbols else 1
+        self.hints.index = 0 if s.hints else 1
 
     def _apply(self, change: Callable[[], None], *, click: bool = False) -> None:
         if self.app is None:
@@ -122,6 +125,9 @@ class SettingsScene(Scene):
 
     def _set_symbols(self, i: int) -> None:
         self._apply(lambda: setattr(self.app.settings, "colour_symbols", i == 0), click=True)
+
+    def _set_hints(self, i: int) -> None:
+        self._apply(lambda: setattr(self.app.settings, "hints", i == 0), click=True)
 
     def close(self) -> None:
         if self.app is not None and self.app.top is self:

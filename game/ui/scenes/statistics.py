@@ -1,7 +1,8 @@
 """The Statistics screen: every player known by name, and the chosen player's record.
 
 Left, the players, most recently played first (Up/Down, a click or the wheel). Right, the chosen
-player's record per game (played, won, win %, best score, current streak), and against each kind
+player's record per game (played, won, win %, best score, current streak, games played with the
+coach's hints), and against each kind
 of opponent over all games or in one game (Left/Right or a click on the game). "Forget this
 player" asks before it deletes anything. The numbers come from `game.stats`; this screen only
 reads them, except to forget a player.
@@ -30,8 +31,8 @@ RIGHT = pygame.Rect(408, 146, 844, 474)
 EMPTY_TEXT = "Finish a game with a human player to see statistics here."
 
 # The record tables: (heading, right edge of the column from the table's left; 0 = left-aligned).
-GAME_COLUMNS = (("Game", 0), ("Played", 300), ("Won", 430), ("Win %", 520), ("Best score", 660),
-                ("Streak", 780))
+GAME_COLUMNS = (("Game", 0), ("Played", 290), ("Won", 400), ("Win %", 480), ("Best score", 620),
+                ("Streak", 700), ("With hints", 790))
 OPPONENT_COLUMNS = (("Opponent", 0), ("Played", 300), ("Won", 430), ("Win %", 520))
 
 
@@ -128,7 +129,8 @@ class StatisticsScene(Scene):
         rows = []
         for g in self.records():
             won = str(g.won) + (f" ({g.tied} tied)" if g.tied else "")
-            rows.append((g.title, str(g.played), won, percent_text(g.percent), g.best_text(), str(g.streak)))
+            rows.append((g.title, str(g.played), won, percent_text(g.percent), g.best_text(), str(g.streak),
+                         str(g.hinted)))
         return rows
 
     def view_names(self) -> list[str]:
@@ -154,8 +156,9 @@ class StatisticsScene(Scene):
         if p is None:
             return ""
         streak = f"Winning streak: {p.streak}" + (f" (longest {p.longest})" if p.longest > p.streak else "")
+        hinted = f"  {games_text(p.hinted)} with hints." if p.hinted else ""
         return (f"{games_text(p.played)} played, {p.won} won ({percent_text(p.percent)}).  "
-                f"{streak}.")
+                f"{streak}.{hinted}")
 
     # ---------------------------------------------------------------- lifecycle
     def enter(self) -> None:

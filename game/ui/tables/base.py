@@ -9,8 +9,16 @@ that show each one. Whenever the queue runs dry the model is compared with `matc
 rebuilt from it (`_sync`, with `_adopt_truth` counting any mismatch in `drift`).
 
 `TableScene` holds that machinery, the log panel, the keys every table knows (Esc: the pause menu,
-F1/H: the rules, Space: skip the animations, PgUp/PgDn and the wheel: the log, Ctrl+Z: undo), the
-Undo button, the hot-seat curtain, and the move to the results screen when the game is over.
+F1: the rules, H: a hint, Space: skip the animations, PgUp/PgDn and the wheel: the log, Ctrl+Z:
+undo), the Undo and Hint buttons, the hot-seat curtain, and the move to the results screen when
+the game is over.
+
+The coach (game/ui/tables/coach.py): at a human's decision, when hints are on in Settings, H or
+the Hint button under the log asks the hard search, in the search process pool, for the top three
+choices from that seat's view; the panel shows them over the log and the table outlines where the
+best one is played (each game's `_hint_spots`). Never in a replay, never for a bot, never while a
+hot-seat curtain is down (the panel goes with the position, and with the curtain). Each hint
+taken is noted in the match (`Match.note_hint`: the log, the save, the statistics).
 
 Hot-seat privacy (a game with private hands and two or more humans, `Match.hotseat`): when the
 table is idle and a human is to move who is not `match.eyes`, the opaque `PassScreen` covers it.
@@ -46,11 +54,13 @@ import pygame
 
 from game.core.contract import Action, Event, IllegalAction
 from game.core.match import BotThinker, Match
+from game.core.rng import derive_seed
 from game.core.words import plural
 from game.saves import autosave
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import fit_text
+from game.ui.tables import coach as coaching
 from game.ui.widgets import Button
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic
 
@@ -59,6 +69,7 @@ log = logging.getLogger(__name__)
 RGB = tuple[int, int, int]
 SCREEN = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
 UNDO_MAX_W = 156  # the Undo button at the log's top right leaves room for the log's title
+HINT_W = 104      # the Hint button at the log's bottom right
 
 
 def seat_rgb(p: int) -> RGB:
@@ -112,6 +123,7 @@ class LogPanel:
         self.entries: list[tuple[str, RGB, bool]] = []
         self.scroll = 0
         self._cache: tuple[Any, pygame.Surface] | None = None
+        self.footer_right = 0   # room kept at the footer's right (the Hint button)
 
     def add(self, text: str, colour: RGB, heading: bool) -> None:
         self.entries.append((text, colour, heading))
@@ -132,7 +144,7 @@ class LogPanel:
         self.scroll = max(0, min(top, self.scroll + lines))
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = (len(self.lines), self.scroll)
+        key = (len(self.lines), self.scroll, self.footer_right)
         if self._cache is None or self._cache[0] != key:
             self._cache = (key, self._render())
         surface.blit(self._cache[1], self.rect.topleft)
@@ -154,9 +166,13 @@ class LogPanel:
                     pygame.draw.circle(surf, colour, (18, y + 9), 3)
                 theme.text(surf, line, (26, y), 14, theme.INK if first else theme.INK_DIM)
             y += self.LINE
-        hint = "wheel / PgUp PgDn to scroll" if not scroll else f"{plural(scroll, 'newer line')} below: PgDn"
-        theme.text(surf, hint, (rect.centerx, rect.bottom - self.hint_bottom), 12, theme.INK_FAINT,
-                   anchor="midbottom")
+        if scroll:
+            hint = f"{plural(scroll, 'newer line')} below: PgDn"
+        else:
+            hint = "PgUp PgDn: scroll" if self.footer_right else "wheel / PgUp PgDn to scroll"
+        theme.text(surf, fit_text(hint, rect.w - self.footer_right - 12, 12),
+                   ((rect.w - self.footer_right) // 2, rect.bottom - self.hint_bottom), 12,
+                   theme.INK_FAINT, anchor="midbottom")
         return surf
 
 
@@ -210,6 +226,9 @@ class TableScene(Scene):
                                   "Undo  Ctrl+Z", self.undo, None, size=14)
         self._undo_key: Any = None
         self._undo_ok = False
+        self.coach = coaching.Coach()
+        self.hint_button = Button((0, 0, HINT_W, 22), "Hint (H)", self.request_hint, None, size=13)
+        self._hint_panel: pygame.Rect | None = None
 
     def _resume_history(self) -> None:
         """A resumed game starts from its saved position: every event is in the log, none is shown."""
@@ -461,6 +480,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._coach_poll()
         self.message_time = max(0.0, self.message_time - dt)
         self.shake = max(0.0, self.shake - dt * self.shake_decay)
         for c in self.callouts:
@@ -503,6 +523,7 @@ class TableScene(Scene):
         if seat != self.match.eyes and self.app is not None:
             from game.ui.scenes.dialogs import PassScreen
 
+            self.coach.forget()   # no hint stays up for the next player
             self._peek_down = False
             key = pygame.key.name(self.peek_key).upper()
             self.app.push(PassScreen(self.match.seats[seat].name, lambda: self._lift_curtain(seat),
@@ -683,9 +704,117 @@ class TableScene(Scene):
         self.message = text
         self.message_time = self.message_seconds
 
+    # ------------------------------------------------------------------ the coach
+    def hints_on(self) -> bool:
+        """Whether hints are on in Settings."""
+        return self.app is not None and bool(getattr(self.app.settings, "hints", True))
+
+    def _hint_key(self) -> tuple[int, int | None, int | None]:
+        """The position a hint is for: it goes when the match moves on, or when other eyes look."""
+        return (self.match.version, self.match.to_move(), self.match.eyes)
+
+    def hint_refusal(self) -> str | None:
+        """Why a hint may not be asked for now; None when it may: hints on, a human to move (not a
+        bot, not a replay, not a finished game), the table settled and on top, and in hot-seat play
+        the curtain lifted by that very player."""
+        if self.replay or self.match.spectator:
+            return "There are no hints in a replay."
+        if not self.hints_on():
+            return "Hints are off (see Settings)."
+        if self.match.is_over() or not self.match.human_to_move():
+            return "Hints are for a player's own decisions."
+        if self.match.hotseat and self.match.eyes != self.match.to_move():
+            return "Pass the screen first."
+        if self.app is not None and self.app.top is not self:
+            return "Close what is open first."
+        if not self.idle:
+            return "A moment: the table is still moving."
+        return None
+
+    def _hint_button_shown(self) -> bool:
+        return self.hint_refusal() is None
+
+    def request_hint(self) -> bool:
+        """Ask the coach for the player to move (H, or the Hint button); H again hides the answer,
+        and shows it again without asking twice. True when a hint was asked for or toggled."""
+        refusal = self.hint_refusal()
+        if refusal is not None:
+            if self.hints_on() and not self.replay and self.match.human_to_move():
+                self._say(refusal)
+            return False
+        key = self._hint_key()
+        if self.coach.key == key:
+            self.coach.hidden = not self.coach.hidden
+            return True
+        seat = self.match.to_move()
+        assert seat is not None
+        if self.hand_hidden:
+            self.reveal_hand()   # the hint speaks of the hand: the player asked to see it
+        game = self.match.game
+        self.coach.ask(key, game, self.match.state.to_json(), seat, self.coach.budget or coaching.hint_budget(game),
+                       derive_seed(self.match.seed, "hint", len(self.match.actions)))
+        caught_up = self._seen == len(self.match.history)
+        note = self.match.note_hint(seat)
+        if caught_up:   # the note is logged at once, never queued as a beat of the game
+            self._seen = len(self.match.history)
+            if self._log_sees(note):
+                self._log(note)
+        try:
+            autosave(self.match)
+        except OSError as exc:
+            self.logger.error("autosave failed: %s", exc)
+        self._play("click")
+        return True
+
+    def _coach_poll(self) -> None:
+        if not self.coach.active:
+            return
+        if not self.hints_on() or self.replay:
+            self.coach.forget()   # hints were switched off
+            return
+        self.coach.poll(self._hint_key(), self.match.legal_actions)
+
+    def _hint_spots(self, action: Action) -> list[coaching.Spot]:
+        """Where `action` is played on this table (its buttons, cards, squares, hexes: rectangles
+        or polygons), outlined for the coach's best choice; by default nothing is outlined."""
+        return []
+
+    def _hint_click(self, event: pygame.event.Event) -> bool:
+        """The Hint button, and a click on the panel (which hides it), for the table's own
+        `handle_event` to ask first."""
+        if not self._hint_button_shown():
+            self.hint_button.hover = False
+            return False
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._hint_panel is not None
+                and self._hint_panel.collidepoint(event.pos)):
+            self.coach.hidden = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self._hint_panel is not None \
+                and self._hint_panel.collidepoint(event.pos):
+            return True
+        return self.hint_button.handle_event(event)
+
+    def _draw_coach(self, surface: pygame.Surface, shown: bool) -> None:
+        self._hint_panel = None
+        if not shown:
+            return
+        r = self.log_panel.rect
+        self.hint_button.rect = pygame.Rect(r.right - 8 - HINT_W, r.bottom - 27, HINT_W, 21)
+        self.hint_button.label = "Hide hint (H)" if self.coach.active and not self.coach.hidden else "Hint (H)"
+        self.hint_button.draw(surface)
+        coach = self.coach
+        if not coach.active or coach.hidden:
+            return
+        best = coach.best()
+        if best is not None:
+            coaching.draw_spots(surface, self._hint_spots(best), self.clock)
+        seat = self.match.to_move()
+        name = self.match.seats[seat].name if seat is not None else ""
+        self._hint_panel = coaching.draw_panel(surface, coach, name, r, self.clock)
+
     # ------------------------------------------------------------------ input every table shares
     def _table_key(self, event: pygame.event.Event) -> bool:
-        """Esc: the pause menu; F1/H: the rules; Space: skip the animations; PgUp/PgDn: the log."""
+        """Esc: the pause menu; F1: the rules; H: a hint; Space: skip the animations; PgUp/PgDn: the log."""
         k = event.key
         if self.privacy_event(event):
             return True
@@ -695,8 +824,11 @@ class TableScene(Scene):
         if k == pygame.K_ESCAPE:
             self._open_pause()
             return True
-        if k in (pygame.K_F1, pygame.K_h):
+        if k == pygame.K_F1:
             self._open_rules()
+            return True
+        if k == pygame.K_h:
+            self.request_hint()
             return True
         if k == pygame.K_SPACE and not self.idle:
             self.fast_forward()
@@ -732,8 +864,11 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing every table shares
     def _draw_log(self, surface: pygame.Surface) -> None:
+        hint = self._hint_button_shown()
+        self.log_panel.footer_right = HINT_W + 12 if hint else 0
         self.log_panel.draw(surface)
         self._draw_undo(surface)
+        self._draw_coach(surface, hint)
 
     def _draw_callouts(self, surface: pygame.Surface) -> None:
         for c in self.callouts:

@@ -484,6 +484,22 @@ class BigDigTable(TableScene):
     def button_for(self, label: str) -> Button | None:
         return next((b for b in self.buttons if b.label.startswith(label)), None)
 
+    def _hint_spots(self, action: Action) -> list[pygame.Rect]:
+        """The coach's best choice: the Digging card and the squares it digs or explodes (the
+        bonus square; the Pass button)."""
+        if action.kind == "pass":
+            b = self.button_for("Pass")
+            return [b.rect] if b is not None else []
+        args = list(action.args)
+        spots = []
+        if action.kind in ("dig", "explode") and args and args[0].isdigit():
+            spots.append(self.card_rect(int(args.pop(0))))
+        for text in args:
+            x, sep, y = text.partition(".")
+            if sep and x.isdigit() and y.isdigit():
+                spots.append(self.view.square_rect((int(x), int(y))))
+        return spots
+
     def card_rect(self, card: int) -> pygame.Rect:
         total = CARD_COUNT * CARD_W + (CARD_COUNT - 1) * CARD_GAP
         x = CARDS_BOX.x + (CARDS_BOX.w - total) // 2 + (card - 1) * (CARD_W + CARD_GAP)
@@ -496,7 +512,7 @@ class BigDigTable(TableScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos

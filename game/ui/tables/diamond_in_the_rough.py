@@ -804,6 +804,35 @@ class DiamondTable(TableScene):
     def buttons_all(self) -> list[Button]:
         return [b for _, b in self._action_buttons] + self._extra_buttons
 
+    def _hint_spots(self, action: Action) -> list[pygame.Rect]:
+        """The coach's best choice: its button, and the places it names: the bombed player, the
+        hand cards given up, the face-up cards or the deck taken."""
+        spots = [b.rect for mode, b in self._action_buttons if mode == action.kind]
+        me = self.bottom_seat()
+        hand = list(zip(self.display_hand(me), self.hand_rects(me)))
+        row = self.row_rects()
+
+        def row_card(text: str) -> None:
+            if text.isdigit() and int(text) < len(row):
+                spots.append(row[int(text)])
+
+        for i, arg in enumerate(action.args):
+            if arg == "deck":
+                spots.append(DECK_RECT)
+            elif arg.startswith("row:"):
+                row_card(arg[4:])
+            elif not arg.isdigit():
+                continue
+            elif action.kind == "bomb" and i == 0 and int(arg) < self.n:
+                spots.append(self.seat_rect(int(arg)))
+            elif action.kind in ("resupply", "retire"):
+                spots += [r for c, r in hand if c == int(arg)][:1]
+            elif action.kind in ("invest", "row"):
+                row_card(arg)
+        if action.kind == "deck":
+            spots.append(DECK_RECT)
+        return spots
+
     def button_for(self, label: str) -> Button | None:
         return next((b for b in self.buttons_all if b.label.startswith(label)), None)
 
@@ -1271,7 +1300,7 @@ class DiamondTable(TableScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -1764,7 +1793,7 @@ class DiamondTable(TableScene):
         if self.mode is not None:
             return "Enter plays it; Backspace steps back."
         return ("Click a card of your hand to resupply with it, or a player to bomb them; "
-                "H shows the rules.")
+                "F1 shows the rules.")
 
     def _chosen_refs(self, where: str) -> list[Any]:
         """What the choices so far point at on the table (to lift or outline it)."""

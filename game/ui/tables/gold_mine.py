@@ -74,6 +74,7 @@ from game.ui.tables.base import (
     fit,
     tooltip_image,
 )
+from game.ui.tables.coach import Spot
 from game.ui.tables.gold_mine_moves import FIELDS, MoveBuilder
 from game.ui.tween import ease_in_out_cubic, ease_out_cubic, lerp2
 from game.ui.widgets import Button
@@ -1022,7 +1023,7 @@ class GoldMineTable(TableScene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -1092,6 +1093,20 @@ class GoldMineTable(TableScene):
             if h is not None:
                 return self.moves.click_hex(h)
         return False
+
+    def _hint_spots(self, action: Action) -> list[Spot]:
+        """The coach's best choice: a start point's hex; else the action die and the hexes the
+        move mines, blasts, blocks or fences (its end, for income)."""
+        if action.kind == "start":
+            return [self.view.corners(_start_hex(action), 3)]
+        try:
+            move = self.state.move_of(action)
+            pv = self.state.preview(action)
+        except (IllegalAction, ValueError):
+            return []
+        spots: list[Spot] = [self.die_rect(move.action_die)] if move.action_die is not None else []
+        hexes = list(dict.fromkeys(pv.path + pv.blasted + pv.blocked + pv.barrier)) or [pv.end]
+        return spots + [self.view.corners(h, 3) for h in hexes[:8]]
 
     def die_rect(self, i: int) -> pygame.Rect:
         r = pygame.Rect(0, 0, DIE_SIZE + 16, DIE_SIZE + 16)
@@ -1658,9 +1673,9 @@ class GoldMineTable(TableScene):
                 theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
                            anchor="topright")
                 y += 24
-            hint = "Space skip animation · Esc menu · H rules" if not self.idle else "Esc menu · H rules"
+            hint = "Space skip animation · Esc menu · F1 rules" if not self.idle else "Esc menu · F1 rules"
             if self.replay:
-                hint = "H rules"  # the replay viewer says its own keys
+                hint = "F1 rules"  # the replay viewer says its own keys
             theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
             return
         # The order of play this round.
@@ -1679,9 +1694,9 @@ class GoldMineTable(TableScene):
             theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
                        anchor="topright")
             y += 24
-        hint = "Space skip animation · Esc menu · H rules" if not self.idle else "Esc menu · H rules"
+        hint = "Space skip animation · Esc menu · F1 rules" if not self.idle else "Esc menu · F1 rules"
         if self.replay:
-            hint = "H rules"  # the replay viewer says its own keys
+            hint = "F1 rules"  # the replay viewer says its own keys
         theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
 
     def _draw_players(self, surface: pygame.Surface) -> None:

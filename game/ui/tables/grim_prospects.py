@@ -751,6 +751,20 @@ class GrimProspectsTable(TableDrawing, TableScene):
         self.keep_button = Button((BANNER.centerx - 260, BUTTON_Y, 520, BUTTON_H), "Choose a card to keep",
                                   self.confirm_keep, pygame.K_RETURN, primary=True, size=18)
 
+    def _hint_spots(self, action: Action) -> list[pygame.Rect]:
+        """The coach's best choice: its button; the card to keep (and the keep button) while
+        prospecting; the hand card to place in the Inventory."""
+        if action.kind == "keep" and action.args and self.chooser is not None:
+            cid = int(action.args[0]) if action.args[0].isdigit() else None
+            spots = [self.chooser.card_rect(cid)] if cid in self.chooser.order else []
+            return spots + [self.keep_button.rect]
+        if action.kind == "place" and action.args and action.args[0].isdigit():
+            hand = self.hand_cards()
+            cid = int(action.args[0])
+            return [self.hand_rect(hand.index(cid), len(hand))] if cid in hand else []
+        b = self.button_for(str(action))
+        return [b.rect] if b is not None else []
+
     def button_for(self, kind: str) -> Button | None:
         return next((b for k, b in self.buttons if k == kind), None)
 
@@ -759,7 +773,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
         if self.privacy_event(event):   # the peek key, down and up
             self._layers.clear()
             return True
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -974,8 +988,8 @@ class GrimProspectsTable(TableDrawing, TableScene):
         if not self._human_turn():
             if self.replay:
                 return "", theme.INK_FAINT
-            return ("Space skips the animation  ·  R the Rubble  ·  H rules  ·  Esc menu" if not self.idle
-                    else "R the Rubble  ·  S your stash  ·  H rules  ·  Esc menu"), theme.INK_FAINT
+            return ("Space skips the animation  ·  R the Rubble  ·  F1 rules  ·  Esc menu" if not self.idle
+                    else "R the Rubble  ·  S your stash  ·  F1 rules  ·  Esc menu"), theme.INK_FAINT
         if getattr(self, "hand_hidden", False) and not self.eyes():
             return "Your hand is face down: click it to see your cards, or hold V to peek", theme.FOCUS
         if self.state.phase == "choose":
@@ -983,4 +997,4 @@ class GrimProspectsTable(TableDrawing, TableScene):
                     theme.INK_DIM)
         bundles = [c for c in self.hand_cards() if not _hidden(c) and card(c).ability == "bundle"]
         tip = "Click a Bundle in your hand (or ←/→ then ↑) to place it  ·  " if bundles else ""
-        return tip + "R the Rubble  ·  S your stash  ·  H rules", theme.INK_DIM
+        return tip + "R the Rubble  ·  S your stash  ·  F1 rules", theme.INK_DIM

@@ -891,6 +891,16 @@ class YaBlewItTable(TableScene):
         placed = [state.safes[s] for s in safes if s in state.safes and state.safes[s] in stacks]
         self.safe_pick = [c for c in COLOURS if c in placed][: len(safes)]
 
+    def _hint_spots(self, action: Action) -> list[pygame.Rect]:
+        """The coach's best choice: its button; for the Fire, the stacks to put Safes on and Roll."""
+        if action.kind == "fire":
+            p = self.match.to_move()
+            if p is None:
+                return []
+            return ([self.slot_rect(p, c) for c in action.args if c in COLOURS]
+                    + [b.rect for a, b in self.buttons if a is None])
+        return [b.rect for a, b in self.buttons if a == action]
+
     def _fire_action(self) -> Action:
         return Action("fire", tuple(c for c in COLOURS if c in self.safe_pick))
 
@@ -919,7 +929,7 @@ class YaBlewItTable(TableScene):
         self._panel_cache.pop(p, None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self._undo_click(event):
+        if self._undo_click(event) or self._hint_click(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -1437,9 +1447,9 @@ class YaBlewItTable(TableScene):
 
     def footer_hint(self) -> str:
         """The keys line under the table: what the buttons' keys do, and the keys always there."""
-        hint = "Esc menu  ·  H rules  ·  Space skip animation" if not self.idle else "Esc menu  ·  H rules"
+        hint = "Esc menu  ·  F1 rules  ·  Space skip animation" if not self.idle else "Esc menu  ·  F1 rules"
         if self.replay:
-            hint = "H rules"  # the replay viewer says its own keys
+            hint = "F1 rules"  # the replay viewer says its own keys
         if self.buttons and self.idle:
             keys = "  ".join(f"{key_name(b.key)} {b.label}" for _, b in self.buttons)
             hint = f"{keys}   ·   {hint}"

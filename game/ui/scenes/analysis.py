@@ -1,0 +1,185 @@
+"""Analyse in the replay viewer: the hard search looks again at every human decision of a game.
+
+`Analysis` replays the record once (from its header, never touching the viewer's match) to find
+each position where a human chose among two or more actions, then sends them to the search
+process pool one at a time, each from that seat's view, exactly as a hint would be asked. Every
+answer becomes a `Verdict`: the move played, the search's best choice, and both estimated chances
+to win. A move is *marked* when its chance fell more than `threshold` (10 percentage points by
+default) below the best choice's. One search at a time keeps the pool free and makes stopping
+immediate: `stop()` drops the search in flight, `start()` goes on from there. No pygame here.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from game.bots.search import Budget
+from game.core.contract import IllegalAction
+from game.core.match import Match
+from game.core.rng import derive_seed
+from game.ui.tables.coach import Analyser, hint_budget, pool_analyser
+
+if TYPE_CHECKING:   # the pool (and multiprocessing) loads only when a search is asked for
+    from game.bots.pool import Advice
+
+log = logging.getLogger(__name__)
+
+THRESHOLD = 0.10        # a fall of more than 10 percentage points marks a move
+ANALYSE_SECONDS = 0.6   # the search's time per move
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A human's decision in the record: before action number `index` (0-based), `seat` chose."""
+
+    index: int
+    seat: int
+    state_json: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the search thinks of one decision: the move played and the best choice."""
+
+    index: int
+    seat: int
+    played: str
+    best: Advice
+    mine: Advice | None       # the move played, as the search saw it (None: it did not weigh it)
+    threshold: float = THRESHOLD
+
+    @property
+    def fall(self) -> float | None:
+        """How much the chance to win fell against the best choice (0..1), if it was weighed."""
+        if self.mine is None or self.played == self.best.action:
+            return None if self.mine is None else 0.0
+        return self.best.win - self.mine.win
+
+    @property
+    def marked(self) -> bool:
+        fall = self.fall
+        return fall is not None and fall > self.threshold
+
+
+def human_decisions(match: Match, actions: list[str]) -> list[Decision]:
+    """Every position of the record where a human chose among two or more actions (a fresh match
+    from `match`'s header is played through; `match` itself is left as it is)."""
+    data = match.to_json()
+    data["actions"] = []
+    fresh, _ = Match.from_header(data)
+    out = []
+    for i, text in enumerate(actions):
+        seat = fresh.to_move()
+        if seat is not None and fresh.seats[seat].is_human and len(fresh.legal_actions()) > 1:
+            out.append(Decision(i, seat, fresh.state.to_json()))
+        try:
+            fresh.apply(text)
+        except IllegalAction:
+            log.warning("the record cannot be played past move %d (%s)", i + 1, text)
+            break
+    return out
+
+
+class Analysis:
+    """The human moves of one record, analysed one after another in the pool."""
+
+    def __init__(self, match: Match, actions: list[str], analyser: Analyser | None = None,
+                 budget: Budget | None = None, threshold: float = THRESHOLD) -> None:
+        self.game = match.game
+        self.seed = match.seed
+        self.actions = list(actions)
+        self.analyser: Analyser = analyser or pool_analyser
+        self.budget = budget or hint_budget(match.game, ANALYSE_SECONDS)
+        self.threshold = threshold
+        self.decisions = human_decisions(match, self.actions)
+        self.verdicts: dict[int, Verdict] = {}
+        self.failed = 0
+        self.running = False
+        self._next = 0                     # the decision to ask about next
+        self._future: concurrent.futures.Future[list[Advice]] | None = None
+
+    # ---------------------------------------------------------------- progress
+    @property
+    def total(self) -> int:
+        return len(self.decisions)
+
+    @property
+    def done(self) -> int:
+        """Decisions answered (or given up on)."""
+        return self._next - (1 if self._future is not None else 0)
+
+    @property
+    def finished(self) -> bool:
+        return self._next >= self.total and self._future is None
+
+    def marked(self) -> list[int]:
+        """The action numbers (0-based) of the marked moves, in order."""
+        return sorted(i for i, v in self.verdicts.items() if v.marked)
+
+    # ---------------------------------------------------------------- control
+    def start(self) -> None:
+        """Start, or go on from where it stopped."""
+        if not self.finished:
+            self.running = True
+            self._ask()
+
+    def stop(self) -> None:
+        """Stop now; the search in flight is dropped (it is asked again on `start`)."""
+        self.running = False
+        if self._future is not None:
+            if not self._future.cancel():
+                self._future.add_done_callback(_discard)
+            self._future = None
+            self._next -= 1
+
+    def poll(self) -> bool:
+        """Take an answer that is in and ask the next question; True when a verdict was added."""
+        future = self._future
+        if future is None or not future.done():
+            return False
+        self._future = None
+        d = self.decisions[self._next - 1]
+        added = False
+        try:
+            self._judge(d, future.result())
+            added = True
+        except Exception as exc:
+            self.failed += 1
+            log.warning("analysis of move %d failed: %s", d.index + 1, exc)
+        if self.running:
+            self._ask()
+        return added
+
+    def _ask(self) -> None:
+        if self._future is not None:
+            return
+        if self._next >= self.total:
+            self.running = False
+            return
+        d = self.decisions[self._next]
+        self._next += 1
+        try:
+            self._future = self.analyser(self.game, d.state_json, d.seat, self.budget,
+                                         derive_seed(self.seed, "analyse", d.index), None)
+        except Exception as exc:
+            log.exception("the analysis could not start")
+            self.failed += 1
+            self.running = False
+            self._next -= 1
+            raise RuntimeError(f"the search could not start ({exc.__class__.__name__})") from exc
+
+    def _judge(self, d: Decision, advice: list[Advice]) -> None:
+        if not advice:
+            return
+        played = self.actions[d.index]
+        best = max(advice, key=lambda a: (a.visits, a.win))
+        mine = next((a for a in advice if a.action == played), None)
+        self.verdicts[d.index] = Verdict(d.index, d.seat, played, best, mine, self.threshold)
+
+
+def _discard(future: "concurrent.futures.Future[Any]") -> None:
+    if not future.cancelled():
+        future.exception()

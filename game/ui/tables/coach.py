@@ -1,0 +1,262 @@
+"""The coach at the table: a Hint shows the hard search's top three choices for the human to move.
+
+`TableScene` owns one `Coach`. Asking (key H or the Hint button, see `TableScene.request_hint`)
+sends the position to the search process pool (`game.bots.pool`) as its saved JSON and the seat:
+the worker rebuilds it and searches from that seat's *view* only, so a hint never knows more than
+the player asking. The table stays live while the search runs (about a second); the panel says
+"Thinking…" meanwhile. Every request is keyed on the position (the match's version, the seat to
+move and whose eyes the table shows): an answer that comes back for a position that has changed
+is dropped, never shown.
+
+The panel (drawn over the game log, so the board stays in view) lists each choice in the game's
+words, its estimated chance to win and the search's one-line reason; the table outlines where
+the best choice is played (each table's `_hint_spots`). This module draws; the table decides
+when a hint is allowed.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence, Union
+
+import pygame
+
+from game.bots.search import Budget, policy_for
+from game.core.contract import Action, IllegalAction
+from game.ui import theme
+from game.ui.scenes.dialogs import fit_text
+
+if TYPE_CHECKING:   # the pool (and multiprocessing) loads only when a search is asked for
+    from game.bots.pool import Advice
+
+log = logging.getLogger(__name__)
+
+# Where an action is played on a table: a rectangle (a button, a card), or a polygon (a hex).
+Spot = Union[pygame.Rect, Sequence[tuple[float, float]]]
+
+HINT_SECONDS = 1.0   # the search's time for one hint
+HINT_TOP = 3         # choices shown
+
+# (game, state JSON, seat, budget, seed, top) -> a Future of the choices, best first.
+Analyser = Callable[[str, Mapping[str, Any], int, Budget, int, "int | None"],
+                    "concurrent.futures.Future[list[Advice]]"]
+
+
+def pool_analyser(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget, seed: int,
+                  top: int | None) -> "concurrent.futures.Future[list[Advice]]":
+    """The real analyser: the program's search process pool."""
+    from game.bots.pool import shared_pool
+
+    return shared_pool().analyse(game, state_json, seat, budget, seed, top)
+
+
+def hint_budget(game: str, seconds: float = HINT_SECONDS) -> Budget:
+    """The hard search's iterations for `game`, capped at `seconds` of thinking."""
+    return Budget(policy_for(game).iterations, seconds)
+
+
+class Coach:
+    """One table's hint: the request in flight, or the answer, for one position (`key`)."""
+
+    def __init__(self, analyser: Analyser | None = None) -> None:
+        self.analyser: Analyser = analyser or pool_analyser
+        self.budget: Budget | None = None   # the search's budget; None: `hint_budget` of the game
+        self.key: Hashable | None = None
+        self.future: concurrent.futures.Future[list[Advice]] | None = None
+        self.advice: list[Advice] | None = None
+        self.actions: list[Action | None] = []   # each advice's action, None if not legal now
+        self.failed = ""
+        self.hidden = False   # the player put the answer away (H again shows it)
+        self.dropped = 0   # answers that came back for a position that had changed
+
+    @property
+    def active(self) -> bool:
+        """Whether a hint is asked for or shown."""
+        return self.key is not None
+
+    @property
+    def thinking(self) -> bool:
+        return self.future is not None
+
+    def ask(self, key: Hashable, game: str, state_json: Mapping[str, Any], seat: int,
+            budget: Budget, seed: int) -> None:
+        """Start the search for the position `key` (its answer is kept only for that key)."""
+        self.forget()
+        self.key = key
+        try:
+            self.future = self.analyser(game, state_json, seat, budget, seed, HINT_TOP)
+        except Exception as exc:  # no process pool (e.g. a broken install): the table goes on
+            log.exception("the coach could not start")
+            self.failed = f"The coach could not think ({exc.__class__.__name__})."
+            self.future = None
+
+    def poll(self, key: Hashable, legal: Callable[[], list[Action]]) -> None:
+        """Take the answer once it is in, if it is still for the position `key`; a hint for
+        another position is forgotten (its answer, when it comes, dropped)."""
+        if self.key is not None and key != self.key:
+            self.forget()
+            return
+        future = self.future
+        if future is None or not future.done():
+            return
+        self.future = None
+        try:
+            advice = future.result()
+        except Exception as exc:
+            log.warning("the coach's search failed: %s", exc)
+            self.failed = "The coach could not think this through."
+            return
+        now = legal()
+        self.advice = list(advice)
+        self.actions = [_legal_action(a.action, now) for a in self.advice]
+
+    def forget(self) -> None:
+        """Hide the hint; a search still running is dropped when it answers."""
+        if self.future is not None:
+            if not self.future.cancel():
+                self.dropped += 1
+                self.future.add_done_callback(_discard)
+        self.key = None
+        self.future = None
+        self.advice = None
+        self.actions = []
+        self.failed = ""
+        self.hidden = False
+
+    def best(self) -> Action | None:
+        """The top choice, when the answer is in and it is legal here."""
+        return self.actions[0] if self.actions else None
+
+
+def _discard(future: "concurrent.futures.Future[Any]") -> None:
+    """A dropped answer: read (so an error in it is not reported as unhandled) and forgotten."""
+    if not future.cancelled():
+        future.exception()
+
+
+def _legal_action(text: str, legal: list[Action]) -> Action | None:
+    try:
+        action = Action.parse(text)
+    except IllegalAction:
+        return None
+    return action if action in legal else None
+
+
+# ============================================================================ drawing
+INDENT = 20   # the choices' text, right of their number
+
+
+def percent(advice: Advice) -> str:
+    """The estimated chance to win as the panel writes it ("62%"; "—" when nothing was searched,
+    as for the only legal move)."""
+    return "—" if advice.visits <= 0 else f"{round(100 * advice.win)}%"
+
+
+def panel_rect(log_rect: pygame.Rect, height: int) -> pygame.Rect:
+    """Where the panel goes: over the game log, below its title, as tall as it needs."""
+    top = log_rect.y + 34
+    return pygame.Rect(log_rect.x + 4, top, log_rect.w - 8, min(height, log_rect.bottom - 40 - top))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the panel; `choice` is set on the first line of a choice (its number)."""
+
+    text: str
+    size: int
+    colour: tuple[int, int, int]
+    bold: bool = False
+    indent: int = 0
+    choice: int | None = None
+
+
+def panel_lines(coach: Coach, name: str, width: int) -> list[Line]:
+    """The panel's lines, fitted to `width`."""
+    lines = [Line(fit_text(f"Hint for {name}", width, 15, True), 15, theme.GOLD, True)]
+    if coach.failed:
+        lines += [Line(part, 13, theme.DANGER) for part in theme.wrap(coach.failed, width, 13)]
+    elif coach.advice is None:
+        lines.append(Line("Thinking…", 14, theme.INK_DIM))
+    elif not coach.advice:
+        lines.append(Line("The coach has no choice to offer here.", 13, theme.INK_DIM))
+    for i, a in enumerate(coach.advice or ()):
+        colour = theme.GOLD if i == 0 else theme.INK
+        room = width - INDENT - theme.width_of(percent(a), 14, True) - 8
+        words = theme.wrap(a.words, room, 14, True)
+        if len(words) > 2:
+            words = [words[0], fit_text(" ".join(words[1:]), room, 14, True)]
+        for j, part in enumerate(words):
+            lines.append(Line(part, 14, colour, True, INDENT, i if j == 0 else None))
+        reason = theme.wrap(a.reason, width - INDENT, 12) if a.reason else []
+        if len(reason) > 2:
+            reason = [reason[0], fit_text(" ".join(reason[1:]), width - INDENT, 12)]
+        lines += [Line(part, 12, theme.INK_DIM, indent=INDENT) for part in reason]
+        if coach.actions and coach.actions[i] is None:
+            lines.append(Line("(no longer possible here)", 12, theme.INK_FAINT, indent=INDENT))
+    return lines
+
+
+def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygame.Rect,
+               clock: float) -> pygame.Rect:
+    """The hint panel over the log; returns its rectangle (a click on it hides it)."""
+    width = log_rect.w - 8 - 24
+    lines = panel_lines(coach, name, width)
+    height = sum(_line_h(line) for line in lines) + 40
+    rect = panel_rect(log_rect, height)
+    pygame.draw.rect(surface, (10, 9, 8), rect.move(0, 4), border_radius=10)
+    pygame.draw.rect(surface, (30, 27, 22), rect, border_radius=10)
+    pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=10)
+    x, y = rect.x + 12, rect.y + 10
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-4, -4))
+    for line in lines:
+        if line.choice is not None:
+            y += 8
+            assert coach.advice is not None
+            theme.text(surface, f"{line.choice + 1}", (x, y), 14, theme.INK_FAINT, bold=True)
+            theme.text(surface, percent(coach.advice[line.choice]), (rect.right - 12, y), 14,
+                       line.colour, bold=True, anchor="topright")
+        text = line.text
+        if text == "Thinking…":
+            text = "Thinking" + "." * (1 + int(clock * 3) % 3)
+        theme.text(surface, text, (x + line.indent, y), line.size, line.colour, bold=line.bold)
+        y += _line_h(line) - (8 if line.choice is not None else 0)
+    surface.set_clip(clip)
+    foot = "H or a click hides this" if coach.advice is not None or coach.failed else "Play on if you like"
+    theme.text(surface, foot, (rect.centerx, rect.bottom - 6), 11, theme.INK_FAINT, anchor="midbottom")
+    return rect
+
+
+def _line_h(line: Line) -> int:
+    return line.size + 4 + (8 if line.choice is not None else 0)
+
+
+def draw_spots(surface: pygame.Surface, spots: Sequence[Spot], clock: float) -> None:
+    """The best choice on the table: a pulsing gold outline around each of its places (a
+    rectangle, or a polygon such as a hex), and a "1" badge at the first."""
+    if not spots:
+        return
+    glow = 0.5 + 0.5 * math.sin(clock * 5)
+    colour = (255, int(200 + 40 * glow), int(90 + 80 * glow))
+    boxes = []
+    for spot in spots:
+        if isinstance(spot, pygame.Rect):
+            box = spot.inflate(8, 8)
+            pygame.draw.rect(surface, (20, 14, 4), box.inflate(4, 4), 3, border_radius=10)
+            pygame.draw.rect(surface, colour, box, 3, border_radius=10)
+        else:
+            points = [(int(round(x)), int(round(y))) for x, y in spot]
+            pygame.draw.polygon(surface, (20, 14, 4), points, 6)
+            pygame.draw.polygon(surface, colour, points, 3)
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        boxes.append(box)
+    badge = pygame.Rect(0, 0, 22, 22)
+    badge.center = boxes[0].topleft
+    badge.clamp_ip(surface.get_rect())
+    pygame.draw.circle(surface, (20, 14, 4), badge.center, 12)
+    pygame.draw.circle(surface, colour, badge.center, 10)
+    theme.text(surface, "1", badge.center, 13, (30, 20, 8), bold=True, anchor="center")

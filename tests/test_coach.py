@@ -1,0 +1,427 @@
+"""The coach: the Hint at a human's decision on every table, and its record; Analyse in the replay
+viewer. A fake analyser stands in for the search process where the process itself is not under
+test (it answers from the legal actions, or when the test says so); one test asks the real pool.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import concurrent.futures  # noqa: E402
+import json  # noqa: E402
+import random  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from helpers import click, key, run_until, run_until_human  # noqa: E402
+
+from game import saves, stats  # noqa: E402
+from game.bots.pool import Advice  # noqa: E402
+from game.bots.search import Budget  # noqa: E402
+from game.core.match import BOT, Match, Seat  # noqa: E402
+from game.games import GAMES, get  # noqa: E402
+from game.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.ui.scenes.dialogs import PassScreen  # noqa: E402
+from game.ui.scenes.replay import ReplayScene  # noqa: E402
+from game.ui.tables import table_for  # noqa: E402
+
+
+# ---------------------------------------------------------------------------- fake analysers
+class Fake:
+    """An analyser that answers from the position's legal actions: the first is best. With
+    `hold`, the answers wait until `release()`; every request is remembered."""
+
+    def __init__(self, hold: bool = False, score: Callable[[int, str], float] | None = None) -> None:
+        self.hold = hold
+        self.score = score or (lambda i, a: 0.6 if i == 0 else 0.3)
+        self.requests: list[tuple[str, int, Budget, int | None]] = []
+        self.pending: list[tuple[concurrent.futures.Future[list[Advice]], list[Advice]]] = []
+
+    def __call__(self, game: str, state_json: Any, seat: int, budget: Budget, seed: int,
+                 top: int | None) -> concurrent.futures.Future[list[Advice]]:
+        state = get(game).from_json(state_json)
+        assert state.to_move() == seat
+        self.requests.append((game, seat, budget, top))
+        legal = [str(a) for a in state.legal_actions()]
+        advice = [Advice(a, self.score(i, a), 100 - i, f"words for {a}", f"reason for {a}")
+                  for i, a in enumerate(legal)]
+        advice.sort(key=lambda x: -x.win)
+        advice = advice if top is None else advice[:top]
+        future: concurrent.futures.Future[list[Advice]] = concurrent.futures.Future()
+        if self.hold:
+            future.set_running_or_notify_cancel()   # under way, as in a worker: not cancellable
+            self.pending.append((future, advice))
+        else:
+            future.set_result(advice)
+        return future
+
+    def release(self) -> None:
+        for future, advice in self.pending:
+            future.set_result(advice)
+        self.pending.clear()
+
+
+def at_human(game: str, seed: int, seats: list[Seat] | None = None, moves: int = 4) -> Match:
+    """A match some random moves in, stopped where a human decides."""
+    m = Match(game, seats or [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        m.apply(rng.choice(m.legal_actions()))
+    while not m.human_to_move():
+        m.apply(rng.choice(m.legal_actions()))
+    assert not m.is_over()
+    return m
+
+
+def open_table(app: Any, m: Match, fake: Fake | None = None) -> Any:
+    table = table_for(m)
+    table.coach.analyser = fake or Fake()
+    app.push(table)
+    run_until_human(app, table)
+    return table
+
+
+def press_h(app: Any) -> None:
+    key(app, pygame.K_h)
+
+
+# ---------------------------------------------------------------------------- the hint
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_hint_shows_the_top_three_and_outlines_the_best_on_every_table(app: Any, game: str) -> None:
+    m = at_human(game, 5)
+    fake = Fake()
+    table = open_table(app, m, fake)
+    seat = m.to_move()
+    assert table.hint_refusal() is None
+    press_h(app)
+    app.step(1 / 60)
+    # The search is asked about this seat's position, for three choices.
+    assert [(g, s, top) for g, s, _, top in fake.requests] == [(game, seat, 3)]
+    advice = table.coach.advice
+    assert advice is not None and 1 <= len(advice) <= 3
+    assert [a.action for a in advice] == [str(a) for a in m.legal_actions()][:len(advice)]
+    assert table._hint_panel is not None and table._hint_panel.colliderect(table.log_panel.rect)
+    assert table.coach.best() == m.legal_actions()[0]
+    # Every legal action has a place on the table to outline, on the screen.
+    screen = app.screen.get_rect()
+    for action in m.legal_actions()[:60]:
+        spots = table._hint_spots(action)
+        assert spots, f"{game}: nothing outlines {action}"
+        for spot in spots:
+            rect = spot if isinstance(spot, pygame.Rect) else pygame.Rect(
+                min(x for x, _ in spot), min(y for _, y in spot), 1, 1)
+            assert screen.colliderect(rect), (game, action, spot)
+
+
+def test_the_table_stays_live_while_the_coach_thinks_and_h_hides_and_shows_it(app: Any) -> None:
+    m = at_human("ya_blew_it", 3)
+    fake = Fake(hold=True)
+    table = open_table(app, m, fake)
+    press_h(app)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert table.coach.thinking and table.coach.advice is None and table._hint_panel is not None
+    fake.release()
+    app.step(1 / 60)
+    assert not table.coach.thinking and table.coach.advice
+    press_h(app)            # hides the answer ...
+    app.step(1 / 60)
+    assert table._hint_panel is None and table.coach.hidden
+    press_h(app)            # ... and shows it again without asking twice
+    app.step(1 / 60)
+    assert table._hint_panel is not None and len(fake.requests) == 1
+    assert m.hints_taken(0) == 1
+
+
+def test_the_hint_button_asks_too(app: Any) -> None:
+    m = at_human("grim_prospects", 2, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    fake = Fake()
+    table = open_table(app, m, fake)
+    app.step(1 / 60)
+    assert table._hint_button_shown()
+    click(app, table.hint_button.rect.center)
+    app.step(1 / 60)
+    assert len(fake.requests) == 1 and table.coach.advice
+
+
+def test_a_stale_answer_is_dropped(app: Any) -> None:
+    m = at_human("ya_blew_it", 4, [Seat("Ana"), Seat("Bo")])
+    fake = Fake(hold=True)
+    table = open_table(app, m, fake)
+    press_h(app)
+    app.step(1 / 60)
+    assert table.coach.thinking
+    table._apply(m.legal_actions()[-1])     # the position moves on before the answer comes
+    app.step(1 / 60)
+    fake.release()
+    run_until_human(app, table)
+    assert table.coach.advice is None and not table.coach.active
+    assert table._hint_panel is None and table.coach.dropped == 1
+
+
+def test_hints_are_refused_when_off_in_settings(make_app: Callable[..., Any]) -> None:
+    app = make_app()
+    app.settings.hints = False
+    m = at_human("ya_blew_it", 6)
+    fake = Fake()
+    table = open_table(app, m, fake)
+    press_h(app)
+    app.step(1 / 60)
+    assert not table.request_hint()
+    assert fake.requests == [] and m.hints_taken(0) == 0 and not table.coach.active
+    assert not table._hint_button_shown() and table.message == ""   # the key is simply ignored
+    app.settings.hints = True
+    app.step(1 / 60)
+    assert table._hint_button_shown()
+
+
+def test_hints_are_refused_for_a_bot_and_in_a_replay(app: Any) -> None:
+    m = Match("ya_blew_it", [Seat("Dusty", BOT, "easy"), Seat("Ana")], 1)
+    while m.human_to_move() or m.to_move() != 0:
+        m.apply(m.legal_actions()[0])
+    fake = Fake()
+    table = table_for(m)
+    table.coach.analyser = fake
+    app.push(table)
+    table.thinker.cancel()
+    assert not m.human_to_move()
+    assert table.hint_refusal() is not None and not table.request_hint()
+    start, actions = saves.replay_of(at_human("ya_blew_it", 7))
+    viewer = ReplayScene(start, actions, at=len(actions))
+    app.push(viewer)
+    app.step(1 / 60)
+    assert viewer.table is not None and viewer.table.replay
+    viewer.table.coach.analyser = fake
+    assert viewer.table.hint_refusal() == "There are no hints in a replay."
+    key(app, pygame.K_h)
+    assert fake.requests == []
+
+
+def test_hot_seat_hints_only_behind_a_lifted_curtain_and_hidden_when_it_falls(app: Any) -> None:
+    m = at_human("grim_prospects", 3, [Seat("Ana"), Seat("Bo")], moves=0)
+    fake = Fake()
+    table = table_for(m)
+    table.coach.analyser = fake
+    app.push(table)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "brought the curtain")
+    seat = m.to_move()
+    assert table.hint_refusal() is not None and not table.request_hint()
+    assert fake.requests == []
+    app.top.ready()   # the player at the screen lifts the curtain
+    run_until_human(app, table)
+    assert app.top is table and m.eyes == seat
+    press_h(app)
+    app.step(1 / 60)
+    assert fake.requests[0][1] == seat and table.coach.advice and not table.hand_hidden
+    # The player ends their turn: the curtain comes down for the other and the hint goes.
+    while m.to_move() == seat:
+        table._apply(next(a for a in m.legal_actions() if str(a) in ("end", "bank")) if any(
+            str(a) in ("end", "bank") for a in m.legal_actions()) else m.legal_actions()[0])
+    run_until(app, lambda: isinstance(app.top, PassScreen), "brought the curtain again")
+    assert not table.coach.active and table.hint_refusal() is not None
+    assert len(fake.requests) == 1
+
+
+# ---------------------------------------------------------------------------- the record
+def test_a_hint_is_logged_saved_and_counted(app: Any, home: Path) -> None:
+    m = at_human("ya_blew_it", 8, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    table = open_table(app, m)
+    before = len(m.actions)
+    press_h(app)
+    app.step(1 / 60)
+    assert m.hints == [[before], []]
+    assert any(line[0] == "Ana asked for a hint" for line in table.log_lines)
+    # Saved with the game (written at once) and read back, with its line in the log.
+    saved = json.loads(saves.save_path(m).read_text("utf-8"))
+    assert saved["hints"] == [[before], []]
+    loaded = Match.from_json(saved)
+    assert loaded.hints == [[before], []] and loaded.hints_taken(0) == 1
+    assert [e.text for e in loaded.history if e.kind == "hint"] == ["Ana asked for a hint"]
+    # A save from before hints still loads, with none.
+    del saved["hints"]
+    assert Match.from_json(saved).hints == [[], []]
+    saved["hints"] = [[1], "x"]
+    with pytest.raises(Exception, match="hints"):
+        Match.from_json(saved)
+    # The finished game's replay keeps them, and the statistics count a game played with hints.
+    rng = random.Random(1)
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+    saves.finish(m)
+    replay = json.loads(saves.replay_path(m).read_text("utf-8"))
+    assert replay["hints"] == [[before], []]
+    record = stats.load_stats()[0].find("Ana")
+    assert record is not None
+    g = record.games["ya_blew_it"]
+    assert (g.hinted, g.hints, record.hinted) == (1, 1, 1)
+
+
+def test_statistics_from_before_hints_still_load(home: Path) -> None:
+    m = at_human("ya_blew_it", 9, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    rng = random.Random(2)
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+    assert stats.record_match(m) is None
+    path = stats.stats_path()
+    data = json.loads(path.read_text("utf-8"))
+    for g in data["profiles"][0]["games"].values():
+        assert g.pop("hinted") == 0 and g.pop("hints") == 0
+    path.write_text(json.dumps(data), "utf-8")
+    loaded, message = stats.load_stats()
+    assert message is None and loaded.find("Ana").games["ya_blew_it"].hinted == 0  # type: ignore[union-attr]
+
+
+def test_the_hints_setting_is_saved_and_switched_in_the_settings_screen(app: Any, home: Path) -> None:
+    from game.ui.scenes.settings_scene import SettingsScene
+
+    assert Settings().hints
+    scene = SettingsScene()
+    app.push(scene)
+    app.step(1 / 60)
+    key(app, pygame.K_h)
+    assert app.settings.hints is False and load_settings().hints is False
+    key(app, pygame.K_h)
+    assert load_settings().hints is True
+    save_settings(Settings(hints=False))
+    assert load_settings().hints is False
+
+
+# ---------------------------------------------------------------------------- the real pool
+def test_a_hint_from_the_real_search_pool(app: Any) -> None:
+    from game.bots.pool import shared_pool
+    from game.ui.tables.coach import pool_analyser
+
+    m = at_human("ya_blew_it", 12, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    table = table_for(m)
+    table.coach.analyser = pool_analyser
+    table.coach.budget = Budget(12)
+    app.push(table)
+    run_until_human(app, table)
+    press_h(app)
+    try:
+        run_until(app, lambda: not table.coach.thinking, "heard from the pool", frames=60 * 120)
+    finally:
+        shared_pool().close()
+    advice = table.coach.advice
+    assert advice and len(advice) <= 3 and not table.coach.failed
+    legal = {str(a) for a in m.legal_actions()}
+    assert all(a.action in legal and 0.0 <= a.win <= 1.0 and a.words for a in advice)
+    assert table.coach.best() is not None
+
+
+# ---------------------------------------------------------------------------- Analyse
+def bad_move_record() -> tuple[Match, list[str], int]:
+    """A finished game where Ana always plays the first legal action, except once the last one
+    (deliberately bad to the fake analyser below); returns the start, the actions and that move."""
+    m = Match("ya_blew_it", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 21)
+    rng = random.Random(21)
+    bad = None
+    while not m.is_over():
+        legal = m.legal_actions()
+        if m.to_move() == 0 and len(legal) > 1:
+            if bad is None and len(m.actions) > 6 and len(legal) >= 3:
+                bad = len(m.actions)
+                m.apply(legal[-1])
+                continue
+            m.apply(legal[0])
+        else:
+            m.apply(rng.choice(legal))
+    assert bad is not None
+    start, actions = saves.replay_of(m)
+    return start, actions, bad
+
+
+def judge(i: int, action: str) -> float:
+    """The fake search: the first action wins 60%, the second 55% (a small fall: no mark),
+    the others 20%."""
+    return 0.6 if i == 0 else 0.55 if i == 1 else 0.2
+
+
+def test_analyse_marks_a_deliberately_bad_move_and_shows_the_better_one(app: Any) -> None:
+    start, actions, bad = bad_move_record()
+    fake = Fake(hold=True, score=judge)
+    viewer = ReplayScene(start, actions)
+    viewer.analyser = fake
+    app.push(viewer)
+    app.step(1 / 60)
+    key(app, pygame.K_a)
+    app.step(1 / 60)
+    # One search at a time, every choice weighed; the viewer stays usable meanwhile.
+    assert len(fake.requests) == 1 and fake.requests[0][3] is None
+    key(app, pygame.K_RIGHT)
+    app.step(1 / 60)
+    assert viewer.position == 1
+    total = viewer.analysis.total  # type: ignore[union-attr]
+    assert total > 5
+    for _ in range(total + 5):
+        fake.release()
+        app.step(1 / 60)
+    a = viewer.analysis
+    assert a is not None and a.finished and a.done == total and len(fake.requests) == total
+    assert viewer.marked() == [bad]
+    # N jumps to just after it; the verdict names both moves and chances.
+    key(app, pygame.K_n)
+    app.step(1 / 60)
+    assert viewer.position == bad + 1
+    v = viewer.verdict()
+    assert v is not None and v.marked and v.played == actions[bad]
+    assert v.mine is not None and (v.best.win, v.mine.win) == (0.6, 0.2)
+    assert v.best.action != actions[bad]
+    # A move that lost only 5 points is not marked, and a move of the best choice is judged fine.
+    assert all(not x.marked for i, x in a.verdicts.items() if i != bad)
+
+
+def test_analyse_can_be_stopped_and_goes_on_from_there(app: Any) -> None:
+    start, actions, _ = bad_move_record()
+    fake = Fake(hold=True, score=judge)
+    viewer = ReplayScene(start, actions)
+    viewer.analyser = fake
+    app.push(viewer)
+    app.step(1 / 60)
+    key(app, pygame.K_a)
+    for _ in range(3):
+        fake.release()
+        app.step(1 / 60)
+    a = viewer.analysis
+    assert a is not None and a.running and a.done == 3
+    key(app, pygame.K_a)                      # stop: the search in flight is dropped
+    fake.release()
+    for _ in range(3):
+        app.step(1 / 60)
+    assert not a.running and a.done == 3 and len(a.verdicts) == 3
+    assert "Stopped at 3" in viewer.analysis_status()
+    key(app, pygame.K_a)                      # go on: the dropped move is asked again
+    fake.release()
+    app.step(1 / 60)
+    assert a.running and a.done == 4 and len(a.verdicts) == 4
+
+
+def test_a_coach_that_cannot_start_says_so_and_the_table_goes_on(app: Any) -> None:
+    def broken(*args: Any) -> Any:
+        raise ModuleNotFoundError("No module named 'multiprocessing'")
+
+    m = at_human("ya_blew_it", 13, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    table = open_table(app, m)
+    table.coach.analyser = broken
+    press_h(app)
+    app.step(1 / 60)
+    assert table.coach.failed.startswith("The coach could not think") and table._hint_panel is not None
+    assert table._apply(m.legal_actions()[0])
+    run_until(app, lambda: table.idle, "went on")
+
+
+def test_the_tables_load_without_the_search_pool() -> None:
+    """The pool (and multiprocessing) loads only when a hint or an analysis is asked for."""
+    import subprocess
+    import sys
+
+    code = ("import sys, game.ui.tables.base, game.ui.scenes.replay, game.ui.scenes.analysis; "
+            "print(sorted(m for m in ('multiprocessing', 'game.bots.pool') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "SDL_VIDEODRIVER": "dummy"}, cwd=Path(__file__).parent.parent)
+    assert out.stdout.strip() == "[]"
