@@ -1,0 +1,216 @@
+"""Gold Mine's search policy for the hard bot (see game/bots/search.py).
+
+A whole Gold Mine game played out at random says little (a random miner wastes its money), so the
+search looks only a few actions ahead and then judges the table the way the normal bot does:
+each player's money plus a share of their *prospects* (the best tunnel they could dig next turn,
+`bots.Prospects`), turned into win chances with a soft maximum whose spread shrinks as the rounds
+run out.
+
+The tree considers at every position only the normal bot's few best moves by its own scoring
+(money now, prospects left to oneself and taken from the others, the dice left for the players
+still to act), each distinct effect once with its cheapest way of paying; the other players are
+thus searched as if they were normal bots choosing among their best few. The normal bot's own
+choice starts with a head start of visits (the root prior), so hard keeps it unless the look
+ahead finds better. Playout moves are the easy bot's rule: the most money now, give or take a
+little.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from game.bots.search import Choice, Policy
+from game.core.contract import Action, View
+from game.core.rng import Rng
+from game.core.words import money
+from game.games.gold_mine.board import Hex
+from game.games.gold_mine.bots import (
+    NormalBot,
+    Prospects,
+    effect_key,
+    line_reach,
+    start_value,
+    turns_left,
+)
+from game.games.gold_mine.rules import (
+    ROUNDS,
+    START,
+    GoldMineState,
+    Option,
+    start_action,
+    start_label,
+)
+
+_VERBS = {"mines": "Mine", "blows": "Blow", "blocks": "Block", "builds": "Build", "takes": "Take"}
+
+
+def _key(s: GoldMineState) -> tuple:
+    """A position's identity within one search (the same table, dice and turn)."""
+    return (s.n, s.round_no, s.starter, s.step, s.phase, s.dice, tuple(s.taken), tuple(s.money),
+            tuple(s.pos), frozenset(s.collected), frozenset(s.blocked), tuple(s.barriers))
+
+
+class GoldMinePolicy(Policy):
+    iterations = 24
+    seconds = 0.9
+    rollout_depth = 0
+    exploration = 0.5
+
+    TOP = 5               # the normal bot's best distinct moves hard considers ...
+    TOP_DEEP = 3          # ... and below the root, each player's (as normal bots would)
+    PROSPECT = 0.6        # how much of a prospect counts as money at a cut-off
+    SPREAD = 4.0          # the soft maximum's spread in dollars at the last round ...
+    SPREAD_ROUND = 2.5    # ... and how much it widens for each round still to come
+    PRIOR = 0.12          # the normal bot's choice: a head start of this share of the budget
+    NOISE = 3.0           # the playout rule's noise in dollars
+
+    def __init__(self) -> None:
+        self._normal = NormalBot(0)
+        self._ranked: dict[tuple, list[tuple[float, Option]]] = {}
+        self._root: tuple | None = None    # the position being decided (hard's own wider choice)
+
+    # ------------------------------------------------------------ the normal bot's scoring
+    def ranked(self, s: GoldMineState) -> list[tuple[float, Option]]:
+        """Each distinct effect once, with its best way of paying, scored as the normal bot
+        scores it; best first (remembered per position for the searches to come)."""
+        key = _key(s)
+        got = self._ranked.get(key)
+        if got is not None:
+            return got
+        options = s.options()
+        me = s.turn
+        pros = Prospects(s)
+        normal = self._normal
+        w_self = normal.SELF_WEIGHT if turns_left(s, me) > 0 else 0.0
+        w_other = {q: normal.OTHER_WEIGHT for q in range(s.n)
+                   if q != me and turns_left(s, q) > 0}
+        denial = normal._denial(s, me)
+        values: dict[tuple[str, int, int, int], float] = {}
+        best: dict[tuple[str, int, int, int], tuple[float, Option]] = {}
+        for o in options:
+            k = effect_key(o)
+            value = values.get(k)
+            if value is None:
+                value = values[k] = normal._effect_value(s, me, o, pros, w_self, w_other)
+            total = value + o.gain - o.cost + denial.get(o.die, 0.0)
+            held = best.get(k)
+            if held is None or total > held[0] + 1e-9:
+                best[k] = (total, o)
+        got = sorted(best.values(), key=lambda t: -t[0])
+        if len(self._ranked) > 20000:
+            self._ranked.clear()
+        self._ranked[key] = got
+        return got
+
+    def _starts(self, s: GoldMineState) -> list[Action]:
+        me = s.to_move()
+        assert me is not None
+        scored = sorted(s.free_starts(), key=lambda h: -start_value(s, h, me))
+        return [start_action(h) for h in scored]
+
+    # ------------------------------------------------------------ the search's hooks
+    def tree_actions(self, state, legal: list[Action]) -> list[Action]:
+        s: GoldMineState = state
+        if s.phase == START:
+            key = _key(s)
+            got = self._ranked.get(key)
+            if got is None:
+                got = self._ranked[key] = [(0.0, a) for a in self._starts(s)[:2]]  # type: ignore
+            return [a for _, a in got]  # type: ignore[misc]
+        keep = self.TOP if _key(s) == self._root else self.TOP_DEEP
+        allowed = set(legal)
+        top = [o.action for _, o in self.ranked(s)[:keep] if o.action in allowed]
+        return top or legal
+
+    def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
+        s: GoldMineState = view.state  # type: ignore[attr-defined]
+        self._root = _key(s)
+        if s.phase == START:
+            return {}
+        ranked = self.ranked(s)
+        if not ranked:
+            return {}
+        weight = max(1, round(self.PRIOR * self.iterations))
+        after = s.advance(ranked[0][1].action)
+        return {ranked[0][1].action: (self.evaluate(after)[view.player], weight)}
+
+    def rollout_action(self, state, rng: Rng) -> Action:
+        s: GoldMineState = state
+        if s.phase == START:
+            return self._start_of(s, rng)
+        best = None
+        best_score = -1e18
+        noise = self.NOISE
+        for o in s.options():
+            score = o.gain - o.cost + noise * rng.random()
+            if score > best_score:
+                best, best_score = o, score
+        assert best is not None
+        return best.action
+
+    def _start_of(self, s: GoldMineState, rng: Rng) -> Action:
+        h = max(s.free_starts(), key=lambda x: line_reach(s, x, 1) + self.NOISE * rng.random())
+        return start_action(h)
+
+    def worth(self, s: GoldMineState) -> list[float]:
+        """Each player's money plus the share of their prospect that still counts."""
+        if s.phase == START or any(p is None for p in s.pos):
+            return [float(m) for m in s.money]
+        pros = Prospects(s)
+        out = []
+        for p in range(s.n):
+            w = self.PROSPECT if turns_left(s, p) > 0 else 0.0
+            out.append(s.money[p] + w * pros.best[p])
+        return out
+
+    def evaluate(self, state) -> list[float]:
+        s: GoldMineState = state
+        if s.is_over():
+            return super().evaluate(s)
+        worth = self.worth(s)
+        spread = self.SPREAD + self.SPREAD_ROUND * (ROUNDS - s.round_no)
+        top = max(worth)
+        weights = [math.exp((w - top) / spread) for w in worth]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    # ------------------------------------------------------------ the coach's words
+    def describe(self, view: View, action: Action) -> str:
+        s: GoldMineState = view.state  # type: ignore[attr-defined]
+        if s.phase == START:
+            try:
+                q, r = (int(x) for x in action.args[:2])
+                return f"Start at {start_label(s.map, Hex(q, r))}"
+            except (ValueError, IndexError, KeyError):
+                return "Start here"
+        text = s.preview(action).text
+        who = s.name(view.player) + " "
+        if text.startswith(who):
+            text = text[len(who):]
+        first, _, rest = text.partition(" ")
+        verb = _VERBS.get(first)
+        if verb is None:
+            return text[:1].upper() + text[1:]
+        rest = rest.replace(" and moves to its end", " and move to its end")
+        return f"{verb} {rest}".strip()
+
+    def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
+        s: GoldMineState = view.state  # type: ignore[attr-defined]
+        chance = f"wins about {choice.win:.0%} of {choice.visits} looks ahead"
+        if s.phase == START:
+            return f"{self.describe(view, choice.action)}: {chance}"
+        opt = next((o for o in s.options() if o.action == choice.action), None)
+        if opt is None:
+            return chance
+        net = opt.gain - opt.cost
+        now = (f"makes {money(net)} now" if net > 0 else
+               "costs nothing now" if net == 0 else f"costs {money(-net)} now")
+        best = choices[0] if choices else choice
+        if choice.action == best.action:
+            return f"Best: {now}, {chance}"
+        gap = best.win - choice.win
+        return f"{now[:1].upper()}{now[1:]}, {chance} ({gap:.0%} less than the best)"
+
+
+POLICY = GoldMinePolicy()
