@@ -116,11 +116,24 @@ class WinModel(_RoundModel):
         self.eq = [ctx.equity(p, ctx.areas[p]) for p in range(n)]
         self.deck_len = ctx.deck_len
         self.zero = _softmax(self.eq, spread_for(n, self.deck_len))
+        self._taken: dict[tuple[int, int, float], Gains] = {}
 
     def take(self, x: int, draws: int, cost: float = 0.0) -> Gains:
-        eq = list(self.eq)
-        eq[x] += self.base[x] + draws * self.delta[x] - cost
-        return _softmax(eq, spread_for(self.n, self.deck_len - 2 * draws))
+        key = (x, draws, cost)
+        hit = self._taken.get(key)
+        if hit is None:
+            eq = list(self.eq)
+            eq[x] += self.base[x] + draws * self.delta[x] - cost
+            hit = self._taken[key] = _softmax(eq, spread_for(self.n, self.deck_len - 2 * draws))
+        return hit
+
+    def gamble_draw(self, k: int, draws: int, gems: int) -> Gains:
+        # The same gamble is reached from many branches of the round: work it out once.
+        key = ("gamble", k, draws, gems)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = super().gamble_draw(k, draws, gems)
+        return hit
 
     def best(self, p: int, options: Sequence[Gains]) -> Gains:
         return max(options, key=lambda r: r[p])
