@@ -1,0 +1,126 @@
+"""The hard bot's Ya Blew It! policy (game/games/ya_blew_it/search.py): playout moves are legal, the
+round model's win chances are chances, the coach has words for every kind of action, and the search
+sees what is obvious in constructed positions. Tiny budgets: these are about correctness, not
+strength (that is measured with `python -m game simulate ya_blew_it --seats hard,normal`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game.bots.search import Budget, HardBot, policy_for
+from game.core.contract import Action, GameConfig
+from game.core.rng import Rng, derive_seed
+from game.games import get
+from game.games.ya_blew_it.bots import _COL, _KIND, _NUMBER, COLOURS
+from game.games.ya_blew_it.rules import CHOICE, GAMBLE_ACTION, KEEP, YaBlewItState
+from game.games.ya_blew_it.search import POLICY, model_values, win_chances
+
+GAME = "ya_blew_it"
+
+
+def _positions(players: int, seed: int) -> Iterator[YaBlewItState]:
+    """Every decision position of one game played with random moves."""
+    state, _ = get(GAME).new(GameConfig(players=players), seed)
+    assert isinstance(state, YaBlewItState)
+    rng = Rng(seed)
+    while not state.is_over():
+        yield state
+        state = state.advance(rng.choice(state.legal_actions()))
+
+
+def test_the_policy_is_the_games_own() -> None:
+    assert policy_for(GAME) is POLICY
+    assert 0 < POLICY.seconds <= 1.0 and POLICY.iterations > 0
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_playout_and_tree_moves_are_legal_everywhere(players: int) -> None:
+    rng = Rng(players)
+    for seed in range(3):
+        for state in _positions(players, 100 + seed):
+            legal = state.legal_actions()
+            assert POLICY.rollout_action(state, rng) in legal
+            assert set(POLICY.tree_actions(state, legal)) <= set(legal)
+            assert POLICY.tree_actions(state, legal)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_win_chances_and_model_values_are_chances_for_every_seat(players: int) -> None:
+    for state in _positions(players, 7 + players):
+        chances = win_chances(state)
+        assert len(chances) == players and sum(chances) == pytest.approx(1.0)
+        values = model_values(state, state.legal_actions())
+        assert set(values) <= set(state.legal_actions()) and values
+        for r in values.values():
+            assert len(r) == players and sum(r) == pytest.approx(1.0)
+            assert all(0.0 <= x <= 1.0 for x in r)
+
+
+def test_the_coach_has_words_for_every_kind_of_action() -> None:
+    seen: dict[tuple[str, str], str] = {}
+    for players in (2, 4):
+        for seed in range(12):
+            for state in _positions(players, 300 + seed):
+                for action in state.legal_actions():
+                    key = (state.phase, action.kind + ("+safes" if action.args else ""))
+                    if key in seen:
+                        continue
+                    view = state.view(state.turn)
+                    words = POLICY.describe(view, action)
+                    choices = HardBot(1, GAME, Budget(2)).analyse(view)
+                    choice = next((c for c in choices if c.action == action), choices[0])
+                    line = POLICY.reason(view, choice, choices)
+                    assert words and words != str(action) and ":" not in words
+                    assert line.startswith(POLICY.describe(view, choice.action))
+                    assert "%" in line
+                    seen[key] = words
+    kinds = {kind for _, kind in seen}
+    assert kinds >= {"roll", "pass", "jump", "nojump", "reroll", "accept", "keep", "add", "gamble",
+                     "draw", "fire", "fire+safes"}
+    assert seen[("miner", "roll")] == "Roll to steal the Claim"
+    assert seen[("gamble", "roll")] == "Roll now"
+
+
+def _everything_out(players: int, seed: int) -> YaBlewItState:
+    """A Prospector whose Claim shows all eight numbers, every Miner out: gambling must lose."""
+    state, _ = get(GAME).new(GameConfig(players=players, options={"first_player": 0}), seed)
+    assert isinstance(state, YaBlewItState)
+    s = state.copy()
+    cursed = _COL[s.cursed[0]]
+    colour = next(c for c in range(len(COLOURS)) if c != cursed)
+    pool = s.deck + s.claim
+    gems = [c for c in pool if _KIND[c] == "gem" and _COL[c] == colour]
+    assert sorted(_NUMBER[c] for c in gems) == list(range(1, 9))
+    s.deck = [c for c in s.deck if c not in gems]
+    s.discard = s.discard + [c for c in s.claim if c not in gems]
+    s.claim = gems
+    s.out = [p != 0 for p in range(players)]
+    s.phase, s.turn, s.prospector = CHOICE, 0, 0
+    s.check()
+    return s
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_keeps_a_claim_that_any_gamble_would_blow(players: int) -> None:
+    state = _everything_out(players, 21)
+    assert state.legal_actions() == [KEEP, GAMBLE_ACTION]
+    choices = HardBot(3, GAME, Budget(30)).analyse(state.view(0))
+    assert choices[0].action == KEEP
+    gamble = next(c for c in choices if c.action == GAMBLE_ACTION)
+    assert gamble.win < choices[0].win
+
+
+def test_hard_accepts_a_steal_roll_that_hit() -> None:
+    for seed in range(40):
+        for state in _positions(2, 500 + seed):
+            roll = state.roll or {}
+            if state.phase == "reroll" and roll.get("why") == "steal":
+                numbers = {_NUMBER[c] for c in state.claim}
+                if roll["value"] in numbers:
+                    view = state.view(state.turn)
+                    assert HardBot(derive_seed(seed, "h"), GAME, Budget(20)).choose(view) \
+                        == Action("accept")
+                    return
+    pytest.fail("no position with a hit awaiting a re-roll decision")
