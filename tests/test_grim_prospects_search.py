@@ -118,13 +118,16 @@ def test_the_bare_playout_keeps_winners_and_losers_apart() -> None:
     assert values[0] > 0.9 > 0.1 > values[1]
 
 
-def test_the_tree_weighs_each_card_name_once() -> None:
+def test_at_the_decision_the_tree_weighs_each_card_name_once() -> None:
     seen_keep = seen_place = 0
+    policy = gs.GrimPolicy()
     for players in (2, 4):
         for seed in range(4):
             for state in _positions(players, 200 + seed):
+                view = state.view(state.to_move())
                 legal = state.legal_actions()
-                tree = gs.POLICY.tree_actions(state, legal)
+                policy.root_prior(view, legal)   # the search asks this first: the decision
+                tree = policy.tree_actions(view.sample_state(Rng(seed)), legal)
                 assert tree and set(tree) <= set(legal)
                 if state.phase == "choose":
                     seen_keep += 1
@@ -141,6 +144,49 @@ def test_the_tree_weighs_each_card_name_once() -> None:
                     assert [a for a in tree if a.kind != "place"] == \
                         [a for a in legal if a.kind != "place"]
     assert seen_keep > 10 and seen_place > 3
+
+
+def test_deeper_in_the_tree_only_the_main_action_branches() -> None:
+    policy = gs.GrimPolicy()
+    first = _new(2, 5)
+    policy.root_prior(first.view(0), first.legal_actions())
+    keeps = branching = 0
+    for state in _positions(2, 250):
+        if gs._position_key(state) == gs._position_key(first):
+            continue
+        legal = state.legal_actions()
+        tree = policy.tree_actions(state, legal)
+        assert tree and set(tree) <= set(legal)
+        if state.phase == "choose":
+            keeps += 1
+            assert tree == [policy.rollout_action(state, Rng(0))]
+        elif any(a.kind == "place" for a in tree):
+            assert len(tree) == 1
+        elif state.phase == "start":
+            branching += 1
+            assert tree == [a for a in legal if a.kind != "place"]
+    assert keeps > 5 and branching > 5
+
+
+def test_the_prior_is_the_normal_bots_choice_as_the_tree_names_it() -> None:
+    policy = gs.GrimPolicy()
+    normal = make_bot(GAME, "normal", 0)
+    checked = 0
+    for state in _positions(2, 260):
+        view = state.view(state.to_move())
+        legal = view.legal_actions()
+        if len(legal) < 2:
+            continue
+        prior = policy.root_prior(view, legal)
+        (action, (win, weight)), = prior.items()
+        assert action in policy.tree_actions(view.sample_state(Rng(1)), legal)
+        wanted = normal.choose(view)
+        assert action.kind == wanted.kind
+        if action.args:
+            assert CARDS[int(action.args[0])].key == CARDS[int(wanted.args[0])].key
+        assert 0 <= win <= 1 and weight == policy.prior_weight
+        checked += 1
+    assert checked > 20
 
 
 def test_the_coach_has_words_for_every_kind_of_action() -> None:

@@ -34,6 +34,7 @@ from game.bots.search import Choice, Policy, win_shares
 from game.core.contract import Action, GameState, View
 from game.core.rng import Rng
 from game.core.words import plural
+from game.games.grim_prospects.bots import NormalBot
 from game.games.grim_prospects.cards import BUNDLE, ITEM, deck
 from game.games.grim_prospects.rules import card_name, names, words
 
@@ -441,9 +442,29 @@ class GrimPolicy(Policy):
     seconds = 0.9
     rollout_depth = 0
     exploration = 0.7
+    prior_weight = 10       # the normal bot's choice counts as this many playouts ...
+    prior_win = 0.6         # ... won this often: the search must find better to overturn it
 
     def __init__(self, style: Style | None = None) -> None:
         self.style = style or Style()
+        self._normal = NormalBot(0)
+        self._root: tuple | None = None   # the public shape of the position being decided
+
+    def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
+        """The normal bot's choice (it weighs the Traps still in the Mine against the hand, with
+        everything the seat knows), as the tree names it, starts with `prior_weight` playouts."""
+        s = view.state  # type: ignore[attr-defined]
+        self._root = _position_key(s)
+        if not self.prior_weight:
+            return {}
+        choice = self._normal.choose(view)
+        if choice.kind in ("keep", "place"):
+            key = KEY_OF[int(choice.args[0])]
+            for a in self.tree_actions(s, legal):
+                if a.kind == choice.kind and KEY_OF[int(a.args[0])] == key:
+                    choice = a
+                    break
+        return {choice: (self.prior_win, self.prior_weight)}
 
     # -- the playout
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
@@ -457,14 +478,9 @@ class GrimPolicy(Policy):
             un = len(s.dynamites(p)) if n == 2 else 0
             order = _keep_order(s.looking, n, lambda c: _keep_worth(style, n, c, un))
             return Action("keep", tuple(str(c) for c in order))
-        places = [a for a in legal if a.kind == "place"]
-        for a in places:
-            c = int(a.args[0])
-            b = BOOSTS[c]
-            scored = sum(1 for x in s.hands[p] + s.stashes[p] if KEY_OF[x] == b)
-            placed = sum(BUNDLE_PER[x] for x in s.inventories[p] if IS_BUNDLE[x] and BOOSTS[x] == b)
-            if (scored > placed + 2) if b == KEY_OF[c] else scored >= 2:
-                return a
+        place = _placement(s, legal)
+        if place is not None:
+            return place
         if s.phase == "after":
             return Action("end")
         if rng.random() < style.noise:
@@ -504,33 +520,47 @@ class GrimPolicy(Policy):
 
     # -- the tree
     def tree_actions(self, state: GameState, legal: list[Action]) -> list[Action]:
-        """Cards of one name are alike: one `place` per name of Bundle in hand. Prospecting: one
-        way to put the cards back per name of card kept (Traps on top, then the cards the next
-        player wants least), so the tree weighs which card to keep, not the orders."""
+        """At the decision itself, every choice, with cards of one name alike: one `place` per
+        name of Bundle in hand, and when prospecting one way to put the cards back per name of
+        card kept (Traps on top, then the cards the next player wants least).
+
+        Deeper in the tree only the turn's main action branches: a prospector keeps what the
+        playout player keeps and Bundles are placed as it places them. Those choices are nearly
+        always plain, and a tree that branched on them would judge a prospect by its average
+        keep, not its best, until many playouts had gone through it."""
         s = state
-        if s.phase != "choose":
-            if len(legal) < 2 or legal[0].kind != "place":
-                return legal
-            names_seen: set[int] = set()
+        root = _position_key(s) == self._root
+        if s.phase == "choose":
+            if not root:
+                un = len(s.dynamites(s.turn)) if s.n == 2 else 0
+                n = s.n
+                order = _keep_order(s.looking, n, lambda c: _keep_worth(self.style, n, c, un))
+                return [Action("keep", tuple(str(c) for c in order))]
+            kept_seen: set[int] = set()
             out = []
-            for a in legal:
-                if a.kind == "place":
-                    k = KEY_OF[int(a.args[0])]
-                    if k in names_seen:
-                        continue
-                    names_seen.add(k)
-                out.append(a)
+            for kept in s.looking:
+                k = KEY_OF[kept]
+                if k in kept_seen:
+                    continue
+                kept_seen.add(k)
+                rest = sorted((c for c in s.looking if c != kept),
+                              key=lambda c: (0 if IS_TRAP[c] else 1, VALUE[c], c))
+                out.append(Action("keep", tuple(str(c) for c in [kept] + rest)))
             return out
-        kept_seen: set[int] = set()
+        if len(legal) < 2 or legal[0].kind != "place":
+            return legal
+        if not root:
+            place = _placement(s, legal)
+            return [place] if place is not None else [a for a in legal if a.kind != "place"]
+        names_seen: set[int] = set()
         out = []
-        for kept in s.looking:
-            k = KEY_OF[kept]
-            if k in kept_seen:
-                continue
-            kept_seen.add(k)
-            rest = sorted((c for c in s.looking if c != kept),
-                          key=lambda c: (0 if IS_TRAP[c] else 1, VALUE[c], c))
-            out.append(Action("keep", tuple(str(c) for c in [kept] + rest)))
+        for a in legal:
+            if a.kind == "place":
+                k = KEY_OF[int(a.args[0])]
+                if k in names_seen:
+                    continue
+                names_seen.add(k)
+            out.append(a)
         return out
 
     # -- the coach's words
@@ -614,6 +644,29 @@ class GrimPolicy(Policy):
                 why += f"; the {card_name(back[0])} goes back on top for the next player"
             return f"Keep the {card_name(kept)}: {why}; {odds}"
         return odds
+
+
+def _position_key(s) -> tuple:
+    """What every seat sees of a position's shape: a sampled deal of the position being decided
+    has it, and every position the tree reaches after an action differs from it."""
+    return (s.turn, s.phase, s.round, len(s.mine), len(s.geode), len(s.rubble),
+            tuple(len(h) for h in s.hands), tuple(len(h) for h in s.stashes),
+            tuple(len(i) for i in s.inventories))
+
+
+def _placement(s, legal: Sequence[Action]) -> Action | None:
+    """The playout player's Bundle to place (a third Iron, a Copper beside two Gold), if any."""
+    p = s.turn
+    for a in legal:
+        if a.kind != "place":
+            continue
+        c = int(a.args[0])
+        b = BOOSTS[c]
+        scored = sum(1 for x in s.hands[p] + s.stashes[p] if KEY_OF[x] == b)
+        placed = sum(BUNDLE_PER[x] for x in s.inventories[p] if IS_BUNDLE[x] and BOOSTS[x] == b)
+        if (scored > placed + 2) if b == KEY_OF[c] else scored >= 2:
+            return a
+    return None
 
 
 def _traps_left(s) -> tuple[int, int]:
