@@ -1,0 +1,256 @@
+"""Grim Prospects' search policy for the hard bot (game/games/grim_prospects/search.py): its
+playout moves are legal, its bare-list playout scores as the rules do, the tree sees every kind of
+choice once per card name, the coach has words for every action, and the search finds the obvious
+move in positions built for it."""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.search import Budget, Choice, HardBot, policy_for
+from game.core.contract import Action, GameConfig
+from game.core.rng import Rng, derive_seed
+from game.games import get
+from game.games.grim_prospects import search as gs
+from game.games.grim_prospects.cards import deck
+from game.games.grim_prospects.rules import GrimState
+
+GAME = "grim_prospects"
+CARDS = deck()
+ID = {}
+for _c in CARDS:
+    ID.setdefault(_c.key, []).append(_c.id)
+
+
+def _new(players: int, seed: int, first: int = 0) -> GrimState:
+    state, _ = get(GAME).new(GameConfig(players=players, options={"first_player": first}), seed)
+    assert isinstance(state, GrimState)
+    return state
+
+
+def _positions(players: int, seed: int, level: str = "normal") -> Iterator[GrimState]:
+    """Every position of one seeded bot game."""
+    state = _new(players, seed, first=seed % players)
+    bots = [make_bot(GAME, level, derive_seed(seed, "bot", i)) for i in range(players)]
+    while not state.is_over():
+        yield state
+        seat = state.to_move()
+        assert seat is not None
+        state, _ = state.apply(bots[seat].choose(state.view(seat)))
+
+
+def test_the_game_uses_its_own_policy() -> None:
+    assert policy_for(GAME) is gs.POLICY
+    assert 0 < gs.POLICY.seconds <= 1.0 and gs.POLICY.iterations > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_playout_moves_are_legal_in_sampled_positions(players: int) -> None:
+    rng = Rng(players)
+    phases = set()
+    for seed in range(3):
+        for state in _positions(players, 40 + seed, "random" if seed == 2 else "normal"):
+            seat = state.to_move()
+            sample = state.view(seat).sample_state(Rng(rng.next64()))
+            legal = sample.legal_actions()
+            for _ in range(3):
+                assert gs.POLICY.rollout_action(sample, rng) in legal
+            phases.add(sample.phase)
+    assert phases >= {"start", "choose"}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_bare_playout_ends_and_values_each_seat_from_0_to_1(players: int) -> None:
+    for seed in range(2):
+        for i, state in enumerate(_positions(players, 90 + seed)):
+            if i % 5 or state.phase != "start":
+                continue
+            sample = state.view(state.to_move()).sample_state(Rng(i))
+            values = gs._playout(sample, gs.POLICY.style, random.Random(i))
+            assert len(values) == players
+            assert all(0.0 <= v <= 1.0 for v in values)
+            if players == 2:
+                assert sum(values) == pytest.approx(1.0)
+
+
+def test_the_playout_scoring_agrees_with_the_rules() -> None:
+    rng = Rng(7)
+    checked = 0
+    for g in range(40):
+        players = 2 + g % 4
+        state = _new(players, 500 + g)
+        while not state.is_over():
+            state = state.advance(gs.POLICY.rollout_action(state, rng))
+        counts = []
+        for p in range(players):
+            ct = [0] * gs.NK
+            gs._counts(state.hands[p] + state.stashes[p], ct)
+            counts.append(ct)
+        most = [max(ct[k] for ct in counts) for k in range(gs.NK)]
+        for p in range(players):
+            placed = [0] * gs.NK
+            for c in state.inventories[p]:
+                if gs.IS_BUNDLE[c]:
+                    placed[gs.BOOSTS[c]] += gs.BUNDLE_PER[c]
+            assert gs.score_counts(counts[p], placed, most) == state.score(p).total
+            checked += 1
+    assert checked > 100
+
+
+def test_the_bare_playout_keeps_winners_and_losers_apart() -> None:
+    """A finished-looking race: the seat far ahead with one card left in the Mine wins nearly
+    every playout."""
+    state = _new(2, 3)
+    data = state.to_json()
+    everything = list(range(len(CARDS)))
+    rich = ID["gold"] + ID["diamond"] + ID["ruby"] + ID["sapphire"]
+    last = ID["iron"][0]
+    items = [c.id for c in CARDS if c.ability == "item"]
+    rest = [c for c in everything if c not in rich and c != last and c not in items]
+    data.update(mine=[last], hands=[[], []], stashes=[rich, []], rubble=rest, geode=[],
+                inventories=[[], items], seen=[[], []], in_mine=[[], []], known=[[], []])
+    rich_state = GrimState.from_json(data)
+    values = gs._playout(rich_state, gs.POLICY.style, random.Random(1))
+    assert values[0] > 0.9 > 0.1 > values[1]
+
+
+def test_at_the_decision_the_tree_weighs_each_card_name_once() -> None:
+    seen_keep = seen_place = 0
+    policy = gs.GrimPolicy()
+    for players in (2, 4):
+        for seed in range(4):
+            for state in _positions(players, 200 + seed):
+                view = state.view(state.to_move())
+                legal = state.legal_actions()
+                policy.root_prior(view, legal)   # the search asks this first: the decision
+                tree = policy.tree_actions(view.sample_state(Rng(seed)), legal)
+                assert tree and set(tree) <= set(legal)
+                if state.phase == "choose":
+                    seen_keep += 1
+                    kept = [int(a.args[0]) for a in tree]
+                    assert len({CARDS[c].key for c in kept}) == len(kept)
+                    assert {CARDS[c].key for c in kept} == {CARDS[c].key for c in state.looking}
+                    for a in tree:
+                        back = [CARDS[int(c)].is_trap for c in a.args[1:]]
+                        assert back == sorted(back, reverse=True)  # Traps go back on top
+                else:
+                    places = [a for a in tree if a.kind == "place"]
+                    seen_place += bool(places)
+                    assert len({CARDS[int(a.args[0])].key for a in places}) == len(places)
+                    assert [a for a in tree if a.kind != "place"] == \
+                        [a for a in legal if a.kind != "place"]
+    assert seen_keep > 10 and seen_place > 3
+
+
+def test_deeper_in_the_tree_only_the_main_action_branches() -> None:
+    policy = gs.GrimPolicy()
+    first = _new(2, 5)
+    policy.root_prior(first.view(0), first.legal_actions())
+    keeps = branching = 0
+    for state in _positions(2, 250):
+        if gs._position_key(state) == gs._position_key(first):
+            continue
+        legal = state.legal_actions()
+        tree = policy.tree_actions(state, legal)
+        assert tree and set(tree) <= set(legal)
+        if state.phase == "choose":
+            keeps += 1
+            assert tree == [policy.rollout_action(state, Rng(0))]
+        elif any(a.kind == "place" for a in tree):
+            assert len(tree) == 1
+        elif state.phase == "start":
+            branching += 1
+            assert tree == [a for a in legal if a.kind != "place"]
+    assert keeps > 5 and branching > 5
+
+
+def test_the_prior_is_the_normal_bots_choice_as_the_tree_names_it() -> None:
+    policy = gs.GrimPolicy()
+    normal = make_bot(GAME, "normal", 0)
+    checked = 0
+    for state in _positions(2, 260):
+        view = state.view(state.to_move())
+        legal = view.legal_actions()
+        if len(legal) < 2:
+            continue
+        prior = policy.root_prior(view, legal)
+        (action, (win, weight)), = prior.items()
+        assert action in policy.tree_actions(view.sample_state(Rng(1)), legal)
+        wanted = normal.choose(view)
+        assert action.kind == wanted.kind
+        if action.args:
+            assert CARDS[int(action.args[0])].key == CARDS[int(wanted.args[0])].key
+        assert 0 <= win <= 1 and weight == policy.prior_weight
+        checked += 1
+    assert checked > 20
+
+
+def test_the_coach_has_words_for_every_kind_of_action() -> None:
+    kinds: set[str] = set()
+    for seed in range(40):
+        for state in _positions(2, 600 + seed):
+            seat = state.to_move()
+            view = state.view(seat)
+            for action in view.legal_actions():
+                key = action.kind + (":3" if action.kind == "dig" and action.args else "")
+                if key in kinds and action.kind != "keep":
+                    continue
+                kinds.add(key)
+                text = gs.POLICY.describe(view, action)
+                assert text and text != str(action) and "None" not in text
+                why = gs.POLICY.reason(view, Choice(action, 0.5, 10), [Choice(action, 0.5, 10)])
+                assert why and "50%" in why and "None" not in why
+        if kinds >= {"dig", "dig:3", "prospect", "bank", "blast", "place", "end", "keep"}:
+            break
+    assert kinds >= {"dig", "dig:3", "prospect", "bank", "blast", "place", "end", "keep"}
+
+
+def test_the_words_name_the_cards_and_the_odds() -> None:
+    state = _new(2, 11)
+    data = state.to_json()
+    data["mine"] = [c for c in data["mine"] if c not in ID["dynamite"][:2]]
+    data["rubble"] = ID["dynamite"][:2]
+    state = GrimState.from_json(data)
+    view = state.view(state.turn)
+    assert gs.POLICY.describe(view, Action("dig")) == "Dig two cards"
+    assert "seven Traps in the 52 cards of the Mine" in gs.POLICY.reason(
+        view, Choice(Action("dig"), 0.25, 9), [])
+    assert "25%" in gs.POLICY.reason(view, Choice(Action("dig"), 0.25, 9), [])
+    keep = Action("keep", (str(ID["ruby"][0]), str(ID["dynamite"][0]), str(ID["iron"][0])))
+    assert gs.POLICY.describe(view, keep) == "Keep the Ruby, put back Dynamite and Iron (Dynamite on top)"
+
+
+def _built(mine_top: list[int], hand: list[int], players: int = 2) -> GrimState:
+    """Seat 0 to move with `hand`, and the Mine's top cards `mine_top` (the last on top), which
+    seat 0 put back and so knows."""
+    state = _new(players, 21)
+    data = state.to_json()
+    taken = set(mine_top) | set(hand)
+    mine = [c for c in data["mine"] if c not in taken] + mine_top
+    hands = [list(hand)] + [[] for _ in range(players - 1)]
+    seen = [list(range(len(mine) - len(mine_top), len(mine)))] + [[] for _ in range(players - 1)]
+    data.update(mine=mine, hands=hands, seen=seen, turn=0, first_player=0, phase="start")
+    return GrimState.from_json(data)
+
+
+def test_hard_does_not_dig_into_dynamite_it_knows_with_a_rich_hand() -> None:
+    hand = ID["gold"] + ID["diamond"] + ID["emerald"]
+    state = _built(ID["dynamite"][:2], hand)
+    view = state.view(0)
+    assert Action("dig") in view.legal_actions()
+    for seed in range(3):
+        action = HardBot(seed, GAME, Budget(150)).choose(view)
+        assert action.kind != "dig"
+
+
+def test_hard_keeps_the_diamond_over_small_change() -> None:
+    state = _built([ID["iron"][0], ID["copper"][0], ID["diamond"][0]], [])
+    state, _ = state.apply(Action("prospect"))
+    view = state.view(0)
+    for seed in range(3):
+        action = HardBot(seed, GAME, Budget(120)).choose(view)
+        assert action.kind == "keep" and int(action.args[0]) == ID["diamond"][0]
