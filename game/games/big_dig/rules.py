@@ -72,6 +72,7 @@ from game.games.big_dig.board import (
     orthogonal,
 )
 from game.games.big_dig.cards import CARD_COUNT, Shape, cards, normalise, orientations
+from game.games.big_dig.fast import Reach, Tables, bits, shape_index, tables
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -272,7 +273,7 @@ class BigDigState(GameState):
 
     __slots__ = ("config", "board", "rng", "goals", "phase", "sides", "taken", "_crossed",
                  "turn", "first_player", "_turns", "_bonus", "passes", "met", "expert",
-                 "winners_", "_ev", "_cache")
+                 "winners_", "_ev", "_cache", "_tab", "_reach")
 
     def __init__(self, config: GameConfig, board: Board) -> None:
         n = config.players
@@ -292,8 +293,10 @@ class BigDigState(GameState):
         self.met: list[tuple[str, ...]] = [()] * n   # goals met, in the order of `goals`
         self.expert = False
         self.winners_: tuple[int, ...] = ()
-        self._ev: list[Event] = []
+        self._ev: list[Event] | None = []   # None on the fast path: no events are built
         self._cache: dict[Any, Any] = {}
+        self._tab: Tables | None = None      # the board's tables (`fast.py`), when first needed
+        self._reach: list[Reach | None] = [None] * n   # each player's, as last worked out
 
     # ----------------------------------------------------------------- the API
     @property
@@ -341,6 +344,38 @@ class BigDigState(GameState):
     def mover(self) -> int | None:
         return self.to_move()
 
+    # ----------------------------------------------------------------- the fast tables
+    def _tables(self) -> Tables:
+        tab = self._tab
+        if tab is None:
+            tab = self._tab = tables(self.board)
+        return tab
+
+    def _reach_of(self, p: int) -> Reach:
+        """Player p's `Reach`: the one kept, if it was made from their crossed squares as they are."""
+        crossed = self._crossed[p]
+        r = self._reach[p]
+        if r is None or r.crossed is not crossed:
+            r = self._reach[p] = self._tables().reach(crossed)
+        return r
+
+    def _fast_legal(self, p: int) -> list[Action]:
+        """The play phase's legal actions, from the tables (the order `legal_actions` documents)."""
+        tab = self._tables()
+        reach = self._reach_of(p)
+        taken, sides = self.taken, self.sides
+        free = [c for c in range(1, CARD_COUNT + 1) if taken[c - 1] is None]
+        out: list[Action] = []
+        open_ = reach.touch & ~reach.blocked
+        for c in free:
+            out += tab.digs(open_, shape_index(c, sides[c - 1]))
+        booms = bits(tab.frontier(reach.mask) & tab.explodable)
+        if booms:
+            for c in free:
+                acts = tab.explode_actions[c]
+                out += [acts[i] for i in booms]
+        return out
+
     # ----------------------------------------------------------------- where a player may cross
     def frontier(self, p: int) -> frozenset[Square]:
         """The squares not crossed by `p` that touch one `p` crossed, or lie in the top row: a
@@ -348,14 +383,10 @@ class BigDigState(GameState):
         key = ("frontier", p)
         hit = self._cache.get(key)
         if hit is None:
-            mine = self._crossed[p]
-            b = self.board
-            out = {(x, 0) for x in range(b.width) if (x, 0) not in mine}
-            for sq in mine:
-                for nb in orthogonal(sq):
-                    if nb not in mine and b.on_board(nb):
-                        out.add(nb)
-            hit = self._cache[key] = frozenset(out)
+            tab = self._tables()
+            square = tab.square
+            hit = self._cache[key] = frozenset(
+                square[i] for i in bits(tab.frontier(self._reach_of(p).mask)))
         return hit
 
     def _free_grid(self, p: int) -> list[list[bool]]:
@@ -376,6 +407,15 @@ class BigDigState(GameState):
         hit = self._cache.get(key)
         if hit is not None:
             return hit
+        tab = self._tables()
+        k = tab.side_of.get(shape)
+        if k is not None:   # a card's shape: read from the tables
+            reach = self._reach_of(p)
+            squares = tab.dig_squares[k]
+            out = [squares[j] for j in
+                   bits((reach.touch & ~reach.blocked) >> tab.offset[k] & tab.span[k])]
+            self._cache[key] = out
+            return out
         b = self.board
         free = self._free_grid(p)
         front = self.frontier(p)
@@ -534,14 +574,7 @@ class BigDigState(GameState):
         if self.phase == BONUS:
             out = [bonus_action(sq) for sq in self.bonus_squares(p)] or [PASS_ACTION]
         else:
-            free = self.free_cards()
-            for c in free:
-                out.extend(dig_action(c, sqs) for sqs in self.placements(c))
-            booms = self.explosions(p)
-            for c in free:
-                out.extend(explode_action(c, sq) for sq in booms)
-            if not out:
-                out = [PASS_ACTION]
+            out = self._fast_legal(p) or [PASS_ACTION]
         self._cache[key] = tuple(out)
         return out
 
@@ -595,21 +628,31 @@ class BigDigState(GameState):
         return f"{self.name(self.turn)} cannot play '{action}': {why}"
 
     def _emit(self, kind: str, text: str, /, **data: Any) -> None:
-        self._ev.append(Event(kind, text, data, reveals=kind in REVEALING))
+        """Record an event (nothing on the fast path, where `_ev` is None; the busy callers skip
+        building the text there too)."""
+        if self._ev is not None:
+            self._ev.append(Event(kind, text, data, reveals=kind in REVEALING))
 
     def _apply(self, action: Action) -> list[Event]:
-        why = self._reason(action)
-        if why is not None:
-            raise IllegalAction(why)
-        self._ev = []
+        # `apply` checked the action (`why_not`); `advance` trusts it.
+        loud = self._ev is not None
+        self._ev = [] if loud else None
         p = self.turn
         if self.phase == BONUS:
             self._bonus_turn(p, action)
         else:
             self._play_turn(p, action)
-        events, self._ev = self._ev, []
+        events, self._ev = self._ev or [], []
         self._cache = {}
         return events
+
+    def advance(self, action: Action) -> "BigDigState":
+        """The trusted fast path (see `GameState.advance`): the state `apply` gives, with no check
+        and no events built."""
+        nxt = self.copy()
+        nxt._ev = None
+        nxt._apply(action)
+        return nxt
 
     def _bonus_turn(self, p: int, action: Action) -> None:
         if action.kind == PASS:
@@ -645,23 +688,37 @@ class BigDigState(GameState):
         if action.kind == PASS:
             self.passes += 1
             self._turns[p] += 1
-            self._emit("pass", f"{self.name(p)} can neither dig nor explode and passes", player=p,
-                       squares=())
+            if self._ev is not None:
+                self._emit("pass", f"{self.name(p)} can neither dig nor explode and passes",
+                           player=p, squares=())
             if self.passes >= self.n:
                 self._end_all_passed()
                 return
         else:
-            card = _parse_card(action.args[0])
-            sqs = tuple(_parse_square(a) for a in action.args[1:])
-            name = self.card_name(card)
+            tab = self._tables()
+            known = tab.crossing.get(action)
+            if known is not None:
+                card, sqs, added = known
+            else:  # a legal action spelt otherwise (an explosion at "07.3")
+                card = _parse_card(action.args[0])
+                sqs = tuple(_parse_square(a) for a in action.args[1:])
+                added = tab.mask_of(sqs)
             self.taken[card - 1] = p
-            self._crossed[p] = self._crossed[p] | set(sqs)
+            old = self._crossed[p]
+            self._crossed[p] = new = old.union(sqs)
+            reach = self._reach[p]
+            if reach is not None and reach.crossed is old:
+                self._reach[p] = tab.extend(reach, new, added & ~reach.mask)
             self._turns[p] += 1
             self.passes = 0
-            if action.kind == DIG:
+            if self._ev is None:
+                pass
+            elif action.kind == DIG:
+                name = self.card_name(card)
                 self._emit("dig", f"{self.name(p)} takes card {card} ({name}) and digs "
                            f"{len(sqs)} squares", player=p, card=card, shape=name, squares=sqs)
             else:
+                name = self.card_name(card)
                 sq = sqs[0]
                 what = "a grey rock" if self.board.kind(sq) == ROCK else "a square"
                 self._emit("explode", f"{self.name(p)} takes card {card} ({name}) and explodes "
@@ -670,8 +727,9 @@ class BigDigState(GameState):
             if all(t is not None for t in self.taken):
                 self.sides = [1 - s for s in self.sides]
                 self.taken = [None] * CARD_COUNT
-                self._emit("flip", "All five cards are taken: they go back to the centre and "
-                           "flip over", sides=tuple(self.sides), squares=())
+                if self._ev is not None:
+                    self._emit("flip", "All five cards are taken: they go back to the centre and "
+                               "flip over", sides=tuple(self.sides), squares=())
             self._check_goals(p)
             if self.phase == OVER:
                 return
@@ -679,10 +737,12 @@ class BigDigState(GameState):
 
     def _check_goals(self, p: int) -> None:
         """The mover's goals: each newly met one is an event; all three win at once."""
-        before = set(self.met[p])
-        met = tuple(g for g in self.goals if goal_met(self.board, self._crossed[p], g))
+        before = self.met[p]
+        mask = self._reach_of(p).mask
+        goal_met_mask = self._tables().goal_met
+        met = tuple(g for g in self.goals if goal_met_mask(mask, g))
         for g in met:
-            if g not in before:
+            if g not in before and self._ev is not None:
                 self._emit("goal", f"{self.name(p)} meets the goal {GOAL_TITLE[g]}", player=p,
                            goal=g, squares=())
         self.met[p] = met
@@ -722,6 +782,8 @@ class BigDigState(GameState):
         s.winners_ = self.winners_
         s._ev = []
         s._cache = {}
+        s._tab = self._tab
+        s._reach = self._reach[:]
         return s
 
     # ----------------------------------------------------------------- results
@@ -864,6 +926,12 @@ def _flag(value: Any, name: str) -> bool:
     raise IllegalAction(f"the option {name} must be on or off, not {value!r}")
 
 
+@lru_cache(maxsize=8)
+def _board_problems(board: Board) -> tuple[str, ...]:
+    """`board_problems`, worked out once per board design (a board never changes)."""
+    return tuple(board_problems(board))
+
+
 def new_game(config: GameConfig, seed: int) -> tuple[BigDigState, list[Event]]:
     """Set up: the board, three goals dealt at random, the cards' random sides, the first player;
     with the expert rule, the later seats' bonus squares come first."""
@@ -871,7 +939,7 @@ def new_game(config: GameConfig, seed: int) -> tuple[BigDigState, list[Event]]:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalAction(f"Big Dig is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
     board = _board_from_options(config.options, IllegalAction)
-    problems = board_problems(board)
+    problems = _board_problems(board)
     if problems:
         raise IllegalAction(f"the board {board.name} cannot be played: {problems[0]}")
     s = BigDigState(config, board)

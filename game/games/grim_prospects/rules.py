@@ -155,7 +155,7 @@ class GrimState(GameState):
 
     __slots__ = ("config", "rng", "mine", "rubble", "geode", "hands", "stashes", "inventories",
                  "looking", "turn", "first_player", "phase", "round", "turns_taken", "seen", "in_mine",
-                 "known", "public", "ward_spent", "_ev")
+                 "known", "public", "ward_spent", "_ev", "_quiet")
 
     def __init__(self, config: GameConfig) -> None:
         n = config.players
@@ -179,6 +179,7 @@ class GrimState(GameState):
         self.public = 0                     # bitmask: cards shown to all going into a hand
         self.ward_spent: dict[int, int] = {}
         self._ev: list[Event] = []
+        self._quiet = False   # True on the fast path (`advance`): no events are kept
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -192,6 +193,8 @@ class GrimState(GameState):
               reveals: bool | None = None, **data: Any) -> None:
         if reveals is None:
             reveals = kind in REVEALING
+        if self._quiet:
+            return
         self._ev.append(Event(kind, text, data, visible_to, reveals=reveals))
 
     def _items(self, p: int, kind: str) -> list[Card]:
@@ -357,7 +360,18 @@ class GrimState(GameState):
         s.public = self.public
         s.ward_spent = dict(self.ward_spent) if self.ward_spent else {}
         s._ev = []
+        s._quiet = False
         return s
+
+    def advance(self, action: Action) -> "GrimState":
+        """The trusted fast path (see `GameState.advance`): the state `apply` gives, unchecked,
+        with no events kept."""
+        nxt = self.copy()
+        nxt._quiet = True
+        nxt._apply(action)
+        nxt._quiet = False
+        nxt._ev = []
+        return nxt
 
     # ----------------------------------------------------------------- actions
     def _apply(self, action: Action) -> list[Event]:
@@ -374,7 +388,9 @@ class GrimState(GameState):
         if kind == DIG:
             count = int(action.args[0]) if action.args else DIG_COUNT
             drawn = min(count, len(self.mine))
-            self._emit("dig", f"{self.name(p)} dug {words(drawn, 'card')}", player=p, count=drawn)
+            if not self._quiet:
+                self._emit("dig", f"{self.name(p)} dug {words(drawn, 'card')}", player=p,
+                           count=drawn)
             for _ in range(drawn):
                 if not self.mine:
                     break
@@ -383,10 +399,11 @@ class GrimState(GameState):
             count = min(self.look_count(p), len(self.mine))
             for _ in range(count):
                 self.looking.append(self._take_top(into=p))
-            self._emit("prospect", f"{self.name(p)} prospects: looks at the top {words(count, 'card')}",
-                       player=p, count=count)
-            self._emit("look", f"{self.name(p)} looks at {names(self.looking)}", frozenset({p}),
-                       player=p, cards=list(self.looking))
+            if not self._quiet:
+                self._emit("prospect", f"{self.name(p)} prospects: looks at the top "
+                           f"{words(count, 'card')}", player=p, count=count)
+                self._emit("look", f"{self.name(p)} looks at {names(self.looking)}",
+                           frozenset({p}), player=p, cards=list(self.looking))
             self.phase = CHOOSE
             return self._ev
         elif kind == KEEP:
@@ -433,13 +450,13 @@ class GrimState(GameState):
         """A card drawn (or kept) by p takes effect: to hand, to the Inventory, or a Trap goes off."""
         c = CARDS[cid]
         if c.goes_to_hand:
-            if not kept:
+            if not kept and not self._quiet:
                 self._emit("draw", f"{self.name(p)} drew {c.name}", frozenset({p}), player=p, card=cid)
             self.hands[p].append(cid)
             return
         # Items and Traps are shown to everyone: nobody needs to remember them in the Mine.
         self._forget_public(cid)
-        if not kept:
+        if not kept and not self._quiet:
             self._emit("draw", f"{self.name(p)} drew {c.name}", player=p, card=cid)
         if c.ability == ITEM:
             self.inventories[p].append(cid)
@@ -493,8 +510,9 @@ class GrimState(GameState):
         self.looking = []
         c = CARDS[kept]
         public = not c.goes_to_hand
-        self._emit("keep", f"{self.name(p)} kept {c.name}", None if public else frozenset({p}),
-                   reveals=public, player=p, card=kept)
+        if not self._quiet:
+            self._emit("keep", f"{self.name(p)} kept {c.name}", None if public else frozenset({p}),
+                       reveals=public, player=p, card=kept)
         for s in range(self.n):
             if s == p:
                 continue
@@ -512,9 +530,10 @@ class GrimState(GameState):
         for cid in reversed(back):
             self.seen[p] |= 1 << len(self.mine)
             self.mine.append(cid)
-        self._emit("put_back", f"{self.name(p)} kept {'a card' if not public else c.name} and put "
-                   f"{words(len(back), 'card')} back on the Mine", player=p, count=len(back))
-        if back:
+        if not self._quiet:
+            self._emit("put_back", f"{self.name(p)} kept {'a card' if not public else c.name} and "
+                       f"put {words(len(back), 'card')} back on the Mine", player=p, count=len(back))
+        if back and not self._quiet:
             self._emit("put_back", f"{self.name(p)} put back {names(back)} ({card_name(back[0])} on top)",
                        frozenset({p}), reveals=False, player=p, count=len(back), cards=list(back))
         self._resolve(p, kept, kept=True)
@@ -554,15 +573,18 @@ class GrimState(GameState):
 
     def _begin_turn(self, p: int) -> None:
         self.turn, self.phase = p, START
-        self._emit("turn", f"Round {self.round}: {self.name(p)}'s turn", player=p, round=self.round)
+        if not self._quiet:
+            self._emit("turn", f"Round {self.round}: {self.name(p)}'s turn", player=p,
+                       round=self.round)
         see = min(self.foresight(p), len(self.mine))
         if see:
             top = self.mine[-see:][::-1]
             for k in range(see):
                 self.seen[p] |= 1 << (len(self.mine) - 1 - k)
                 self.in_mine[p] &= ~(1 << top[k])
-            self._emit("foresight", f"{self.name(p)}'s Torch shows the Mine's top: {names(top)}",
-                       frozenset({p}), player=p, card=top[0], cards=top)
+            if not self._quiet:
+                self._emit("foresight", f"{self.name(p)}'s Torch shows the Mine's top: "
+                           f"{names(top)}", frozenset({p}), player=p, card=top[0], cards=top)
 
     def _geode(self) -> None:
         """Two players, after the second player's turn: reveal from the Mine's top until a card is
@@ -598,6 +620,8 @@ class GrimState(GameState):
 
     def _game_over(self) -> None:
         self.phase = OVER
+        if self._quiet:
+            return
         out = self.outcome()
         total = {s.player: s.total for s in out.scores}
         who = " and ".join(self.name(w) for w in out.winners)

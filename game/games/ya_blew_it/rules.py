@@ -77,6 +77,16 @@ ADD = Action("add")
 GAMBLE_ACTION = Action("gamble")
 DRAW = Action("draw")
 
+# Each card's kind, colour and number by id, read once from the card set: the engine's hot loops
+# look cards up here instead of going through `Card` objects.
+_CARDS = card_set().cards
+KIND = tuple(c.kind for c in _CARDS)
+COLOUR = tuple(c.colour for c in _CARDS)
+NUMBER = tuple(c.number for c in _CARDS)
+IS_GEM = tuple(c.is_gem for c in _CARDS)
+COLOUR_KEYS = tuple(c.key for c in card_set().colours)
+SIDES = card_set().sides
+
 
 def chart_points(count: int) -> int:
     """Points for `count` Gems of one colour on the 1/3/6/10/15/20 chart."""
@@ -125,15 +135,13 @@ def fire_losses(area: list[int], placing: Mapping[int, str], value: int) -> tupl
     `placing` maps Safe card ids to the colour stack each guards. A Safe spent guarding is
     discarded instead of the Gem; a Safe whose own number comes up is lost like any card.
     """
-    cards = card_set().cards
     guards = {colour: sid for sid, colour in placing.items() if sid in area}
     lost: list[int] = []
     used: list[int] = []
     for cid in area:
-        card = cards[cid]
-        if card.number != value:
+        if NUMBER[cid] != value:
             continue
-        guard = guards.get(card.colour) if card.kind == GEM else None
+        guard = guards.get(COLOUR[cid]) if KIND[cid] == GEM else None
         if guard is not None and guard not in used:
             used.append(guard)
         else:
@@ -153,7 +161,7 @@ def best_safe_placing(area: list[int], safes: list[int], colours: tuple[str, ...
     best_loss = -1
     for chosen in permutations(safes, len(colours)):
         placing = dict(zip(chosen, colours))
-        loss = sum(len(fire_losses(area, placing, v)[0]) for v in range(1, card_set().sides + 1))
+        loss = sum(len(fire_losses(area, placing, v)[0]) for v in range(1, SIDES + 1))
         if best_loss < 0 or loss < best_loss:
             best, best_loss = placing, loss
     return best
@@ -214,25 +222,33 @@ class YaBlewItState(GameState):
 
     def owned(self, p: int, kind: str) -> list[int]:
         """Cards of `kind` in player p's scoring area, oldest first."""
-        return [c for c in self.areas[p] if self.card(c).kind == kind]
+        return [c for c in self.areas[p] if KIND[c] == kind]
 
     def stacks(self, p: int) -> list[str]:
         """Colours in which player p has at least one coloured Gem, in colour order."""
-        have = {self.card(c).colour for c in self.areas[p] if self.card(c).kind == GEM}
-        return [c.key for c in card_set().colours if c.key in have]
+        have = {COLOUR[c] for c in self.areas[p] if KIND[c] == GEM}
+        return [key for key in COLOUR_KEYS if key in have]
 
     def claim_numbers(self) -> set[int]:
-        return {self.card(c).number for c in self.claim if self.card(c).number}
+        return {NUMBER[c] for c in self.claim if NUMBER[c]}
 
     def claim_has_gem(self) -> bool:
-        return any(self.card(c).is_gem for c in self.claim)
+        return any(IS_GEM[c] for c in self.claim)
 
     def miners_in(self) -> list[int]:
         """Miners still in the round, clockwise from the Prospector's left."""
-        order = [(self.prospector + k) % self.n for k in range(1, self.n)]
-        return [p for p in order if not self.out[p]]
+        n, first, out = self.config.players, self.prospector, self.out
+        return [q for q in ((first + k) % n for k in range(1, n)) if not out[q]]
+
+    def _set_area(self, p: int, cards: list[int]) -> None:
+        """Give player p's scoring area `cards`, a list no other state holds."""
+        areas = self.areas[:]
+        areas[p] = cards
+        self.areas = areas
 
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
+        """Record an event; callers skip this (and building its text) when `_ev` is None, as it is
+        on the fast path (`advance`), which keeps no events."""
         self._ev.append(Event(kind, text, data, visible_to, reveals=kind in REVEALING))
 
     # ----------------------------------------------------------------- contract
@@ -327,22 +343,64 @@ class YaBlewItState(GameState):
         s._ev = []
         return s
 
+    def _fork(self) -> "YaBlewItState":
+        """A copy that shares this state's lists and dicts. The rules never change a list or dict
+        in place that they did not make for this state (they build a new one and assign it), so
+        playing on the fork leaves this state as it was; only the fast path uses it."""
+        s = YaBlewItState.__new__(YaBlewItState)
+        s.config = self.config
+        s.rng = Rng(self.rng.state)
+        s.deck = self.deck
+        s.claim = self.claim
+        s.areas = self.areas
+        s.cursed = self.cursed
+        s.safes = self.safes
+        s.discard = self.discard
+        s.box = self.box
+        s.prospector = self.prospector
+        s.out = self.out
+        s.phase = self.phase
+        s.turn = self.turn
+        s.miner_queue = self.miner_queue
+        s.fire_queue = self.fire_queue
+        s.resume = self.resume
+        s.gamble_gems = self.gamble_gems
+        s.roll = self.roll
+        s.final = self.final
+        s.fire_card = self.fire_card
+        s.round_no = self.round_no
+        s.fires_resolved = self.fires_resolved
+        s._ev = None
+        return s
+
+    def advance(self, action: Action) -> "YaBlewItState":
+        """The trusted fast path (see `GameState.advance`): the same state `apply` gives, with no
+        check and no events built."""
+        nxt = self._fork()
+        nxt._apply(action)
+        nxt._ev = []
+        return nxt
+
     def _apply(self, action: Action) -> list[Event]:
-        self._ev = []
+        loud = self._ev is not None
         phase, p = self.phase, self.turn
         if phase == MINER:
-            if action == ROLL:
+            if action.kind == "roll":
                 self._roll(p, "steal")
             else:
-                self._emit("pass", f"{self.name(p)} passed", player=p)
+                if loud:
+                    self._emit("pass", f"{self.name(p)} passed", player=p)
                 self._next_miner()
         elif phase == JUMPER_PHASE:
-            if action == JUMP:
+            if action.kind == "jump":
                 jumper = self.owned(p, JUMPER)[0]
-                self.areas[p].remove(jumper)
-                self.discard.append(jumper)
-                self._emit("jump", f"{self.name(p)} played a Claim Jumper and takes the Claim",
-                           player=p, card=jumper)
+                area = self.areas[p][:]
+                area.remove(jumper)
+                self._set_area(p, area)
+                self.discard = self.discard + [jumper]
+                if loud:
+                    self._emit("jump", f"{self.name(p)} played a Claim Jumper and takes the Claim",
+                               player=p, card=jumper)
                 self._take_claim(p)
                 self._end_round()
             else:
@@ -350,70 +408,86 @@ class YaBlewItState(GameState):
         elif phase == REROLL:
             assert self.roll is not None
             why, value = self.roll["why"], self.roll["value"]
-            if action == REROLL_ACTION:
+            if action.kind == "reroll":
                 det = self.owned(p, DETONATOR)[0]
-                self.areas[p].remove(det)
-                self.safes.pop(det, None)
-                self.discard.append(det)
-                value = self.rng.die(card_set().sides)
-                self._emit("reroll", f"{self.name(p)} used a Faulty Detonator and re-rolled {value}",
-                           player=p, value=value, card=det, why=why)
+                area = self.areas[p][:]
+                area.remove(det)
+                self._set_area(p, area)
+                if det in self.safes:
+                    safes = dict(self.safes)
+                    del safes[det]
+                    self.safes = safes
+                self.discard = self.discard + [det]
+                value = self.rng.die(SIDES)
+                if loud:
+                    self._emit("reroll", f"{self.name(p)} used a Faulty Detonator and re-rolled "
+                               f"{value}", player=p, value=value, card=det, why=why)
             self.roll = None
             self._resolve_roll(p, why, value)
         elif phase == CHOICE:
-            if action == KEEP:
-                self._emit("keep", f"{self.name(p)} kept the Claim: {plural(len(self.claim), 'card')}",
-                           player=p)
+            if action.kind == "keep":
+                if loud:
+                    self._emit("keep", f"{self.name(p)} kept the Claim: "
+                               f"{plural(len(self.claim), 'card')}", player=p)
                 self._take_claim(p)
                 self._end_round()
-            elif action == ADD:
-                self._emit("add", f"{self.name(p)} adds cards to the Claim", player=p)
+            elif action.kind == "add":
+                if loud:
+                    self._emit("add", f"{self.name(p)} adds cards to the Claim", player=p)
                 self._draw(DRAW_CLAIM)
             else:
-                self._emit("gamble", f"{self.name(p)} gambles for a bigger Claim", player=p)
+                if loud:
+                    self._emit("gamble", f"{self.name(p)} gambles for a bigger Claim", player=p)
                 self.gamble_gems = 0
                 self._draw(DRAW_GAMBLE)
         elif phase == GAMBLE:
-            if action == ROLL:
+            if action.kind == "roll":
                 self._roll(p, "gamble")
             else:
-                self._emit("draw_more", f"{self.name(p)} draws for a second Gem", player=p)
+                if loud:
+                    self._emit("draw_more", f"{self.name(p)} draws for a second Gem", player=p)
                 self._draw(DRAW_GAMBLE)
         elif phase == FIRE_PHASE:
             self._place_safes(p, action.args)
             self._roll(p, "fire")
-        return self._ev
+        return self._ev if loud else []
 
     # ----------------------------------------------------------------- flow
     def _start_round(self) -> None:
         self.claim = []
         self.out = [False] * self.n
         self.gamble_gems = 0
-        p = self.prospector
-        self._emit("round", f"Round {self.round_no}: {self.name(p)} is the Prospector",
-                   round=self.round_no, prospector=p)
+        if self._ev is not None:
+            p = self.prospector
+            self._emit("round", f"Round {self.round_no}: {self.name(p)} is the Prospector",
+                       round=self.round_no, prospector=p)
         self._draw(DRAW_CLAIM)
 
     def _draw(self, context: str) -> None:
         """The Prospector turns over cards until a Gem (or a Fire in the Hole) stops them."""
         p = self.prospector
+        loud = self._ev is not None
+        # Fresh lists of this state's own (the fast path shares the others with its parent).
+        self.deck = deck = self.deck[:]
+        self.claim = claim = self.claim[:]
         while True:
-            cid = self.deck.pop()
-            card = self.card(cid)
-            if card.kind == FIRE:
+            cid = deck.pop()
+            if KIND[cid] == FIRE:
                 self.fire_card = cid
                 self.resume = context
-                if not self.deck:
+                if not deck:
                     self._final_fire_revealed(context)
                 else:
-                    self._emit("fire_drawn", f"{self.name(p)} drew a Fire in the Hole! Everyone rolls",
-                               card=cid, player=p, final=False, deck=len(self.deck))
+                    if loud:
+                        self._emit("fire_drawn", f"{self.name(p)} drew a Fire in the Hole! "
+                                   "Everyone rolls", card=cid, player=p, final=False, deck=len(deck))
                     self._start_fire()
                 return
-            self.claim.append(cid)
-            self._emit("draw", f"{self.name(p)} drew {self.label(cid)}", card=cid, player=p,
-                       deck=len(self.deck))
-            if card.is_gem:
+            claim.append(cid)
+            if loud:
+                self._emit("draw", f"{self.name(p)} drew {self.label(cid)}", card=cid, player=p,
+                           deck=len(deck))
+            if IS_GEM[cid]:
                 if context == DRAW_GAMBLE:
                     self.gamble_gems += 1
                     self.phase, self.turn = GAMBLE, p
@@ -426,13 +500,15 @@ class YaBlewItState(GameState):
     def _final_fire_revealed(self, context: str) -> None:
         p = self.prospector
         self.final = True
-        self._emit("fire_drawn", f"{self.name(p)} drew the last card: the final Fire in the Hole",
-                   card=self.fire_card, player=p, final=True, deck=0)
+        loud = self._ev is not None
+        if loud:
+            self._emit("fire_drawn", f"{self.name(p)} drew the last card: the final Fire in the "
+                       "Hole", card=self.fire_card, player=p, final=True, deck=0)
         if not self.claim_has_gem():
-            if self.claim:
+            if self.claim and loud:
                 self._emit("discard_claim", "The final Claim has no Gem and is discarded",
                            cards=list(self.claim))
-            self.discard.extend(self.claim)
+            self.discard = self.discard + self.claim
             self.claim = []
             self._start_fire()
         elif context == DRAW_GAMBLE or not self.miners_in():
@@ -442,8 +518,9 @@ class YaBlewItState(GameState):
 
     def _prospector_must_take(self) -> None:
         p = self.prospector
-        self._emit("must_take", f"Nobody stole the final Claim: {self.name(p)} must take it",
-                   player=p)
+        if self._ev is not None:
+            self._emit("must_take", f"Nobody stole the final Claim: {self.name(p)} must take it",
+                       player=p)
         self._take_claim(p)
         self._start_fire()
 
@@ -453,7 +530,7 @@ class YaBlewItState(GameState):
 
     def _next_miner(self, first: bool = False) -> None:
         if not first:
-            self.miner_queue.pop(0)
+            self.miner_queue = self.miner_queue[1:]
         if self.miner_queue:
             self.phase, self.turn = MINER, self.miner_queue[0]
             return
@@ -463,52 +540,61 @@ class YaBlewItState(GameState):
         self.phase, self.turn = CHOICE, self.prospector
 
     def _roll(self, p: int, why: str) -> None:
-        value = self.rng.die(card_set().sides)
-        text = {"steal": f"{self.name(p)} rolled {value} to steal the Claim",
-                "gamble": f"{self.name(p)} rolled {value} on the gamble",
-                "fire": f"{self.name(p)} rolled {value} for the Fire in the Hole"}[why]
-        self._emit("roll", text, player=p, value=value, why=why)
-        if self.owned(p, DETONATOR):
+        value = self.rng.die(SIDES)
+        if self._ev is not None:
+            text = {"steal": f"{self.name(p)} rolled {value} to steal the Claim",
+                    "gamble": f"{self.name(p)} rolled {value} on the gamble",
+                    "fire": f"{self.name(p)} rolled {value} for the Fire in the Hole"}[why]
+            self._emit("roll", text, player=p, value=value, why=why)
+        if DETONATOR in [KIND[c] for c in self.areas[p]]:
             self.roll = {"value": value, "why": why}
             self.phase, self.turn = REROLL, p
         else:
             self._resolve_roll(p, why, value)
 
     def _resolve_roll(self, p: int, why: str, value: int) -> None:
+        loud = self._ev is not None
         if why == "steal":
             if value in self.claim_numbers():
-                self._emit("steal", f"{self.name(p)} rolled {value} and stole the Claim: "
-                           f"{plural(len(self.claim), 'card')}", player=p, value=value)
+                if loud:
+                    self._emit("steal", f"{self.name(p)} rolled {value} and stole the Claim: "
+                               f"{plural(len(self.claim), 'card')}", player=p, value=value)
                 self._take_claim(p)
                 if self.final:
                     self._start_fire()
                 else:
                     self._end_round()
             else:
-                self.out[p] = True
-                self._emit("miss", f"{self.name(p)} missed with {value} and is out of the round",
-                           player=p, value=value)
+                out = self.out[:]
+                out[p] = True
+                self.out = out
+                if loud:
+                    self._emit("miss", f"{self.name(p)} missed with {value} and is out of the "
+                               "round", player=p, value=value)
                 self._next_miner()
         elif why == "gamble":
             if value in self.claim_numbers():
-                self._emit("gamble_lost", f"{self.name(p)} rolled {value}: Ya blew it! "
-                           f"The Claim is lost", player=p, value=value, cards=list(self.claim))
-                self.discard.extend(self.claim)
+                if loud:
+                    self._emit("gamble_lost", f"{self.name(p)} rolled {value}: Ya blew it! "
+                               f"The Claim is lost", player=p, value=value, cards=list(self.claim))
+                self.discard = self.discard + self.claim
                 self.claim = []
             else:
-                self._emit("gamble_won", f"{self.name(p)} rolled {value} and wins the Claim: "
-                           f"{plural(len(self.claim), 'card')}", player=p, value=value)
+                if loud:
+                    self._emit("gamble_won", f"{self.name(p)} rolled {value} and wins the Claim: "
+                               f"{plural(len(self.claim), 'card')}", player=p, value=value)
                 self._take_claim(p)
             self._end_round()
         else:
             self._blast(p, value)
-            self.fire_queue.pop(0)
+            self.fire_queue = self.fire_queue[1:]
             self._next_fire()
 
     def _take_claim(self, p: int) -> None:
-        self._emit("take", f"{self.name(p)} takes {plural(len(self.claim), 'card')}", player=p,
-                   cards=list(self.claim))
-        self.areas[p].extend(self.claim)
+        if self._ev is not None:
+            self._emit("take", f"{self.name(p)} takes {plural(len(self.claim), 'card')}", player=p,
+                       cards=list(self.claim))
+        self._set_area(p, self.areas[p] + self.claim)
         self.claim = []
 
     def _end_round(self) -> None:
@@ -526,9 +612,15 @@ class YaBlewItState(GameState):
             self.phase, self.turn = FIRE_PHASE, self.fire_queue[0]
             return
         assert self.fire_card is not None
-        self.discard.append(self.fire_card)
+        self.discard = self.discard + [self.fire_card]
         self.fire_card = None
         self.fires_resolved += 1
+        if self._ev is None:
+            if self.final:
+                self.phase = OVER
+                return
+            self._draw(self.resume)
+            return
         self._emit("fire_done", "The Fire in the Hole is over", final=self.final)
         if self.final:
             self.phase = OVER
@@ -542,12 +634,15 @@ class YaBlewItState(GameState):
 
     def _place_safes(self, p: int, colours: tuple[str, ...]) -> None:
         safes = self.owned(p, SAFE)
-        for sid in safes:
-            self.safes.pop(sid, None)
+        held = {sid: colour for sid, colour in self.safes.items() if sid not in safes}
         if not colours:
+            self.safes = held
             return
         placing = best_safe_placing(self.areas[p], safes, colours)
-        self.safes.update(placing)
+        held.update(placing)
+        self.safes = held
+        if self._ev is None:
+            return
         names = [card_set().colour(c).name for c in colours]
         stacks = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
         safes = "a Safe" if len(colours) == 1 else f"{len(colours)} Safes"
@@ -557,10 +652,12 @@ class YaBlewItState(GameState):
     def _blast(self, p: int, value: int) -> None:
         lost, used = fire_losses(self.areas[p], self.safes, value)
         gone = set(lost) | set(used)
-        self.areas[p] = [c for c in self.areas[p] if c not in gone]
-        for cid in gone:
-            self.safes.pop(cid, None)
-        self.discard.extend(sorted(gone))
+        if gone:
+            self._set_area(p, [c for c in self.areas[p] if c not in gone])
+            self.safes = {sid: colour for sid, colour in self.safes.items() if sid not in gone}
+            self.discard = self.discard + sorted(gone)
+        if self._ev is None:
+            return
         parts = []
         if lost:
             parts.append("lost " + ", ".join(self.label(c) for c in lost))
