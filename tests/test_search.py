@@ -145,3 +145,17 @@ def test_hard_cannot_peek_one_decision_for_every_state_behind_a_view(game: str) 
             choices = HardBot(9, game, Budget(30)).analyse(again)
             decisions.add(tuple((str(c.action), c.visits) for c in choices))
         assert len(decisions) == 1
+
+
+def test_a_policy_may_start_the_root_with_a_prior_that_the_search_can_overturn() -> None:
+    class Believer(Policy):
+        """Believes, wrongly, that taking one stone from six wins; the right move is two."""
+        def root_prior(self, view, legal):  # type: ignore[no-untyped-def]
+            return {TAKE[0]: (0.9, 50)}
+
+    fooled = search(Nim(6).view(0), Believer(), Budget(0), Rng(3))
+    assert [str(c.action) for c in fooled] == ["take:1"] and fooled[0].visits == 50
+    corrected = search(Nim(6).view(0), Believer(), Budget(3000), Rng(3))
+    assert str(corrected[0].action) == "take:2"
+    assert next(c for c in corrected if str(c.action) == "take:1").win < 0.8
+

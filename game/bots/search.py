@@ -73,6 +73,12 @@ class Policy:
         """The move a playout makes; by default uniform over the legal actions."""
         return rng.choice(state.legal_actions())
 
+    def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
+        """What the search believes about the deciding seat's actions before it starts: for some
+        of `legal`, a win chance and how many playouts that belief is worth (they count as visits
+        already made). By default nothing: every action starts unvisited."""
+        return {}
+
     def tree_actions(self, state: GameState, legal: list[Action]) -> list[Action]:
         """The actions the tree considers at `state` (a subset of `legal`; by default all)."""
         return legal
@@ -118,6 +124,11 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng) -> list[Choice]
     if len(legal) <= 1:
         return [Choice(a, 0.5, 0) for a in legal]
     root = _Node(me)
+    for a, (win, weight) in policy.root_prior(view, legal).items():
+        if weight > 0:
+            child = root.children[a] = _Node(me)
+            child.visits = child.avail = weight
+            child.reward = win * weight
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     c = policy.exploration
     for it in range(budget.iterations):
