@@ -66,7 +66,7 @@ def _squares(s: BigDigState, action: Action) -> tuple:
 
 
 class BigDigPolicy(Policy):
-    iterations = 40
+    iterations = 60
     seconds = 0.9
     rollout_depth = 0
     exploration = 0.4
@@ -75,9 +75,10 @@ class BigDigPolicy(Policy):
     width = 3             # ... and below it
     shortlist = 6         # moves whose full remaining distance is worked out
     turn_distance = 8.0   # remaining distance a turn typically crosses
-    spread = 0.45         # the soft minimum's spread, in turns, near the finish
-    spread_growth = 0.08  # ... growing by this much per turn still needed
-    prior_weight = 3
+    spread = 0.25         # the soft minimum's spread, in turns, near the finish
+    spread_growth = 0.12  # ... growing by this much per turn still needed
+    prior_weight = 3      # the normal bot's choice, in visits, with two players
+    prior_weight_many = 3  # ... with three or four (the lookahead sees less of a round)
 
     def __init__(self) -> None:
         self._ranked: dict[tuple, list[Action]] = {}
@@ -134,12 +135,13 @@ class BigDigPolicy(Policy):
     def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
         s = view.state
         self._root = _key(s)
-        if self.prior_weight <= 0 or s.phase != PLAY:
+        weight = self.prior_weight if s.n == 2 else self.prior_weight_many
+        if weight <= 0 or s.phase != PLAY:
             return {}
         ranked = self.ranked(s, legal, deny=True)
         best = ranked[0]
         after = s.advance(best)
-        return {best: (self.evaluate(after)[view.player], self.prior_weight)}
+        return {best: (self.evaluate(after)[view.player], weight)}
 
     # ------------------------------------------------------------------ playouts and leaves
     def rollout_action(self, state, rng: Rng) -> Action:
