@@ -1,0 +1,215 @@
+"""How the hard bot searches Big Dig (the `Policy` of game/bots/search.py).
+
+Big Dig is a race: whoever first meets all three goals wins at once, and nothing is secret or random
+after set-up. The search therefore looks a few turns ahead among the few moves the normal bot's
+distance model (game/games/big_dig/bots.py) rates best, and values the positions it reaches
+without playing on:
+
+- the tree considers, for every seat, only the best few moves by the normal bot's ranking (a quick
+  score on its plans, then the full remaining distance for the shortlist; at the root also what
+  the card left over gives the next player, as the normal bot counts it), and a move that wins at
+  once alone;
+- a leaf is valued by how many turns each player still needs (the normal bot's remaining distance
+  over the distance a turn typically crosses) plus where they sit in the turn order, turned into
+  win chances by a soft minimum: the nearer the finish, the sharper it gets;
+- the normal bot's own choice starts the search as a prior worth a few visits, which the search
+  overturns only when the lookahead disagrees.
+
+The rankings and values are cached by position (the same position comes up in every iteration,
+since every deal is the real position). Pure Python; never imports pygame.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from game.bots.search import Choice, Policy, win_shares
+from game.core.contract import Action, View
+from game.core.rng import Rng
+from game.games.big_dig.bots import (
+    NormalBot,
+    _quick,
+    geo,
+    remaining,
+    weights,
+)
+from game.games.big_dig.cards import CARD_COUNT
+from game.games.big_dig.rules import (
+    BONUS_ACTION,
+    DIG,
+    EXPLODE,
+    PASS,
+    GOAL_TITLE,
+    PLAY,
+    BigDigState,
+    goal_met,
+    where,
+)
+
+_CACHE_LIMIT = 50_000
+
+
+def _key(s: BigDigState) -> tuple:
+    """The position, as far as the search cares: the board and goals, who moves, the cards, what
+    everyone crossed and their bonus squares left."""
+    return (s.board, s.goals, s.turn, s.phase, tuple(s.taken), tuple(s.sides),
+            tuple(s._crossed), tuple(s._bonus))
+
+
+def _squares(s: BigDigState, action: Action) -> tuple:
+    known = s._tables().crossing.get(action)
+    if known is not None:
+        return known[1]
+    args = action.args if action.kind == BONUS_ACTION else action.args[1:]
+    return tuple((int(x), int(y)) for x, _, y in (a.partition(".") for a in args))
+
+
+class BigDigPolicy(Policy):
+    iterations = 60
+    seconds = 0.9
+    rollout_depth = 0
+    exploration = 0.4
+
+    root_width = 4        # moves the tree considers at the root
+    width = 3             # ... and below it
+    shortlist = 6         # moves whose full remaining distance is worked out
+    turn_distance = 8.0   # remaining distance a turn typically crosses
+    spread = 0.25         # the soft minimum's spread, in turns, near the finish
+    spread_growth = 0.12  # ... growing by this much per turn still needed
+    prior_weight = 3      # the normal bot's choice, in visits, with two players
+    prior_weight_many = 3  # ... with three or four (the lookahead sees less of a round)
+
+    def __init__(self) -> None:
+        self._ranked: dict[tuple, list[Action]] = {}
+        self._values: dict[tuple, list[float]] = {}
+        self._root: tuple | None = None
+
+    # ------------------------------------------------------------------ the normal bot's ranking
+    def ranked(self, s: BigDigState, legal: list[Action], deny: bool = False) -> list[Action]:
+        """The legal moves worth searching, best first (one if it wins at once)."""
+        key = (_key(s), deny)
+        hit = self._ranked.get(key)
+        if hit is not None:
+            return hit
+        if len(self._ranked) > _CACHE_LIMIT:
+            self._ranked.clear()
+        p = s.to_move()
+        g = geo(s.board)
+        w = weights(g, s, p)
+        if s.phase != PLAY or len(legal) <= 1:
+            out = sorted(legal, key=lambda a: -sum(w.get(sq, 0.0) for sq in _squares(s, a))
+                         if a.kind != PASS else 1.0)
+            self._ranked[key] = out
+            return out
+        quick = sorted(((_quick(w, sqs) + 0.05 * len(sqs), -k, a) for k, a in enumerate(legal)
+                        for sqs in (_squares(s, a),)), reverse=True)
+        short = [a for _, _, a in quick[:self.shortlist]]
+        now = remaining(g, s, p)
+        gains = NormalBot(0)._next_player_gains(s, g, (p + 1) % s.n) if deny else None
+        scored = []
+        for k, a in enumerate(short):
+            sqs = _squares(s, a)
+            after = remaining(g, s, p, sqs)
+            if after == 0:
+                self._ranked[key] = [a]
+                return [a]
+            value = float(now - after)
+            if gains is not None:
+                card = int(a.args[0])
+                left = [c for c in s.free_cards() if c != card]
+                their = (max(gains[("now", c)] for c in left) if left
+                         else max(gains[("flip", c)] for c in range(1, CARD_COUNT + 1)))
+                value -= NormalBot.DENY_WEIGHT * their
+            scored.append((value, -k, a))
+        scored.sort(reverse=True)
+        out = [a for _, _, a in scored]
+        self._ranked[key] = out
+        return out
+
+    def tree_actions(self, state, legal):  # type: ignore[override]
+        root = _key(state) == self._root
+        ranked = self.ranked(state, legal, deny=root)
+        return ranked[:self.root_width if root else self.width]
+
+    def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
+        s = view.state
+        self._root = _key(s)
+        weight = self.prior_weight if s.n == 2 else self.prior_weight_many
+        if weight <= 0 or s.phase != PLAY:
+            return {}
+        ranked = self.ranked(s, legal, deny=True)
+        best = ranked[0]
+        after = s.advance(best)
+        return {best: (self.evaluate(after)[view.player], weight)}
+
+    # ------------------------------------------------------------------ playouts and leaves
+    def rollout_action(self, state, rng: Rng) -> Action:
+        """The normal bot's quick favourite, now and then its second or third."""
+        ranked = self.ranked(state, state.legal_actions())
+        if len(ranked) > 1 and rng.random() < 0.25:
+            return ranked[rng.below(min(3, len(ranked)))]
+        return ranked[0]
+
+    def turns_needed(self, s: BigDigState) -> list[float]:
+        """Each player's turns still needed to meet all three goals, counted from now (the
+        player to move first, the others by their place in the turn order)."""
+        g = geo(s.board)
+        mover = s.turn
+        n = s.n
+        return [remaining(g, s, p) / self.turn_distance + ((p - mover) % n) / n for p in range(n)]
+
+    def evaluate(self, state):  # type: ignore[override]
+        if state.is_over():
+            return win_shares(state)
+        key = _key(state)
+        hit = self._values.get(key)
+        if hit is not None:
+            return hit
+        if len(self._values) > _CACHE_LIMIT:
+            self._values.clear()
+        t = self.turns_needed(state)
+        spread = self.spread + self.spread_growth * min(t)
+        lo = min(t)
+        ex = [math.exp(-(x - lo) / spread) for x in t]
+        total = sum(ex)
+        out = [e / total for e in ex]
+        self._values[key] = out
+        return out
+
+    # ------------------------------------------------------------------ the coach's words
+    def describe(self, view: View, action: Action) -> str:
+        s = view.state
+        if action.kind == PASS:
+            return "Pass (no dig or explosion left)"
+        sqs = _squares(s, action)
+        if action.kind == DIG:
+            c = int(action.args[0])
+            return f"Take card {c} ({s.card_name(c)}) and dig {len(sqs)} squares from {where(sqs[0])}"
+        if action.kind == EXPLODE:
+            c = int(action.args[0])
+            return f"Take card {c} ({s.card_name(c)}) and explode {where(sqs[0])}"
+        return f"Bonus square at {where(sqs[0])}"
+
+    def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
+        s = view.state
+        p = view.player
+        if choice.action.kind == PASS:
+            return "Nothing can be dug or exploded: the turn passes"
+        g = geo(s.board)
+        now = remaining(g, s, p)
+        sqs = _squares(s, choice.action)
+        after = remaining(g, s, p, sqs)
+        if after == 0:
+            return "Meets the last goal: wins at once"
+        crossed = s.crossed(p) | set(sqs)
+        met = [GOAL_TITLE[goal] for goal in s.goals if goal not in s.met[p]
+               and goal_met(s.board, crossed, goal)]
+        gain = f"brings the goals {now - after} closer" if now > after else "gains no ground"
+        if met:
+            gain = "meets " + " and ".join(met) + "; " + gain
+        return f"{gain[0].upper()}{gain[1:]}; about {choice.win:.0%} to win after " \
+               f"{choice.visits} looks ahead"
+
+
+POLICY = BigDigPolicy()
