@@ -79,6 +79,17 @@ class Policy:
         already made). By default nothing: every action starts unvisited."""
         return {}
 
+    def playout(self, state: GameState, rng: Rng) -> GameState:
+        """Play `state` on from the tree's last node to the end (or `rollout_depth` moves) and
+        return where it stops. The search never uses `state` again, so a game may play it on in
+        place; by default `rollout_action` moves go through the fast path."""
+        depth = 0
+        limit = self.rollout_depth
+        while not state.is_over() and (limit is None or depth < limit):
+            state = state.advance(self.rollout_action(state, rng))
+            depth += 1
+        return state
+
     def tree_actions(self, state: GameState, legal: list[Action]) -> list[Action]:
         """The actions the tree considers at `state` (a subset of `legal`; by default all)."""
         return legal
@@ -171,12 +182,7 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng) -> list[Choice]
             state = state.advance(action)
             path.append(child)
             node = child
-        depth = 0
-        limit = policy.rollout_depth
-        while not state.is_over() and (limit is None or depth < limit):
-            state = state.advance(policy.rollout_action(state, rng))
-            depth += 1
-        values = policy.evaluate(state)
+        values = policy.evaluate(policy.playout(state, rng))
         for n in path[1:]:
             n.visits += 1
             n.reward += values[n.seat]

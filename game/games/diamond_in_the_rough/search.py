@@ -1,0 +1,332 @@
+"""Diamond in the Rough: the hard bot's search policy (`POLICY`, read by game/bots/search.py).
+
+A game lasts about six turns with two players, so every playout runs to the end; no evaluation is
+needed. What the search needs from the game is a playout that plays it the way players do, and a
+tree that does not spend its iterations on moves that are the same:
+
+- Playouts (`move`, on the full dealt position, played on in place without events): retire the
+  moment it is possible; take the Gem whenever it lies face up; collect the resource held most of,
+  taking it from the row and bombing for it a player who holds it; holding the Gem, bomb the
+  player nearest to retiring for what they collect and otherwise draw from the deck to bring the
+  end nearer; not holding it while somebody else does, never draw from the deck (that too brings
+  the end nearer) when a face-up card will do; keep Bombs in hand rather than discard them. One
+  move in ten is random, so the search does not trust one line of play too much.
+- The tree (`tree_actions`) keeps one move for each different effect: two Crates are alike, so
+  discarding either (or taking either from the row) is one move; any retire wins at once, so one
+  is kept; giving the Gem back to the row by discarding it is never considered.
+- The coach's words (`describe`, `reason`) come from the view only: the move as a player says it,
+  and why (the Gem and the deck, the chance a bombed player holds the resource, how far a card
+  brings you toward retiring), with the share of play-outs won.
+
+Pure Python; never imports pygame.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from game.bots.search import Choice, Policy
+from game.core.contract import Action, GameState, View
+from game.core.rng import Rng
+from game.core.words import plural
+from game.games.diamond_in_the_rough.cards import resources
+from game.games.diamond_in_the_rough.rules import (
+    BOMB_IDS,
+    BOMB_KIND,
+    DECK_KIND,
+    GEM_ID,
+    HIDDEN,
+    INVEST,
+    INVEST_DRAW,
+    KINDS,
+    OVER,
+    PASS_KIND,
+    RESUPPLY,
+    RETIRE,
+    REWARD,
+    ROW_KIND,
+    STEAL,
+    DiamondState,
+    card_name,
+    names,
+    resource_name,
+    resource_of,
+)
+
+BOMB = "bomb"
+GEM = "gem"
+_BOMBS = frozenset(BOMB_IDS)
+
+
+def _row(i: int) -> str:
+    return f"{ROW_KIND}:{i}"
+
+
+def _retire(cards: list[int]) -> Action:
+    return Action(RETIRE, tuple(str(c) for c in sorted(cards)))
+
+
+class DiamondPolicy(Policy):
+    """The hard bot's Diamond in the Rough: see the module docstring."""
+
+    iterations = 1000    # simulate and tests: reproducible
+    seconds = 0.8        # at the table
+    exploration = 0.4
+    noise = 0.1          # the share of random playout moves
+
+    # ------------------------------------------------------------------ playouts
+    def playout(self, state: GameState, rng: Rng) -> GameState:
+        """Plays the dealt position to the end in place, keeping no events."""
+        s: DiamondState = state  # type: ignore[assignment]
+        s._quiet = True
+        while s.phase != OVER:
+            s._apply(self.move(s, rng))
+        return s
+
+    def rollout_action(self, state: GameState, rng: Rng) -> Action:
+        return self.move(state, rng)  # type: ignore[arg-type]
+
+    def move(self, s: DiamondState, rng: Rng) -> Action:
+        """The playout move of the seat to move on a full position (always legal)."""
+        if rng.random() < self.noise:
+            return rng.choice(s.legal_actions())
+        p = s.turn
+        hand, tab, row = s.hands[p], s.tableaus[p], s.row
+        holder = GEM_ID in hand or GEM_ID in tab
+        if s.phase == REWARD:
+            pd = s.pending
+            assert pd is not None
+            if GEM_ID in row:
+                return Action(ROW_KIND, (str(row.index(GEM_ID)),))
+            if holder and s.deck:
+                return Action(DECK_KIND)
+            if row:
+                q = pd["target"]
+                theirs: dict[str, int] = {}
+                for c in s.hands[q] + s.tableaus[q]:
+                    k = KINDS[c]
+                    theirs[k] = theirs.get(k, 0) + 1
+                i = min(range(len(row)), key=lambda k: (theirs.get(KINDS[row[k]], 0), k))
+                return Action(STEAL, (_row(i),))
+            return Action(STEAL, (DECK_KIND,)) if s.deck else Action(STEAL)
+        mine: dict[str, list[int]] = {}
+        for c in hand:
+            mine.setdefault(KINDS[c], []).append(c)
+        for c in tab:
+            mine.setdefault(KINDS[c], []).append(c)
+        resources = s.resources
+        for k, cs in mine.items():
+            if k == GEM:
+                continue
+            if len(cs) >= 4:
+                return _retire(cs[:4])
+            if holder and len(cs) >= 3 and k != BOMB:
+                return _retire(cs[:3] + [GEM_ID])
+        target = max(resources, key=lambda k: (len(mine.get(k, ())), -resources.index(k)))
+        spare = [c for c in hand if c != GEM_ID]
+        junk = None
+        if spare:
+            junk = min(spare, key=lambda c: (KINDS[c] == target, c in _BOMBS, len(mine[KINDS[c]]), c))
+        if junk is not None and GEM_ID in row:
+            return Action(RESUPPLY, (str(junk), _row(row.index(GEM_ID))))
+        have = len(mine.get(target, ()))
+        if junk is not None and (have >= 3 or (holder and have >= 2)) and KINDS[junk] != target:
+            for i, c in enumerate(row):
+                if KINDS[c] == target:
+                    return Action(RESUPPLY, (str(junk), _row(i)))
+        bombs = BOMB in mine and any(c in _BOMBS for c in hand)
+        foes = [q for q in range(s.n) if q != p and q not in s.protected] if bombs else []
+        if holder:
+            if foes:
+                best = None
+                for q in foes:
+                    cnt: dict[str, int] = {}
+                    for c in s.hands[q]:
+                        k = KINDS[c]
+                        cnt[k] = cnt.get(k, 0) + 1
+                    for c in s.tableaus[q]:
+                        k = KINDS[c]
+                        cnt[k] = cnt.get(k, 0) + 1
+                    k = max(resources, key=lambda r: (cnt.get(r, 0), -resources.index(r)))
+                    key = (cnt.get(k, 0), -q)
+                    if best is None or key > best[0]:
+                        best = (key, q, k)
+                assert best is not None
+                return Action(BOMB_KIND, (str(best[1]), best[2]))
+            if junk is not None and s.deck:
+                return Action(RESUPPLY, (str(junk), DECK_KIND))
+        else:
+            if junk is not None and KINDS[junk] != target:
+                for i, c in enumerate(row):
+                    if KINDS[c] == target:
+                        return Action(RESUPPLY, (str(junk), _row(i)))
+            for q in foes:
+                if any(KINDS[c] == target for c in s.hands[q]):
+                    return Action(BOMB_KIND, (str(q), target))
+            # Somebody else holds the Gem: drawing brings the end nearer, so a face-up card is better.
+            if junk is not None and s.deck and s.gem_holder() is None:
+                return Action(RESUPPLY, (str(junk), DECK_KIND))
+        if junk is not None and row and GEM_ID not in row:
+            i = max(range(len(row)), key=lambda k: (len(mine.get(KINDS[row[k]], ())), -k))
+            return Action(RESUPPLY, (str(junk), _row(i)))
+        acts = s.legal_actions()
+        for a in acts:
+            if a.kind != INVEST and not (a.kind == RESUPPLY and a.args[0] == str(GEM_ID)):
+                return a
+        return acts[0]
+
+    # ------------------------------------------------------------------ the tree
+    def tree_actions(self, state: GameState, legal: list[Action]) -> list[Action]:
+        """One action for each different effect: cards of one kind are alike, so discarding
+        either of two Crates (or taking either of two face-up Oils) is the same move; any retire
+        wins at once, so one is enough; giving the Gem back to the row is never considered."""
+        s: DiamondState = state  # type: ignore[assignment]
+        row = s.row
+        seen: set = set()
+        out: list[Action] = []
+        for a in legal:
+            kind, args = a.kind, a.args
+            if kind == RETIRE:
+                return [a]
+            if kind == RESUPPLY:
+                c = int(args[0])
+                if c == GEM_ID:
+                    continue
+                where = args[1]
+                key = (kind, KINDS[c], where if where == DECK_KIND else KINDS[row[int(where[4:])]])
+            elif kind == INVEST and len(args) == 2:
+                i, j = int(args[0][4:]), int(args[1])
+                key = (kind, tuple(sorted((KINDS[row[i]], KINDS[row[j]]))))
+            elif kind == ROW_KIND:
+                key = (kind, KINDS[row[int(args[0])]])
+            elif kind == STEAL and args and args[0] != DECK_KIND:
+                key = (kind, KINDS[row[int(args[0][4:])]])
+            else:
+                key = a
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        return out or legal
+
+
+    # ------------------------------------------------------------------ the coach's words
+    def describe(self, view: View, action: Action) -> str:
+        s: DiamondState = view.state  # type: ignore[attr-defined]
+        kind, args = action.kind, action.args
+        if kind == RETIRE:
+            ids = [int(a) for a in args]
+            if GEM_ID in ids:
+                three = [c for c in ids if c != GEM_ID]
+                return f"Retire with three {_kind_name(KINDS[three[0]], 3)} and the Gem"
+            return f"Retire with four {_kind_name(KINDS[ids[0]], 4)}"
+        if kind == BOMB_KIND:
+            return f"Bomb {s.name(int(args[0]))} for {resource_name(args[1])}"
+        if kind == RESUPPLY:
+            gone = card_name(int(args[0]))
+            if args[1] == DECK_KIND:
+                return f"Discard {gone}, draw from the deck"
+            return f"Discard {gone}, take {card_name(s.row[int(args[1][4:])])} from the row"
+        if kind == INVEST:
+            if args == (DECK_KIND,):
+                return f"Invest the Gem, draw {plural(min(INVEST_DRAW, len(s.deck)), 'card')}"
+            took = [s.row[int(args[0][4:])], s.row[int(args[1])]]
+            return f"Invest the Gem, take {names(took)} from the row"
+        pd = s.pending
+        if pd is not None and kind in (ROW_KIND, DECK_KIND, STEAL):
+            theirs = f"{s.name(pd['target'])}'s {card_name(pd['card'])}"
+            if kind == ROW_KIND:
+                return f"Take {card_name(s.row[int(args[0])])} from the row; {theirs} is boxed"
+            if kind == DECK_KIND:
+                return f"Take the deck's top card; {theirs} is boxed"
+            if not args:
+                return f"Steal {theirs}"
+            if args[0] == DECK_KIND:
+                return f"Steal {theirs}; they draw from the deck"
+            return f"Steal {theirs}; they get {card_name(s.row[int(args[0][4:])])}"
+        return "Pass"
+
+    def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
+        s: DiamondState = view.state  # type: ignore[attr-defined]
+        p = view.player
+        a = choice.action
+        odds = f"won {choice.win:.0%} of {choice.visits} play-outs"
+        if a.kind == RETIRE:
+            return "Retiring wins the game at once"
+        if a.kind == PASS_KIND:
+            return "Nothing else is possible"
+        holder = s.gem_holder()
+        deck = plural(len(s.deck), "card")
+        took = _taken(s, a)
+        if GEM_ID in took:
+            return f"Takes the Gem: its holder wins when the deck runs out ({deck} left); {odds}"
+        if a.kind == INVEST:
+            return f"Gives the Gem back to the row for the cards; {odds}"
+        if a.kind == BOMB_KIND:
+            q, res = int(a.args[0]), a.args[1]
+            chance = _holds(view, q, res)
+            return (f"{s.name(q)} holds {resource_name(res)} in hand with a chance of about "
+                    f"{chance:.0%}; {odds}")
+        if a.kind in (ROW_KIND, STEAL) and took:
+            return f"{_toward(s, p, KINDS[took[0]])}; {odds}"
+        if holder == p and (a.kind == DECK_KIND or (a.kind == RESUPPLY and a.args[1] == DECK_KIND)):
+            return f"You hold the Gem: every card drawn brings the end nearer ({deck} left); {odds}"
+        if a.kind == RESUPPLY and took:
+            return f"{_toward(s, p, KINDS[took[0]])}; {odds}"
+        if holder is not None and holder != p:
+            return (f"{s.name(holder)} holds the Gem and wins when the deck runs out ({deck} left): "
+                    f"you must retire first; {odds}")
+        return f"The deck holds {deck}; {odds}"
+
+
+def _kind_name(kind: str, count: int) -> str:
+    """"Crates", "Crate", "Bombs", "Fish" for `count` cards of a kind."""
+    if kind == BOMB:
+        return "Bomb" if count == 1 else "Bombs"
+    r = resources()[kind]
+    return r.one if count == 1 else r.name
+
+
+def _toward(s: DiamondState, p: int, kind: str) -> str:
+    """What one more card of `kind` does for seat p: "Your third Crate toward retiring"."""
+    have = sum(1 for c in s.owned(p) if KINDS[c] == kind) + 1
+    nth = {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(have, f"{have}th")
+    gem = GEM_ID in s.owned(p)
+    if have >= 4 or (have == 3 and gem and kind != BOMB):
+        return f"Your {nth} {_kind_name(kind, 1)}: enough to retire on your next turn"
+    return f"Your {nth} {_kind_name(kind, 1)} toward retiring"
+
+
+def _taken(s: DiamondState, a: Action) -> list[int]:
+    """The face-up cards action `a` takes for the player to move (none for a deck draw)."""
+    kind, args = a.kind, a.args
+    if kind == RESUPPLY and args[1] != DECK_KIND:
+        return [s.row[int(args[1][4:])]]
+    if kind == INVEST and len(args) == 2:
+        return [s.row[int(args[0][4:])], s.row[int(args[1])]]
+    if kind == ROW_KIND:
+        return [s.row[int(args[0])]]
+    if kind == STEAL and s.pending is not None:
+        return [s.pending["card"]]
+    return []
+
+
+def _holds(view: View, q: int, res: str) -> float:
+    """The chance, from `view` alone, that seat q holds a card of `res` in hand."""
+    s: DiamondState = view.state  # type: ignore[attr-defined]
+    hand = s.hands[q]
+    if any(c != HIDDEN and resource_of(c) == res for c in hand):
+        return 1.0
+    if res in s.no_resource(q):
+        return 0.0
+    unknown = view.unknown()  # type: ignore[attr-defined]
+    good = sum(1 for c in unknown if resource_of(c) == res)
+    pool = len(unknown)
+    miss = 1.0
+    for i in range(sum(1 for c in hand if c == HIDDEN)):
+        if pool - i <= 0:
+            break
+        miss *= max(0, pool - good - i) / (pool - i)
+    return 1.0 - miss
+
+
+POLICY = DiamondPolicy()
