@@ -62,7 +62,7 @@ class GoldMinePolicy(Policy):
     PROSPECT = 0.6        # how much of a prospect counts as money at a cut-off
     SPREAD = 4.0          # the soft maximum's spread in dollars at the last round ...
     SPREAD_ROUND = 2.5    # ... and how much it widens for each round still to come
-    PRIOR = 0.12          # the normal bot's choice: a head start of this share of the budget
+    PRIOR = 0.5           # the normal bot's choice: a head start of this share of the budget
     NOISE = 3.0           # the playout rule's noise in dollars
 
     def __init__(self) -> None:
