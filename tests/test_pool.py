@@ -20,7 +20,8 @@ def test_the_pool_decides_and_analyses_in_another_process() -> None:
         advice = pool.analyse("grim_prospects", state.to_json(), seat, Budget(60), top=3).result(60)
         assert 1 <= len(advice) <= 3
         assert {Action.parse(a.action) for a in advice} <= set(state.legal_actions())
-        assert sum(a.visits for a in advice) == 60 and all(0 <= a.win <= 1 for a in advice)
+        # 60 searched iterations, plus any visits the game's root prior counts as already made.
+        assert sum(a.visits for a in advice) >= 60 and all(0 <= a.win <= 1 for a in advice)
         assert all(a.words and a.reason for a in advice)
         pool.close()
         # Closed, it starts a new worker on the next request.
