@@ -124,3 +124,29 @@ def test_hard_accepts_a_steal_roll_that_hit() -> None:
                         == Action("accept")
                     return
     pytest.fail("no position with a hit awaiting a re-roll decision")
+
+
+def test_with_a_wide_spread_the_win_model_chooses_as_the_normal_bot(monkeypatch) -> None:
+    """Every branch of one decision is valued with one spread: made so wide that win chances
+    follow the margin, the win model picks exactly what the normal bot (which plays for the
+    margin) picks. Valued with the spread of the deck each branch leaves, it did not: a standing
+    lead chose between branches drawing different numbers of cards."""
+    from game.games.ya_blew_it import search
+    from game.games.ya_blew_it.bots import NormalBot
+
+    monkeypatch.setattr(search, "SPREAD_SCALE", 100.0)
+    compared = 0
+    for g in range(6):
+        state, _ = get(GAME).new(GameConfig(players=2), derive_seed(5, "g", g))
+        bots = [NormalBot(derive_seed(g, "s", p)) for p in range(2)]
+        while not state.is_over():
+            seat = state.to_move()
+            assert seat is not None
+            view = state.view(seat)
+            legal = view.legal_actions()
+            action = bots[seat].choose(view)
+            if len(legal) > 1:
+                assert search.model_action(view.state, legal) == action, (state.phase, legal)
+                compared += 1
+            state, _ = state.apply(action)
+    assert compared > 100

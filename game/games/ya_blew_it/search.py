@@ -115,16 +115,20 @@ class WinModel(_RoundModel):
         n = ctx.n
         self.eq = [ctx.equity(p, ctx.areas[p]) for p in range(n)]
         self.deck_len = ctx.deck_len
-        self.zero = _softmax(self.eq, spread_for(n, self.deck_len))
+        self.spread = spread_for(n, self.deck_len)
+        self.zero = _softmax(self.eq, self.spread)
         self._taken: dict[tuple[int, int, float], Gains] = {}
 
     def take(self, x: int, draws: int, cost: float = 0.0) -> Gains:
+        # One spread for every branch of the decision: a branch valued with the spread of the
+        # deck it leaves would let a standing lead, not the round's gains, choose between
+        # branches that draw different numbers of cards.
         key = (x, draws, cost)
         hit = self._taken.get(key)
         if hit is None:
             eq = list(self.eq)
             eq[x] += self.base[x] + draws * self.delta[x] - cost
-            hit = self._taken[key] = _softmax(eq, spread_for(self.n, self.deck_len - 2 * draws))
+            hit = self._taken[key] = _softmax(eq, self.spread)
         return hit
 
     def gamble_draw(self, k: int, draws: int, gems: int) -> Gains:
@@ -139,7 +143,7 @@ class WinModel(_RoundModel):
         return max(options, key=lambda r: r[p])
 
     def minus(self, r: Gains, p: int, cost: float) -> Gains:  # type: ignore[override]
-        f = math.exp(-cost / spread_for(self.n, self.deck_len))
+        f = math.exp(-cost / self.spread)
         denom = r[p] * f + (1.0 - r[p])
         return tuple((x * f if i == p else x) / denom for i, x in enumerate(r))
 
