@@ -114,8 +114,7 @@ class WinModel(_RoundModel):
         super().__init__(ctx)
         n = ctx.n
         self.eq = [ctx.equity(p, ctx.areas[p]) for p in range(n)]
-        self.deck_len = ctx.deck_len
-        self.spread = spread_for(n, self.deck_len)
+        self.spread = spread_for(n, ctx.deck_len)
         self.zero = _softmax(self.eq, self.spread)
         self._taken: dict[tuple[int, int, float], Gains] = {}
 
