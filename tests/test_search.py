@@ -159,3 +159,24 @@ def test_a_policy_may_start_the_root_with_a_prior_that_the_search_can_overturn()
     assert str(corrected[0].action) == "take:2"
     assert next(c for c in corrected if str(c.action) == "take:1").win < 0.8
 
+
+
+def test_with_others_out_of_the_tree_the_other_seats_play_the_policys_moves() -> None:
+    """Three-player Nim from four stones, seat 0 to move. If every seat plays its best, every move
+    loses (whatever is left, the next seat takes it all). Against players who always take one
+    stone, taking one wins for sure (4 -> 3 -> 2 -> 1, and seat 0 takes the last)."""
+    class OneAtATime(Policy):
+        model_others_from = 3
+
+        def other_action(self, state, rng):  # type: ignore[no-untyped-def]
+            return TAKE[0]
+
+    modelled = search(Nim(4, 3).view(0), OneAtATime(), Budget(600), Rng(5))
+    assert str(modelled[0].action) == "take:1" and modelled[0].win > 0.9
+    searched = search(Nim(4, 3).view(0), Policy(), Budget(600), Rng(5))
+    assert next(c for c in searched if str(c.action) == "take:1").win < 0.5
+    # With two players the rule does not apply: the opponent's choices branch as usual. From five
+    # stones only taking one wins (against one-at-a-time play every move would).
+    two = search(Nim(5, 2).view(0), OneAtATime(), Budget(600), Rng(5))
+    assert str(two[0].action) == "take:1"
+    assert all(c.win < 0.6 for c in two[1:])

@@ -8,7 +8,9 @@ decision (open loop), so it holds what every seat chose, never what chance or a 
 At a node, only the actions legal in this deal count: each child remembers how often it was
 *available* (its UCB term uses that count instead of the parent's visits), which is what lets one
 tree serve positions with different legal actions. Every seat is assumed to pick what is best for
-itself, so each node keeps the reward of the seat who chose the action leading to it.
+itself, so each node keeps the reward of the seat who chose the action leading to it. At larger
+tables a game may instead let the other seats play its model of them (`Policy.model_others_from`,
+`Policy.other_action`), so that the tree holds the deciding seat's own choices only.
 
 It reads nothing but `View`/`sample_state`/`legal_actions`/`advance` (the trusted fast path,
 proven equal to `apply` by tests/test_fast_path.py), so it never sees a secret: decisions depend
@@ -68,6 +70,15 @@ class Policy:
     seconds = 0.9             # hard's wall-time cap per decision at the table
     rollout_depth: int | None = None   # playout actions before `evaluate`; None: to the end
     exploration = 0.7         # the UCB constant
+    # From this many players on, only the deciding seat's own choices branch in the tree and the
+    # other seats play `other_action` (0: never). With several rivals, a tree over everyone's
+    # choices spends its few iterations on theirs and seldom reaches the seat's next turn.
+    model_others_from = 0
+
+    def other_action(self, state: GameState, rng: Rng) -> Action:
+        """Another seat's move inside the tree when `model_others_from` applies: by default the
+        playout's move."""
+        return self.rollout_action(state, rng)
 
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """The move a playout makes; by default uniform over the legal actions."""
@@ -142,15 +153,20 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng) -> list[Choice]
             child.reward = win * weight
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     c = policy.exploration
+    many = policy.model_others_from
     for it in range(budget.iterations):
         if deadline is not None and it and time.perf_counter() > deadline:
             break
         state = view.sample_state(Rng(rng.next64()))
+        branch_others = not many or state.config.players < many
         node = root
         path = [root]
         expanded = False
         while not expanded and not state.is_over():
             seat = state.to_move()
+            if seat != me and not branch_others:
+                state = state.advance(policy.other_action(state, rng))
+                continue
             acts = state.legal_actions()
             if len(acts) == 1 and node is not root:
                 # A forced move is no decision: it is played without a node of its own.

@@ -8,7 +8,9 @@ without playing on:
 - the tree considers, for every seat, only the best few moves by the normal bot's ranking (a quick
   score on its plans, then the full remaining distance for the shortlist; at the root also what
   the card left over gives the next player, as the normal bot counts it), and a move that wins at
-  once alone;
+  once alone; with three or four players it branches on the deciding seat's moves only, and the
+  others play the playout's move (so the tree reaches the seat's next turns instead of spending
+  its iterations on three rivals' choices);
 - a leaf is valued by how many turns each player still needs (the normal bot's remaining distance
   over the distance a turn typically crosses) plus where they sit in the turn order, turned into
   win chances by a soft minimum: the nearer the finish, the sharper it gets;
@@ -79,6 +81,7 @@ class BigDigPolicy(Policy):
     spread_growth = 0.12  # ... growing by this much per turn still needed
     prior_weight = 3      # the normal bot's choice, in visits, with two players
     prior_weight_many = 3  # ... with three or four (the lookahead sees less of a round)
+    model_others_from = 3  # with three or four, the others play the playout's move in the tree
 
     def __init__(self) -> None:
         self._ranked: dict[tuple, list[Action]] = {}
