@@ -18,6 +18,9 @@ The playout player weighs each action the way the normal bot does, in a few sums
 It places a Bundle when it adds points (a third Iron, a Copper beside two Gold), and a small
 share of its actions are random, so playouts do not all follow one line.
 
+With three or four players the tree branches on the deciding seat's own actions only; the others
+play the playout player's moves there too, so the tree reaches the seat's next turns.
+
 The values returned to the tree are each seat's share of the win, blended with a little of its
 score margin: games here are decided by luck as much as by play, and the margin tells a good
 action from a lucky one in fewer playouts.
@@ -444,6 +447,7 @@ class GrimPolicy(Policy):
     exploration = 0.7
     prior_weight = 10       # the normal bot's choice counts as this many playouts ...
     prior_win = 0.6         # ... won this often: the search must find better to overturn it
+    model_others_from = 3   # with three or four, the others play the playout player in the tree
 
     def __init__(self, style: Style | None = None) -> None:
         self.style = style or Style()
