@@ -160,7 +160,6 @@ def test_a_policy_may_start_the_root_with_a_prior_that_the_search_can_overturn()
     assert next(c for c in corrected if str(c.action) == "take:1").win < 0.8
 
 
-
 def test_with_others_out_of_the_tree_the_other_seats_play_the_policys_moves() -> None:
     """Three-player Nim from four stones, seat 0 to move. If every seat plays its best, every move
     loses (whatever is left, the next seat takes it all). Against players who always take one

@@ -79,12 +79,7 @@ def win_chances(state: YaBlewItState) -> list[float]:
     if state.claim:
         pr = state.prospector
         eq[pr] += CLAIM_SHARE * ctx.gain(pr, summarise(state.claim))
-    base, per_card = SPREAD.get(n, SPREAD_MANY)
-    spread = base + per_card * len(state.deck)
-    top = max(eq)
-    weights = [math.exp((e - top) / spread) for e in eq]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return list(_softmax(eq, spread_for(n, len(state.deck))))
 
 
 def _softmax(eq: Sequence[float], spread: float) -> tuple[float, ...]:
