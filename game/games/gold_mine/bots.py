@@ -23,8 +23,6 @@ with a little noise.
 
 from __future__ import annotations
 
-from typing import Iterable
-
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.games.gold_mine.board import Hex, distance, step
@@ -43,6 +41,7 @@ from game.games.gold_mine.rules import (
     half_up,
     start_action,
 )
+from game.games.gold_mine.tables import map_tables
 
 # ---------------------------------------------------------------------------- prospects
 Ray = list[tuple[Hex, int]]   # the hexes of a straight line from a player, with their treasure
@@ -60,30 +59,35 @@ class Prospects:
     def __init__(self, s: GoldMineState) -> None:
         self.s = s
         self.fee = s.fee()
-        self.rays: list[list[Ray]] = []
-        self.ray_best: list[list[float]] = []
+        self._map = tables = map_tables(s.map)
+        self._blocked = tables.numbers(s.blocked)
+        self._collected = tables.numbers(s.collected)
+        self._rays: dict[Hex, list[Ray]] = {}
+        # per player: each ray, its hexes as a set and its best value
+        self._lines: list[list[tuple[Ray, frozenset[Hex], float]]] = []
         self.best: list[float] = []
         for p in range(s.n):
             rays = self.rays_from(s.pos[p])
-            self.rays.append(rays)
             bests = [self.ray_value(p, r) for r in rays]
-            self.ray_best.append(bests)
+            self._lines.append([(r, frozenset(h for h, _ in r), b) for r, b in zip(rays, bests)])
             self.best.append(max(bests, default=0.0))
 
-    def rays_from(self, start: Hex, blocked: Iterable[Hex] = ()) -> list[Ray]:
-        s = self.s
-        tiles = s._tiles
-        extra = set(blocked)
+    def rays_from(self, start: Hex) -> list[Ray]:
+        """The six rays from `start` (direction 1 first), each cut short by a block."""
+        hit = self._rays.get(start)
+        if hit is not None:
+            return hit
+        hexes, value = self._map.hexes, self._map.value
+        blocked, collected = self._blocked, self._collected
         rays: list[Ray] = []
-        for d in range(1, 7):
+        for line in self._map.lines(start)[1:]:
             ray: Ray = []
-            for k in range(1, 7):
-                h = step(start, d, k)
-                t = tiles.get(h)
-                if t is None or t.is_rock or h in s.blocked or h in extra:
+            for i in line:
+                if i in blocked:
                     break
-                ray.append((h, s.treasure_at(h)))
+                ray.append((hexes[i], 0 if i in collected else value[i]))
             rays.append(ray)
+        self._rays[start] = rays
         return rays
 
     def ray_value(self, p: int, ray: Ray, gone: frozenset[Hex] | set[Hex] = frozenset(),
@@ -121,8 +125,8 @@ class Prospects:
               fence: tuple[int, set[Hex]] | None = None, cut: set[Hex] | None = None) -> float:
         """Player p's prospect (from where p stands) once `hexes` changed as described."""
         best = 0.0
-        for ray, value in zip(self.rays[p], self.ray_best[p]):
-            if any(h in hexes for h, _ in ray):
+        for ray, on_ray, value in self._lines[p]:
+            if not on_ray.isdisjoint(hexes):
                 value = self.ray_value(p, ray, gone, fence, cut)
             if value > best:
                 best = value
