@@ -52,6 +52,9 @@ def test_listing_from_shared_tables_is_the_listing_from_nothing(
             assert legal == fresh_listing(state, keep)
             options = state.options()
             assert [o.action for o in options] == legal
+            # A copy asked for its options first lists them in one walk: the same actions.
+            first = state.copy()
+            assert [o.action for o in first.options()] == legal == first.legal_actions()
             # What each option says it does is what the single-action check says.
             for o in (options[0], options[-1], rng.choice(options)):
                 p = state.preview(o.action)

@@ -48,6 +48,8 @@ def test_playout_and_tree_moves_are_legal(players: int) -> None:
         assert POLICY.rollout_action(s, rng) in legal
         tree = POLICY.tree_actions(s, legal)
         assert tree and set(tree) <= set(legal)
+        # What the search asks (without listing the legal actions again) is the same.
+        assert POLICY.tree_choices(s) == (len(legal) == 1 or len(tree) == 1, tree)
         if s.phase != START:
             assert len(tree) <= POLICY.TOP
             # one way of paying for each effect

@@ -105,6 +105,15 @@ class Policy:
         """The actions the tree considers at `state` (a subset of `legal`; by default all)."""
         return legal
 
+    def tree_choices(self, state: GameState) -> tuple[bool, list[Action]]:
+        """Whether the move at `state` is forced, and the actions the tree considers there: by
+        default the legal actions, forced when there is one, else `tree_actions`. A game whose
+        listing of legal actions is dear may answer from what it remembers of the position."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return True, legal
+        return False, self.tree_actions(state, legal)
+
     def evaluate(self, state: GameState) -> list[float]:
         """Each seat's chance to win from `state`, 0..1: exact when the game is over; at a
         cut-off, by default, the current standing's leaders share it."""
@@ -167,12 +176,11 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng) -> list[Choice]
             if seat != me and not branch_others:
                 state = state.advance(policy.other_action(state, rng))
                 continue
-            acts = state.legal_actions()
-            if len(acts) == 1 and node is not root:
+            forced, acts = policy.tree_choices(state)
+            if forced and node is not root:
                 # A forced move is no decision: it is played without a node of its own.
                 state = state.advance(acts[0])
                 continue
-            acts = policy.tree_actions(state, acts)
             children = node.children
             untried = []
             for a in acts:

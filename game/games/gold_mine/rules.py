@@ -410,11 +410,11 @@ class GoldMineState(GameState):
         the start points are chosen (see `free_starts`)."""
         if self.phase != PLAY:
             return []
-        return self._listing().options(self)
+        return self._listing(True).options(self)
 
-    def _listing(self) -> Listing:
+    def _listing(self, with_options: bool = False) -> Listing:
         if self._options is None:
-            self._options = enumerate_listing(self)
+            self._options = enumerate_listing(self, with_options)
         return self._options
 
     def apply(self, action: Action) -> tuple["GoldMineState", list[Event]]:

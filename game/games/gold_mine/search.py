@@ -34,6 +34,7 @@ from game.games.gold_mine.bots import (
     turns_left,
 )
 from game.games.gold_mine.rules import (
+    PLAY,
     ROUNDS,
     START,
     GoldMineState,
@@ -69,12 +70,14 @@ class GoldMinePolicy(Policy):
         self._normal = NormalBot(0)
         self._ranked: dict[tuple, list[tuple[float, Option]]] = {}
         self._root: tuple | None = None    # the position being decided (hard's own wider choice)
+        self._map = None                     # the map of the positions in `_ranked`
 
     # ------------------------------------------------------------ the normal bot's scoring
-    def ranked(self, s: GoldMineState) -> list[tuple[float, Option]]:
+    def ranked(self, s: GoldMineState, key: tuple | None = None) -> list[tuple[float, Option]]:
         """Each distinct effect once, with its best way of paying, scored as the normal bot
-        scores it; best first (remembered per position for the searches to come)."""
-        key = _key(s)
+        scores it; best first (remembered per position, `key`, for the searches to come)."""
+        if key is None:
+            key = _key(s)
         got = self._ranked.get(key)
         if got is not None:
             return got
@@ -118,13 +121,34 @@ class GoldMinePolicy(Policy):
             if got is None:
                 got = self._ranked[key] = [(0.0, a) for a in self._starts(s)[:2]]  # type: ignore
             return [a for _, a in got]  # type: ignore[misc]
-        keep = self.TOP if _key(s) == self._root else self.TOP_DEEP
+        top = self._top(s, _key(s))
         allowed = set(legal)
-        top = [o.action for _, o in self.ranked(s)[:keep] if o.action in allowed]
-        return top or legal
+        return [a for a in top if a in allowed] or legal
+
+    def tree_choices(self, state) -> tuple[bool, list[Action]]:
+        """While playing, the normal bot's best few moves straight from the ranking (remembered
+        per position), without listing every legal way of paying again: a position recurs in
+        most iterations of a search, and its listing costs more than the rest of a visit."""
+        s: GoldMineState = state
+        if s.phase != PLAY:
+            return super().tree_choices(s)
+        top = self._top(s, _key(s))
+        if not top:
+            return super().tree_choices(s)
+        return len(top) == 1, top
+
+    def _top(self, s: GoldMineState, key: tuple) -> list[Action]:
+        """The moves the tree considers at a position being played: the ranking's first
+        `TOP` at the decision itself, `TOP_DEEP` below it."""
+        keep = self.TOP if key == self._root else self.TOP_DEEP
+        return [o.action for _, o in self.ranked(s, key)[:keep]]
 
     def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
         s: GoldMineState = view.state  # type: ignore[attr-defined]
+        if s.map is not self._map:
+            # Positions are remembered without their map: another map starts afresh.
+            self._ranked.clear()
+            self._map = s.map
         self._root = _key(s)
         if s.phase == START:
             return {}

@@ -514,6 +514,13 @@ class Listing:
         self.actions = actions
         self._options: list[Option] | None = None
 
+    @classmethod
+    def of_options(cls, options: list[Option]) -> "Listing":
+        """The listing of a position whose options were worked out first (one walk, not two)."""
+        listing = cls([o.action for o in options])
+        listing._options = options
+        return listing
+
     def options(self, s: Any) -> list[Option]:
         """The listed actions as `Option` values; `s` is the listed position (or an equal one)."""
         if self._options is None:
@@ -523,9 +530,12 @@ class Listing:
         return self._options
 
 
-def enumerate_listing(s: Any) -> Listing:
+def enumerate_listing(s: Any, with_options: bool = False) -> Listing:
     """Every legal action for the player to move in state `s` (see `legal_actions` for the
-    order); `Listing.options` says what each does and costs."""
+    order); `Listing.options` says what each does and costs (worked out at once when
+    `with_options`: a bot asking for them first is spared a second walk)."""
+    if with_options:
+        return Listing.of_options(_walk(s, True))
     return Listing(_walk(s, False))
 
 
