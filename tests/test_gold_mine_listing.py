@@ -52,6 +52,15 @@ def test_listing_from_shared_tables_is_the_listing_from_nothing(
             assert legal == fresh_listing(state, keep)
             options = state.options()
             assert [o.action for o in options] == legal
+            # One way of paying per move: the first listed of each, every income kept.
+            seen: set = set()
+            once = []
+            for o in options:
+                move = (o.die, o.kind, o.direction, o.distance, o.second)
+                if o.kind == "income" or move not in seen:
+                    seen.add(move)
+                    once.append(o)
+            assert tables.cheapest_options(state) == once
             # A copy asked for its options first lists them in one walk: the same actions.
             first = state.copy()
             assert [o.action for o in first.options()] == legal == first.legal_actions()

@@ -42,6 +42,7 @@ from game.games.gold_mine.rules import (
     start_action,
     start_label,
 )
+from game.games.gold_mine.tables import cheapest_options
 
 _VERBS = {"mines": "Mine", "blows": "Blow", "blocks": "Block", "builds": "Build", "takes": "Take"}
 
@@ -81,7 +82,7 @@ class GoldMinePolicy(Policy):
         got = self._ranked.get(key)
         if got is not None:
             return got
-        options = s.options()
+        options = cheapest_options(s) if s.phase == PLAY else []
         me = s.turn
         pros = Prospects(s)
         normal = self._normal

@@ -539,9 +539,16 @@ def enumerate_listing(s: Any, with_options: bool = False) -> Listing:
     return Listing(_walk(s, False))
 
 
-def _walk(s: Any, as_options: bool) -> list[Any]:
+def cheapest_options(s: Any) -> list[Option]:
+    """Like the listing's options, but one way of paying for each move (the first listed: the
+    others cost the same) and every income: what a bot that scores each move once needs."""
+    return _walk(s, True, True)
+
+
+def _walk(s: Any, as_options: bool, one_route: bool = False) -> list[Any]:
     """Every legal action for the player to move in state `s`, as `Action` values or, with
-    `as_options`, as `Option` values (slower: bots only)."""
+    `as_options`, as `Option` values (slower: bots only); `one_route`: only the first of a move's
+    equally cheap routes."""
     p = s.turn
     money = s.money[p]
     v = s.dice
@@ -562,6 +569,8 @@ def _walk(s: Any, as_options: bool) -> list[Any]:
             kind, best = prices.kind, prices.best[cell]
             direction, distance = _CELLS[cell]
             routes = prices.routes(cell)
+            if one_route:
+                routes = routes[:1]
             if kind in WITH_SECOND:
                 centre = centres[cell]
                 half = half_down(treasure(centre))
