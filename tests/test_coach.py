@@ -28,6 +28,7 @@ from game.games import GAMES, get  # noqa: E402
 from game.settings import Settings, load_settings, save_settings  # noqa: E402
 from game.ui.scenes.dialogs import PassScreen  # noqa: E402
 from game.ui.scenes.replay import ReplayScene  # noqa: E402
+from game.ui.scenes.results import ResultsScene  # noqa: E402
 from game.ui.tables import table_for  # noqa: E402
 
 
@@ -259,6 +260,21 @@ def test_a_hint_is_logged_saved_and_counted(app: Any, home: Path) -> None:
     assert record is not None
     g = record.games["ya_blew_it"]
     assert (g.hinted, g.hints, record.hinted) == (1, 1, 1)
+    # The results name the hints under the player's name.
+    results = ResultsScene(m)
+    assert (results.who(0), results.who(1)) == ("human, 1 hint", "easy bot")
+    # Watched again, the replay's log says so where it happened, and not a move earlier.
+    start, actions = saves.replay_of(m)
+    viewer = ReplayScene(start, actions, at=before)
+    app.push(viewer)
+    app.step(1 / 60)
+    assert [e.text for e in start.history if e.kind == "hint"] == ["Ana asked for a hint"]
+    assert viewer.table is not None
+    assert any(line[0] == "Ana asked for a hint" for line in viewer.table.log_lines)
+    viewer.step(-1)
+    assert [e.kind for e in start.history].count("hint") == 0
+    viewer.jump(len(actions))
+    assert [e.kind for e in start.history].count("hint") == 1
 
 
 def test_statistics_from_before_hints_still_load(home: Path) -> None:

@@ -143,6 +143,13 @@ class Match:
         self.version += 1
         return events
 
+    def play_recorded(self, action: Action | str) -> list[Event]:
+        """Play the next action of a record (a save, a replay) as `apply` does; then the log
+        notes the hints taken at the position reached, as the game's own log did."""
+        events = self.apply(action)
+        self._restore_hint_notes()
+        return events
+
     def view(self, seat: int) -> View:
         return self.state.view(seat)
 
@@ -321,8 +328,9 @@ class Match:
 
     @classmethod
     def from_header(cls, data: Any) -> tuple["Match", list[str]]:
-        """The match a save or replay starts from (no action played yet) and its action strings;
-        raises BadSave saying what is wrong."""
+        """The match a save or replay starts from (no action played yet; its log notes the hints
+        taken there) and its action strings, to play on with `play_recorded`; raises BadSave
+        saying what is wrong."""
         if not isinstance(data, Mapping):
             raise BadSave("the file is not a saved game")
         fmt = data.get("format")
@@ -345,6 +353,7 @@ class Match:
             if isinstance(data.get("started"), (int, float)):
                 match.started = float(data["started"])
             match.hints = _hints(data.get("hints"), len(seats))
+            match._restore_hint_notes()
         except BadSave:
             raise
         except (KeyError, TypeError, ValueError, OverflowError, IllegalAction, AttributeError) as exc:
@@ -355,13 +364,11 @@ class Match:
     def from_json(cls, data: Any) -> "Match":
         """Rebuild a match by replaying its actions; raises BadSave saying what is wrong."""
         match, actions = cls.from_header(data)
-        match._restore_hint_notes()
         for i, text in enumerate(actions):
             try:
-                match.apply(text)
+                match.play_recorded(text)
             except IllegalAction as exc:
                 raise BadSave(f"move {i + 1} ({text!r}) of the save cannot be played: {exc}") from exc
-            match._restore_hint_notes()
         return match
 
     def save(self, path: Path) -> None:

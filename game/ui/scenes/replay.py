@@ -114,7 +114,7 @@ class ReplayScene(Scene):
         if count < self.position:
             self.match.rewind(count)
         while self.position < count:
-            self.match.apply(self.actions[self.position])
+            self.match.play_recorded(self.actions[self.position])
         self._build_table()
 
     def step(self, delta: int) -> None:
@@ -127,7 +127,7 @@ class ReplayScene(Scene):
                 return
             if not self.table.idle:
                 self.table.fast_forward()
-            self.match.apply(self.actions[self.position])
+            self.match.play_recorded(self.actions[self.position])
         elif self.position > 0:
             self._goto(self.position - 1)
 

@@ -15,7 +15,7 @@ import pygame
 
 from game.core.contract import Outcome
 from game.core.match import Match
-from game.core.words import amount
+from game.core.words import amount, plural
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import fit_text, open_table
@@ -160,7 +160,7 @@ class ResultsScene(Scene):
         match.spectator = True
         match.reveal_all = True
         for a in actions:
-            match.apply(a)
+            match.play_recorded(a)
         table = table_for(match)
         entries = list(table.log_panel.entries)  # type: ignore[attr-defined]
         table.exit()
@@ -244,6 +244,14 @@ class ResultsScene(Scene):
         for b in self.buttons:
             b.draw(surface)
 
+    def who(self, player: int) -> str:
+        """Under a seat's name: who played it, and the coach's hints it took ("human, 2 hints")."""
+        seat = self.match.seats[player]
+        if not seat.is_human:
+            return f"{seat.level} bot"
+        hints = self.match.hints_taken(player)
+        return f"human, {plural(hints, 'hint')}" if hints else "human"
+
     def _draw_card(self, surface: pygame.Surface, player: int, rect: pygame.Rect) -> None:
         score = next(s for s in self.outcome.scores if s.player == player)
         seat = self.match.seats[player]
@@ -274,8 +282,8 @@ class ResultsScene(Scene):
         name_w = r.w - 84
         theme.text(surface, fit_text(seat.name, name_w, 21, True), (r.x + 68, r.y + 34), 21, theme.INK,
                    bold=True)
-        who = "human" if seat.is_human else f"{seat.level} bot"
-        theme.text(surface, who, (r.x + 68, r.y + 62), 15, theme.INK_DIM)
+        theme.text(surface, fit_text(self.who(player), name_w, 15), (r.x + 68, r.y + 62), 15,
+                   theme.INK_DIM)
         scored = self.match.info.scored
         big = str(score.total) if scored else ("Won" if won else "—")
         theme.text(surface, big, (r.centerx, r.y + 96), 60, theme.GOLD if won else theme.INK,
