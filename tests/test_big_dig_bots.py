@@ -7,6 +7,7 @@ from big_dig_hand_boards import config, fresh, playable_board, with_crossed
 
 from game.core.rng import derive_seed
 from game.games.big_dig.board import G_EMERALD, G_OIL, G_PIPE, G_ROCK, G_WATER
+from game.games.big_dig import bots as bd_bots
 from game.games.big_dig.bots import BOTS, _costs, geo, plan
 from game.games.big_dig.rules import explode_action, new_game, path_gap
 
@@ -74,3 +75,36 @@ def test_normal_beats_easy() -> None:
         w = s.outcome().winners
         wins += (normal in w) / len(w)
     assert wins >= 0.7 * games
+
+
+def test_the_remembered_distances_and_weights_are_the_ones_worked_out_afresh() -> None:
+    """`remaining` and `weights` remember their answers by the squares crossed (and goals met):
+    at every position of a four-player game, for every player and the squares of a legal move,
+    the remembered answer is the fresh one, even with the memory full and cleared."""
+    s, _ = new_game(config(4, first_player=1), 3)
+    bots = [BOTS["normal"](derive_seed(3, "seat", i)) for i in range(4)]
+    g = geo(s.board)
+    checked = 0
+    while not s.is_over():
+        mover = s.to_move()
+        extra = [sq for a in s.legal_actions()[:1] for sq in _move_squares(a)]
+        for p in range(s.n):
+            for sqs in ((), extra):
+                assert bd_bots.remaining(g, s, p, sqs) == bd_bots._remaining(
+                    g, s, s.crossed(p) | set(sqs))
+            assert bd_bots.weights(g, s, p) == bd_bots._weights(g, s, p)
+            checked += 1
+        s, _ = s.apply(bots[mover].choose(s.view(mover)))
+        if checked % 40 == 0:
+            bd_bots._REMAINING.clear()
+    assert checked > 40 and bd_bots._REMAINING and bd_bots._WEIGHTS
+
+
+def _move_squares(action) -> list:
+    """The squares a dig or explosion names ("dig:3:1.2,2.2" style arguments after the card)."""
+    out = []
+    for arg in action.args[1:]:
+        x, _, y = arg.partition(".")
+        if x.isdigit() and y.isdigit():
+            out.append((int(x), int(y)))
+    return out

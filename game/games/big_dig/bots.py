@@ -230,10 +230,27 @@ def plan(g: _Geo, cost: list[int], goal: str, rocks_done: int = 0) -> tuple[int,
     return total, route
 
 
+# `remaining` by (geometry, goals, squares crossed): a player's distance depends on nothing else,
+# and searches and bots ask it again for the same squares in position after position.
+_REMAINING: dict[tuple[_Geo, tuple[str, ...], frozenset[Square]], int] = {}
+_REMAINING_LIMIT = 20_000
+
+
 def remaining(g: _Geo, s: BigDigState, p: int, extra: Iterable[Square] = ()) -> int:
     """The distance of player `p` to the three goals after crossing `extra` too: the sum of the
     three plans plus half the largest (all three must be met)."""
     crossed = s.crossed(p) | set(extra)
+    key = (g, tuple(s.goals), crossed)
+    hit = _REMAINING.get(key)
+    if hit is not None:
+        return hit
+    if len(_REMAINING) >= _REMAINING_LIMIT:
+        _REMAINING.clear()
+    _REMAINING[key] = value = _remaining(g, s, crossed)
+    return value
+
+
+def _remaining(g: _Geo, s: BigDigState, crossed: frozenset[Square]) -> int:
     cost = _costs(g, crossed)
     rocks = sum(1 for sq in crossed if g.rock[g.idx(sq)])
     parts = []
@@ -245,8 +262,24 @@ def remaining(g: _Geo, s: BigDigState, p: int, extra: Iterable[Square] = ()) -> 
     return sum(parts) * 2 + max(parts)
 
 
+_WEIGHTS: dict[tuple[_Geo, tuple[str, ...], frozenset[Square], tuple[str, ...]],
+               dict[Square, float]] = {}
+
+
 def weights(g: _Geo, s: BigDigState, p: int) -> dict[Square, float]:
-    """How much each square counts in the player's current plans (a quick score for a move)."""
+    """How much each square counts in the player's current plans (a quick score for a move; the
+    same dictionary for the same squares crossed and goals met: not to be changed)."""
+    key = (g, tuple(s.goals), s.crossed(p), tuple(s.met[p]))
+    hit = _WEIGHTS.get(key)
+    if hit is not None:
+        return hit
+    if len(_WEIGHTS) >= _REMAINING_LIMIT:
+        _WEIGHTS.clear()
+    _WEIGHTS[key] = out = _weights(g, s, p)
+    return out
+
+
+def _weights(g: _Geo, s: BigDigState, p: int) -> dict[Square, float]:
     cost = _costs(g, s.crossed(p))
     rocks = sum(1 for sq in s.crossed(p) if g.rock[g.idx(sq)])
     out: dict[Square, float] = {}
