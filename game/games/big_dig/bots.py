@@ -233,7 +233,7 @@ def plan(g: _Geo, cost: list[int], goal: str, rocks_done: int = 0) -> tuple[int,
 # `remaining` by (geometry, goals, squares crossed): a player's distance depends on nothing else,
 # and searches and bots ask it again for the same squares in position after position.
 _REMAINING: dict[tuple[_Geo, tuple[str, ...], frozenset[Square]], int] = {}
-_REMAINING_LIMIT = 20_000
+_REMAINING_LIMIT = 5_000   # about thirty decisions of a search
 
 
 def remaining(g: _Geo, s: BigDigState, p: int, extra: Iterable[Square] = ()) -> int:
