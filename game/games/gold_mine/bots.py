@@ -73,7 +73,7 @@ class Prospects:
             self.best.append(max(bests, default=0.0))
 
     def rays_from(self, start: Hex) -> list[Ray]:
-        """The six rays from `start` (direction 1 first), each ending at rock, the edge or a block."""
+        """The rays from `start` in directions 1-6, each ending at rock, the edge or a block."""
         hit = self._rays.get(start)
         if hit is not None:
             return hit
