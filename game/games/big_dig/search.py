@@ -68,7 +68,7 @@ def _squares(s: BigDigState, action: Action) -> tuple:
 
 
 class BigDigPolicy(Policy):
-    iterations = 60
+    iterations = 120
     seconds = 0.8
     rollout_depth = 0
     exploration = 0.4
