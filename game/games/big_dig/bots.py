@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from typing import Iterable
+from typing import Any, Callable, Hashable, Iterable
 
 from game.core.contract import Action
 from game.core.rng import Rng
@@ -230,24 +230,34 @@ def plan(g: _Geo, cost: list[int], goal: str, rocks_done: int = 0) -> tuple[int,
     return total, route
 
 
-# `remaining` by (geometry, goals, squares crossed): a player's distance depends on nothing else,
-# and searches and bots ask it again for the same squares in position after position.
-_REMAINING: dict[tuple[_Geo, tuple[str, ...], frozenset[Square]], int] = {}
-_REMAINING_LIMIT = 5_000   # about thirty decisions of a search
+class _Memo(dict):
+    """Answers remembered by key, all forgotten at once when `limit` of them are held."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def answer(self, key: Hashable, work: Callable[[], Any]) -> Any:
+        hit = self.get(key)
+        if hit is None:
+            if len(self) >= self.limit:
+                self.clear()
+            hit = self[key] = work()
+        return hit
+
+
+# A player's distance and plan weights depend on nothing but the board, the goals and the squares
+# crossed (and goals met), and searches and bots ask for them again in position after position.
+# 5,000 answers: a hard decision adds about 165, so about thirty decisions' worth.
+_REMAINING = _Memo(5_000)
+_WEIGHTS = _Memo(5_000)
 
 
 def remaining(g: _Geo, s: BigDigState, p: int, extra: Iterable[Square] = ()) -> int:
     """The distance of player `p` to the three goals after crossing `extra` too: the sum of the
     three plans plus half the largest (all three must be met)."""
     crossed = s.crossed(p) | set(extra)
-    key = (g, tuple(s.goals), crossed)
-    hit = _REMAINING.get(key)
-    if hit is not None:
-        return hit
-    if len(_REMAINING) >= _REMAINING_LIMIT:
-        _REMAINING.clear()
-    _REMAINING[key] = value = _remaining(g, s, crossed)
-    return value
+    return _REMAINING.answer((g, tuple(s.goals), crossed), lambda: _remaining(g, s, crossed))
 
 
 def _remaining(g: _Geo, s: BigDigState, crossed: frozenset[Square]) -> int:
@@ -262,21 +272,11 @@ def _remaining(g: _Geo, s: BigDigState, crossed: frozenset[Square]) -> int:
     return sum(parts) * 2 + max(parts)
 
 
-_WEIGHTS: dict[tuple[_Geo, tuple[str, ...], frozenset[Square], tuple[str, ...]],
-               dict[Square, float]] = {}
-
-
 def weights(g: _Geo, s: BigDigState, p: int) -> dict[Square, float]:
     """How much each square counts in the player's current plans (a quick score for a move; the
     same dictionary for the same squares crossed and goals met: not to be changed)."""
-    key = (g, tuple(s.goals), s.crossed(p), tuple(s.met[p]))
-    hit = _WEIGHTS.get(key)
-    if hit is not None:
-        return hit
-    if len(_WEIGHTS) >= _REMAINING_LIMIT:
-        _WEIGHTS.clear()
-    _WEIGHTS[key] = out = _weights(g, s, p)
-    return out
+    return _WEIGHTS.answer((g, tuple(s.goals), s.crossed(p), tuple(s.met[p])),
+                           lambda: _weights(g, s, p))
 
 
 def _weights(g: _Geo, s: BigDigState, p: int) -> dict[Square, float]:
