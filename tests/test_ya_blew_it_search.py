@@ -13,7 +13,7 @@ from game.bots.search import Budget, HardBot, policy_for
 from game.core.contract import Action, GameConfig
 from game.core.rng import Rng, derive_seed
 from game.games import get
-from game.games.ya_blew_it.bots import _COL, _KIND, _NUMBER, COLOURS
+from game.games.ya_blew_it.bots import _COL, KIND, _NUMBER, COLOURS
 from game.games.ya_blew_it.rules import CHOICE, GAMBLE_ACTION, KEEP, YaBlewItState
 from game.games.ya_blew_it.search import POLICY, model_values, win_chances
 
@@ -91,7 +91,7 @@ def _everything_out(players: int, seed: int) -> YaBlewItState:
     cursed = _COL[s.cursed[0]]
     colour = next(c for c in range(len(COLOURS)) if c != cursed)
     pool = s.deck + s.claim
-    gems = [c for c in pool if _KIND[c] == "gem" and _COL[c] == colour]
+    gems = [c for c in pool if KIND[c] == "gem" and _COL[c] == colour]
     assert sorted(_NUMBER[c] for c in gems) == list(range(1, 9))
     s.deck = [c for c in s.deck if c not in gems]
     s.discard = s.discard + [c for c in s.claim if c not in gems]

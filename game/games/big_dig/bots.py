@@ -293,7 +293,8 @@ def _weights(g: _Geo, s: BigDigState, p: int) -> dict[Square, float]:
     return out
 
 
-def _quick(w: dict[Square, float], squares: Iterable[Square]) -> float:
+def quick_score(w: dict[Square, float], squares: Iterable[Square]) -> float:
+    """A move's quick score: the summed weights (see `weights`) of the squares it crosses."""
     return sum(w.get(sq, 0.0) for sq in squares)
 
 
@@ -343,7 +344,7 @@ class EasyBot:
         if digs and self.rng.random() < 0.3:
             return self.rng.choice(digs)[0]
         w = weights(geo(s.board), s, p)
-        best = max(moves, key=lambda m: _quick(w, m[2]) + 0.3 * len(m[2])
+        best = max(moves, key=lambda m: quick_score(w, m[2]) + 0.3 * len(m[2])
                    + 3.0 * self.rng.random())
         return best[0]
 
@@ -371,12 +372,12 @@ class NormalBot:
             return PASS_ACTION
         g = geo(s.board)
         w = weights(g, s, p)
-        scored = sorted(((_quick(w, m[2]) + 0.05 * len(m[2]) + 0.01 * self.rng.random(), k)
+        scored = sorted(((quick_score(w, m[2]) + 0.05 * len(m[2]) + 0.01 * self.rng.random(), k)
                          for k, m in enumerate(moves)), reverse=True)
         short = [moves[k] for _, k in scored[:self.SHORTLIST]]
         now = remaining(g, s, p)
         nxt = (p + 1) % s.n
-        deny = self._next_player_gains(s, g, nxt)
+        deny = self.next_player_gains(s, g, nxt)
         best: tuple[float, int] | None = None
         choice = short[0][0]
         for k, (action, card, sqs) in enumerate(short):
@@ -395,7 +396,7 @@ class NormalBot:
                 choice = action
         return choice
 
-    def _next_player_gains(self, s: BigDigState, g: _Geo, q: int) -> dict[tuple[str, int], float]:
+    def next_player_gains(self, s: BigDigState, g: _Geo, q: int) -> dict[tuple[str, int], float]:
         """For each card as it is now, and as it will be after the flip: the next player's best
         quick score with it."""
         w = weights(g, s, q)
@@ -404,7 +405,7 @@ class NormalBot:
         for c in range(1, CARD_COUNT + 1):
             for when, side in (("now", s.sides[c - 1]), ("flip", 1 - s.sides[c - 1])):
                 shape = cards()[c - 1].sides[side].shape
-                best = max((_quick(w, sqs) for sqs in s.placements_for(q, shape)), default=0.0)
+                best = max((quick_score(w, sqs) for sqs in s.placements_for(q, shape)), default=0.0)
                 out[(when, c)] = max(best, booms)
         return out
 

@@ -31,7 +31,7 @@ from game.core.contract import Action, View
 from game.core.rng import Rng
 from game.games.big_dig.bots import (
     NormalBot,
-    _quick,
+    quick_score,
     geo,
     remaining,
     weights,
@@ -105,11 +105,11 @@ class BigDigPolicy(Policy):
                          if a.kind != PASS else 1.0)
             self._ranked[key] = out
             return out
-        quick = sorted(((_quick(w, sqs) + 0.05 * len(sqs), -k, a) for k, a in enumerate(legal)
+        quick = sorted(((quick_score(w, sqs) + 0.05 * len(sqs), -k, a) for k, a in enumerate(legal)
                         for sqs in (_squares(s, a),)), reverse=True)
         short = [a for _, _, a in quick[:self.shortlist]]
         now = remaining(g, s, p)
-        gains = NormalBot(0)._next_player_gains(s, g, (p + 1) % s.n) if deny else None
+        gains = NormalBot(0).next_player_gains(s, g, (p + 1) % s.n) if deny else None
         scored = []
         for k, a in enumerate(short):
             sqs = _squares(s, a)

@@ -50,7 +50,7 @@ _CS = card_set()
 SIDES: int = _CS.sides
 COLOURS: tuple[str, ...] = tuple(c.key for c in _CS.colours)
 NCOL = len(COLOURS)
-_KIND: tuple[str, ...] = tuple(c.kind for c in _CS.cards)
+KIND: tuple[str, ...] = tuple(c.kind for c in _CS.cards)
 _NUMBER: tuple[int, ...] = tuple(c.number for c in _CS.cards)
 _COL: tuple[int, ...] = tuple(COLOURS.index(c.colour) if c.colour else -1 for c in _CS.cards)
 
@@ -66,7 +66,7 @@ def summarise(cards: Sequence[int]) -> Summary:
     counts = [0] * NCOL
     wilds = dets = safes = jumpers = 0
     for cid in cards:
-        kind = _KIND[cid]
+        kind = KIND[cid]
         if kind == GEM:
             counts[_COL[cid]] += 1
         elif kind == WILD:
@@ -136,7 +136,7 @@ def blast(area: Sequence[int], value: int, guards: dict[str, int]) -> list[int]:
     for cid in area:
         if _NUMBER[cid] != value:
             continue
-        guard = guards.get(COLOURS[_COL[cid]]) if _KIND[cid] == GEM else None
+        guard = guards.get(COLOURS[_COL[cid]]) if KIND[cid] == GEM else None
         if guard is not None and guard not in used:
             used.add(guard)
         else:
@@ -240,7 +240,7 @@ class EasyBot:
             return legal[0]  # forgot the Safes (legal[0] places none)
         counts = summarise(state.areas[me])[0]
         cursed = cursed_index(state, me)
-        nsafes = sum(1 for c in state.areas[me] if _KIND[c] == SAFE)
+        nsafes = sum(1 for c in state.areas[me] if KIND[c] == SAFE)
         stacks = sorted((i for i in range(NCOL) if counts[i] and i != cursed),
                         key=lambda i: (-counts[i], i))
         pick = sorted(stacks[:nsafes])
@@ -262,7 +262,7 @@ class Params:
     max_draws: int = 3           # Gems the round model looks ahead when Claims grow
 
 
-class _Context:
+class Context:
     """What the normal bot derives once per decision from the public position."""
 
     def __init__(self, state: YaBlewItState, me: int, params: Params) -> None:
@@ -274,13 +274,13 @@ class _Context:
         self.areas = [summarise(a) for a in state.areas]
         # The deck is read only as a set of cards, which is public: its order is hidden.
         deck = state.deck
-        fires = sum(1 for c in deck if _KIND[c] == FIRE)
+        fires = sum(1 for c in deck if KIND[c] == FIRE)
         gem_cols = [0] * NCOL
         wilds = 0
         for c in deck:
-            if _KIND[c] == GEM:
+            if KIND[c] == GEM:
                 gem_cols[_COL[c]] += 1
-            elif _KIND[c] == WILD:
+            elif KIND[c] == WILD:
                 wilds += 1
         self.deck_gems = sum(gem_cols) + wilds
         self.deck_gem_cols = gem_cols
@@ -353,7 +353,7 @@ class _Context:
         return r[p] - self.weight * (sum(r) - r[p])
 
 
-class _RoundModel:
+class RoundModel:
     """An expectimax over the rest of the current round, in an abstract model.
 
     The Claim is known; every further Gem is a "typical" Gem of the remaining deck, adding its
@@ -364,7 +364,7 @@ class _RoundModel:
     re-rolls either takes the Claim or is out, so only the first use in a round can matter.
     """
 
-    def __init__(self, ctx: _Context) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         st = ctx.state
         n = ctx.n
@@ -390,7 +390,7 @@ class _RoundModel:
                 self.delta[p] = acc / total
         nums = claim_numbers(st)
         self.k0 = len(nums)
-        fresh = sum(1 for c in st.deck if _KIND[c] in (GEM, WILD) and _NUMBER[c] not in nums)
+        fresh = sum(1 for c in st.deck if KIND[c] in (GEM, WILD) and _NUMBER[c] not in nums)
         self.q0 = fresh / total if total else 0.0
         self.has_det = [ctx.areas[p][2] > 0 for p in range(n)]
         self.has_jumper = ctx.areas[st.prospector][4] > 0
@@ -541,11 +541,11 @@ class NormalBot:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        ctx = _Context(state, me, self.params)
+        ctx = Context(state, me, self.params)
         phase = state.phase
         if phase == FIRE_PHASE:
-            return self._fire(ctx, legal)
-        model = _RoundModel(ctx)
+            return self.place_safes(ctx, legal)
+        model = RoundModel(ctx)
         if phase == REROLL:
             return self._reroll(ctx, model)
         u = ctx.utility
@@ -575,13 +575,13 @@ class NormalBot:
         return legal[0]
 
     # -- re-rolls
-    def _reroll(self, ctx: _Context, model: _RoundModel) -> Action:
+    def _reroll(self, ctx: Context, model: RoundModel) -> Action:
         state = ctx.state
         me = ctx.me
         roll = state.roll or {}
         value, why = int(roll.get("value", 0)), str(roll.get("why"))
         if why == "fire":
-            return self._fire_reroll(ctx, value)
+            return self.fire_reroll(ctx, value)
         u = ctx.utility
         k = model.k0
         hits = value in claim_numbers(state)
@@ -597,14 +597,14 @@ class NormalBot:
             again = model.reroll_gamble(k, 0)
         return REROLL_ACTION if u(me, again) > u(me, accept) else ACCEPT
 
-    def _fire_reroll(self, ctx: _Context, value: int) -> Action:
+    def fire_reroll(self, ctx: Context, value: int) -> Action:
         """Re-roll a Fire in the Hole when this roll costs more than a fresh one plus the Detonator."""
         area = ctx.state.areas[ctx.me]
         guards = safe_guards(ctx.state, ctx.me)
         kept = blast(area, value, guards)
         accept = ctx.equity(ctx.me, summarise(kept))
         # Spend a Detonator that this very roll would not take anyway, when there is one.
-        dets = [c for c in area if _KIND[c] == DETONATOR]
+        dets = [c for c in area if KIND[c] == DETONATOR]
         det = next((c for c in dets if _NUMBER[c] != value), dets[0])
         rest = [c for c in area if c != det]
         again = sum(ctx.equity(ctx.me, summarise(blast(rest, v, guards)))
@@ -612,7 +612,7 @@ class NormalBot:
         return REROLL_ACTION if again > accept else ACCEPT
 
     # -- Safes
-    def _fire(self, ctx: _Context, legal: list[Action]) -> Action:
+    def place_safes(self, ctx: Context, legal: list[Action]) -> Action:
         """Put Safes where a blast would cost most: never on the cursed stack (losing those Gems
         helps), and only where the Gem saved is worth more than the Safe given up for it."""
         me = ctx.me

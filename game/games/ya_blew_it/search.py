@@ -1,7 +1,7 @@
 """How the hard bot searches Ya Blew It! (the `Policy` of game/bots/search.py).
 
 The search's leaves are valued by a model of the rest of the round, not by playing on: the normal
-bot's expectimax (game/games/ya_blew_it/bots.py, `_RoundModel`) over who rolls, keeps, adds or
+bot's expectimax (game/games/ya_blew_it/bots.py, `RoundModel`) over who rolls, keeps, adds or
 gambles, with every way the round can end valued in win chances instead of points (`WinModel`).
 A seat's chances come from the normal bot's equity model (what each scoring area is expected to be
 worth at the end, blasts and Gems still to come counted) through a soft maximum whose spread grows
@@ -25,12 +25,12 @@ from game.core.contract import Action, View
 from game.core.rng import Rng
 from game.core.words import plural
 from game.games.ya_blew_it.bots import (
-    _KIND,
+    KIND,
     Gains,
     NormalBot,
     Params,
-    _Context,
-    _RoundModel,
+    Context,
+    RoundModel,
     blast,
     claim_numbers,
     safe_guards,
@@ -74,7 +74,7 @@ def win_chances(state: YaBlewItState) -> list[float]:
     if state.is_over():
         return win_shares(state)
     n = state.n
-    ctx = _Context(state, 0, PARAMS)
+    ctx = Context(state, 0, PARAMS)
     eq = [ctx.equity(p, ctx.areas[p]) for p in range(n)]
     if state.claim:
         pr = state.prospector
@@ -97,7 +97,7 @@ def spread_for(n: int, deck_len: int) -> float:
     return SPREAD_SCALE * (base + per_card * max(deck_len, 0))
 
 
-class WinModel(_RoundModel):
+class WinModel(RoundModel):
     """The normal bot's model of the rest of the round, valued in win chances instead of points.
 
     Every way the round can end gives each seat a new equity, turned into win chances by the same
@@ -105,7 +105,7 @@ class WinModel(_RoundModel):
     gives it the best chance to win (not the most points), so risk is taken or avoided by the
     standing."""
 
-    def __init__(self, ctx: _Context) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         n = ctx.n
         self.eq = [ctx.equity(p, ctx.areas[p]) for p in range(n)]
@@ -146,10 +146,10 @@ def model_values(state: YaBlewItState, legal: list[Action]) -> dict[Action, Gain
     """Each legal action's win chances for every seat under `WinModel` (the Fire in the Hole
     roll, which the model does not cover, gets the normal bot's Safes and the current chances)."""
     me = state.turn
-    ctx = _Context(state, me, PARAMS)
+    ctx = Context(state, me, PARAMS)
     phase = state.phase
     if phase == FIRE_PHASE:
-        return {_NORMAL._fire(ctx, legal): tuple(win_chances(state))}
+        return {_NORMAL.place_safes(ctx, legal): tuple(win_chances(state))}
     model = WinModel(ctx)
     out = model.out_mask(state.out)
     k = model.k0
@@ -173,7 +173,7 @@ def model_values(state: YaBlewItState, legal: list[Action]) -> dict[Action, Gain
         roll = state.roll or {}
         value, why = int(roll.get("value", 0)), str(roll.get("why"))
         if why == "fire":
-            return {_NORMAL._fire_reroll(ctx, value): tuple(win_chances(state))}
+            return {_NORMAL.fire_reroll(ctx, value): tuple(win_chances(state))}
         hits = value in claim_numbers(state)
         if why == "steal":
             pos = model.order.index(me)
@@ -229,7 +229,7 @@ class YaBlewItPolicy(Policy):
         placings are many and rarely better."""
         if state.phase != FIRE_PHASE or len(legal) <= 2:
             return legal
-        pick = _NORMAL._fire(_Context(state, state.turn, PARAMS), legal)
+        pick = _NORMAL.place_safes(Context(state, state.turn, PARAMS), legal)
         return [legal[0], pick] if pick != legal[0] else [pick]
 
     # ------------------------------------------------------------------ the coach's words
@@ -263,7 +263,7 @@ class YaBlewItPolicy(Policy):
         state: YaBlewItState = view.state  # type: ignore[attr-defined]
         me = view.player
         word = self.describe(view, choice.action)
-        ctx = _Context(state, me, PARAMS)
+        ctx = Context(state, me, PARAMS)
         claim = summarise(state.claim)
         k = len(claim_numbers(state))
         mine = ctx.gain(me, claim)
@@ -313,7 +313,7 @@ class YaBlewItPolicy(Policy):
                        else f"the {value} missed a Claim worth {mine:+.0f} to you")
         elif phase == FIRE_PHASE:
             legal = state.legal_actions()
-            pick = _NORMAL._fire(ctx, legal) if len(legal) > 1 else legal[0]
+            pick = _NORMAL.place_safes(ctx, legal) if len(legal) > 1 else legal[0]
             if not _has_safes(state, me):
                 why = "everyone must roll"
             elif choice.action == pick:
@@ -330,7 +330,7 @@ class YaBlewItPolicy(Policy):
 
 
 def _has_safes(state: YaBlewItState, p: int) -> bool:
-    return any(_KIND[c] == SAFE for c in state.areas[p])
+    return any(KIND[c] == SAFE for c in state.areas[p])
 
 
 POLICY = YaBlewItPolicy()
