@@ -492,6 +492,10 @@ def test_map_drawing_marks_everything_and_stays_cheap() -> None:
         x, y = view.centre(h)
         px = (int(x) - view.rect.x, int(y) - view.rect.y)
         assert before.get_at(px) != after.get_at(px), f"{h} looks the same after it changed"
+    # The base is drawn on a copy of the silhouette kept for every state: nothing of one state's
+    # marks stays behind for the next.
+    again = view.base(MapMarks())
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(before, "RGBA")
     names = ["Ana", "Bo"]
     assert "barrier of Ana, Bo" in view.describe(step(b, 1), marks, names)
     assert "BLOCKED" in view.describe(step(a, 1), marks, names)

@@ -190,6 +190,7 @@ class HexMapView:
         self.oy = room.y + (room.h - h) / 2 + SQRT3 / 2 * s - min(ys) * s
         self._base: pygame.Surface | None = None
         self._base_key: MapMarks | None = None
+        self._under: pygame.Surface | None = None
         self._preview_cache: tuple[MapPreview, pygame.Surface, pygame.Rect] | None = None
         self._centres = {hx: self.centre(hx) for hx in hexes}
 
@@ -237,17 +238,26 @@ class HexMapView:
         for p in range(4):
             miner_token(p, self.size)
 
+    def _silhouette(self) -> pygame.Surface:
+        """The mountain's silhouette, a dark rim and a soft shadow under all hexes: the same for
+        every state of the map, so drawn once and copied under each new base."""
+        if self._under is None:
+            surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            ox, oy = self.rect.topleft
+            s = self.size
+            for h in self.map.hexes():
+                cx, cy = self.centre(h)
+                pygame.draw.polygon(surf, (0, 0, 0, 70), hex_corners(cx - ox + 3, cy - oy + 6, s + 3))
+            for h in self.map.hexes():
+                cx, cy = self.centre(h)
+                pygame.draw.polygon(surf, (30, 22, 16, 255), hex_corners(cx - ox, cy - oy, s + 2.5))
+            self._under = surf
+        return self._under
+
     def _compose(self, marks: MapMarks) -> pygame.Surface:
-        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        surf = self._silhouette().copy()
         ox, oy = self.rect.topleft
         s = self.size
-        # The mountain's silhouette: a dark rim and a soft shadow under all hexes.
-        for h in self.map.hexes():
-            cx, cy = self.centre(h)
-            pygame.draw.polygon(surf, (0, 0, 0, 70), hex_corners(cx - ox + 3, cy - oy + 6, s + 3))
-        for h in self.map.hexes():
-            cx, cy = self.centre(h)
-            pygame.draw.polygon(surf, (30, 22, 16, 255), hex_corners(cx - ox, cy - oy, s + 2.5))
         for h, tile in self.map.tiles.items():
             status = "fresh"
             if h in marks.blown:
