@@ -469,9 +469,7 @@ def test_every_hex_centre_hit_tests_back_to_its_hex(rect: tuple[int, int, int, i
     assert view.hex_at((tx, ty - view.size * 1.2)) is None  # above the mountain's peak
 
 
-def test_map_drawing_marks_everything_and_stays_cheap() -> None:
-    import time
-
+def test_map_drawing_marks_everything() -> None:
     from game.games.gold_mine.tmx import load_map
     from game.ui.hexmap import HexMapView, MapMarks, MapPreview
 
@@ -502,12 +500,12 @@ def test_map_drawing_marks_everything_and_stays_cheap() -> None:
     pv = MapPreview("mine", 0, a, path=(step(a, 1), step(a, 1, 2)), end=step(a, 1, 2), label="net +3$")
     miners = view.miner_offsets({0: a, 1: a})
     assert miners[0] != miners[1]  # two miners on one hex stand apart
-    times = []
-    for i in range(60):
-        t0 = time.perf_counter()
-        view.draw(surface, marks, preview=pv, miners=miners, hover=b, clock=i / 60)
-        times.append(time.perf_counter() - t0)
-    assert sorted(times)[len(times) // 2] < 0.004
+    # How long drawing takes is bench's business (table frame times); here it draws the lot.
+    surface.fill((0, 0, 0))
+    view.draw(surface, marks, preview=pv, miners=miners, hover=b, clock=0.5)
+    for h in (a, step(a, 1, 2), b):
+        x, y = view.centre(h)
+        assert surface.get_at((int(x), int(y)))[:3] != (0, 0, 0), f"nothing drawn at {h}"
 
 
 # ---------------------------------------------------------------------------- whole games
