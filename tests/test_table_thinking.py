@@ -173,7 +173,11 @@ def _alive(pid: int) -> bool:
     # A terminated child not yet reaped by its parent is a zombie: gone for our purpose.
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return f.read().split()[2] != "Z"
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        # Reaped between the two looks (where there is a /proc), or no /proc at all (macOS),
+        # where a process that kill() still finds counts as alive until its parent reaps it.
+        return not os.path.isdir("/proc/self")
     except OSError:
         return True
 
