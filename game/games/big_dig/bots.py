@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Iterable
+from typing import Iterable
 
 from game.core.contract import Action
+from game.core.memo import Memo
 from game.core.rng import Rng
 from game.games.big_dig.board import (
     EXPLODABLE,
@@ -230,27 +231,11 @@ def plan(g: _Geo, cost: list[int], goal: str, rocks_done: int = 0) -> tuple[int,
     return total, route
 
 
-class _Memo(dict):
-    """Answers remembered by key, all forgotten at once when `limit` of them are held."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def answer(self, key: Hashable, work: Callable[[], Any]) -> Any:
-        hit = self.get(key)
-        if hit is None:
-            if len(self) >= self.limit:
-                self.clear()
-            hit = self[key] = work()
-        return hit
-
-
 # A player's distance and plan weights depend on nothing but the board, the goals and the squares
 # crossed (and goals met), and searches and bots ask for them again in position after position.
 # 5,000 answers: a hard decision adds about 165, so about thirty decisions' worth.
-_REMAINING = _Memo(5_000)
-_WEIGHTS = _Memo(5_000)
+_REMAINING = Memo(5_000)
+_WEIGHTS = Memo(5_000)
 
 
 def remaining(g: _Geo, s: BigDigState, p: int, extra: Iterable[Square] = ()) -> int:

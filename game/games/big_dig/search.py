@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from game.bots.search import Choice, Policy, win_shares
 from game.core.contract import Action, View
+from game.core.memo import Memo
 from game.core.rng import Rng
 from game.games.big_dig.bots import (
     NormalBot,
@@ -84,27 +85,22 @@ class BigDigPolicy(Policy):
     model_others_from = 3  # with three or four, the others play the playout's move in the tree
 
     def __init__(self) -> None:
-        self._ranked: dict[tuple, list[Action]] = {}
-        self._values: dict[tuple, list[float]] = {}
+        self._ranked = Memo(_CACHE_LIMIT)   # (position, deny) -> `ranked`
+        self._values = Memo(_CACHE_LIMIT)   # position -> `evaluate`
         self._root: tuple | None = None
 
     # ------------------------------------------------------------------ the normal bot's ranking
     def ranked(self, s: BigDigState, legal: list[Action], deny: bool = False) -> list[Action]:
         """The legal moves worth searching, best first (one if it wins at once)."""
-        key = (_key(s), deny)
-        hit = self._ranked.get(key)
-        if hit is not None:
-            return hit
-        if len(self._ranked) > _CACHE_LIMIT:
-            self._ranked.clear()
+        return self._ranked.answer((_key(s), deny), lambda: self._rank(s, legal, deny))
+
+    def _rank(self, s: BigDigState, legal: list[Action], deny: bool) -> list[Action]:
         p = s.to_move()
         g = geo(s.board)
         w = weights(g, s, p)
         if s.phase != PLAY or len(legal) <= 1:
-            out = sorted(legal, key=lambda a: -sum(w.get(sq, 0.0) for sq in _squares(s, a))
-                         if a.kind != PASS else 1.0)
-            self._ranked[key] = out
-            return out
+            return sorted(legal, key=lambda a: -sum(w.get(sq, 0.0) for sq in _squares(s, a))
+                          if a.kind != PASS else 1.0)
         quick = sorted(((quick_score(w, sqs) + 0.05 * len(sqs), -k, a) for k, a in enumerate(legal)
                         for sqs in (_squares(s, a),)), reverse=True)
         short = [a for _, _, a in quick[:self.shortlist]]
@@ -115,7 +111,6 @@ class BigDigPolicy(Policy):
             sqs = _squares(s, a)
             after = remaining(g, s, p, sqs)
             if after == 0:
-                self._ranked[key] = [a]
                 return [a]
             value = float(now - after)
             if gains is not None:
@@ -126,9 +121,7 @@ class BigDigPolicy(Policy):
                 value -= NormalBot.DENY_WEIGHT * their
             scored.append((value, -k, a))
         scored.sort(reverse=True)
-        out = [a for _, _, a in scored]
-        self._ranked[key] = out
-        return out
+        return [a for _, _, a in scored]
 
     def tree_actions(self, state, legal):  # type: ignore[override]
         root = _key(state) == self._root
@@ -165,20 +158,15 @@ class BigDigPolicy(Policy):
     def evaluate(self, state):  # type: ignore[override]
         if state.is_over():
             return win_shares(state)
-        key = _key(state)
-        hit = self._values.get(key)
-        if hit is not None:
-            return hit
-        if len(self._values) > _CACHE_LIMIT:
-            self._values.clear()
+        return self._values.answer(_key(state), lambda: self._value(state))
+
+    def _value(self, state: BigDigState) -> list[float]:
         t = self.turns_needed(state)
         spread = self.spread + self.spread_growth * min(t)
         lo = min(t)
         ex = [math.exp(-(x - lo) / spread) for x in t]
         total = sum(ex)
-        out = [e / total for e in ex]
-        self._values[key] = out
-        return out
+        return [e / total for e in ex]
 
     # ------------------------------------------------------------------ the coach's words
     def describe(self, view: View, action: Action) -> str:

@@ -22,6 +22,7 @@ from typing import Sequence
 
 from game.bots.search import Choice, Policy
 from game.core.contract import Action, View
+from game.core.memo import Memo
 from game.core.rng import Rng
 from game.core.words import money
 from game.games.gold_mine.board import Hex
@@ -69,7 +70,7 @@ class GoldMinePolicy(Policy):
 
     def __init__(self) -> None:
         self._normal = NormalBot(0)
-        self._ranked: dict[tuple, list[tuple[float, Option]]] = {}
+        self._ranked = Memo(20_000)   # position -> `ranked` (and the start choices kept)
         self._root: tuple | None = None    # the position being decided (hard's own wider choice)
         self._map = None                     # the map of the positions in `_ranked`
 
@@ -77,11 +78,9 @@ class GoldMinePolicy(Policy):
     def ranked(self, s: GoldMineState, key: tuple | None = None) -> list[tuple[float, Option]]:
         """Each distinct effect once, with its best way of paying, scored as the normal bot
         scores it; best first (remembered per position, `key`, for the searches to come)."""
-        if key is None:
-            key = _key(s)
-        got = self._ranked.get(key)
-        if got is not None:
-            return got
+        return self._ranked.answer(_key(s) if key is None else key, lambda: self._rank(s))
+
+    def _rank(self, s: GoldMineState) -> list[tuple[float, Option]]:
         options = cheapest_options(s) if s.phase == PLAY else []
         me = s.turn
         pros = Prospects(s)
@@ -101,11 +100,7 @@ class GoldMinePolicy(Policy):
             held = best.get(k)
             if held is None or total > held[0] + 1e-9:
                 best[k] = (total, o)
-        got = sorted(best.values(), key=lambda t: -t[0])
-        if len(self._ranked) > 20000:
-            self._ranked.clear()
-        self._ranked[key] = got
-        return got
+        return sorted(best.values(), key=lambda t: -t[0])
 
     def _starts(self, s: GoldMineState) -> list[Action]:
         me = s.to_move()
@@ -117,11 +112,8 @@ class GoldMinePolicy(Policy):
     def tree_actions(self, state, legal: list[Action]) -> list[Action]:
         s: GoldMineState = state
         if s.phase == START:
-            key = _key(s)
-            got = self._ranked.get(key)
-            if got is None:
-                got = self._ranked[key] = [(0.0, a) for a in self._starts(s)[:2]]  # type: ignore
-            return [a for _, a in got]  # type: ignore[misc]
+            got = self._ranked.answer(_key(s), lambda: [(0.0, a) for a in self._starts(s)[:2]])
+            return [a for _, a in got]
         top = self._top(s, _key(s))
         allowed = set(legal)
         return [a for a in top if a in allowed] or legal
