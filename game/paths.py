@@ -60,7 +60,9 @@ class UserFolderError(OSError):
 def _user_dir(env: str, fallback: str, what: str) -> Path:
     # MOTHER_LODE_HOME moves every user folder at once (tests, portable installs).
     home = os.environ.get("MOTHER_LODE_HOME")
-    path = Path(home) / env if home else Path(fallback)
+    path = Path(home) / env if home else Path(getattr(_dirs(), fallback))
+    if path.is_dir():   # the usual case, asked after every move: one look at the disk
+        return path
     try:
         path.mkdir(parents=True, exist_ok=True)
         if not path.is_dir():
@@ -74,14 +76,14 @@ def _user_dir(env: str, fallback: str, what: str) -> Path:
 
 def user_data_dir() -> Path:
     """Saves and user maps; raises UserFolderError when it cannot be created."""
-    return _user_dir("data", _dirs().user_data_dir, "saved games, replays and statistics")
+    return _user_dir("data", "user_data_dir", "saved games, replays and statistics")
 
 
 def user_config_dir() -> Path:
     """Settings; raises UserFolderError when it cannot be created."""
-    return _user_dir("config", _dirs().user_config_dir, "settings")
+    return _user_dir("config", "user_config_dir", "settings")
 
 
 def user_log_dir() -> Path:
     """Crash logs; raises UserFolderError when it cannot be created."""
-    return _user_dir("logs", _dirs().user_log_dir, "logs")
+    return _user_dir("logs", "user_log_dir", "logs")

@@ -1,7 +1,8 @@
 """Saved games and replays, one file per match in the user data folder.
 
-- `saves/<match id>.json`: an unfinished game, written atomically after every action, so a killed
-  process loses at most the move being made. The title screen lists them under Continue.
+- `saves/<match id>.json`: an unfinished game, written atomically after every action (by a
+  background writer when the table saves, so no frame waits for the disk), so a killed process
+  loses at most the moves whose write was still on its way (the last one, unless the disk is slow). The title screen lists them under Continue.
 - `replays/<match id>.json`: a finished game (or an unfinished one retired from a full Continue
   list): the same record plus who won and what chance decided at every move, so that anyone can
   watch it again or check that it was dealt from its seed (`python -m game verify`).
@@ -13,6 +14,7 @@ first time the list is read.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import time
 from dataclasses import dataclass
@@ -22,7 +24,8 @@ from typing import Any, Mapping
 from game import paths
 from game.core.contract import BadSave
 from game.core.match import Match, load_match, load_or_set_aside, read_record
-from game.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
+from game.core.storage import (BackgroundWriter, clean_leftovers, encode_json, read_json, set_aside,
+                                write_json_atomic, write_text_atomic)
 from game.core.text import clean_name, clean_text
 
 log = logging.getLogger(__name__)
@@ -35,6 +38,8 @@ MAX_SEATS = 16       # no game seats more; a list of more players is damage
 
 def _folder(name: str, what: str) -> Path:
     path = paths.user_data_dir() / name
+    if path.is_dir():
+        return path
     try:
         path.mkdir(parents=True, exist_ok=True)
         if not path.is_dir():
@@ -154,10 +159,14 @@ def _seat_label(text: str) -> str:
 
 
 # ============================================================================ saved games
-def autosave(match: Match) -> str | None:
+def autosave(match: Match, *, wait: bool = True) -> str | None:
     """Save `match` after an action: an unfinished game in its save file, a finished one as a
     replay (its save removed, its players' statistics counted). Returns a message for the player
-    when something they had was found damaged and set aside on the way, else None."""
+    when something they had was found damaged and set aside on the way, else None.
+
+    With `wait=False` (the table, after every move) an unfinished game's file is written by the
+    background writer and this returns before the disk is done; an earlier background write of
+    this match that failed raises its OSError here. A finished game is always kept at once."""
     if match.spectator:
         return None
     if match.is_over():
@@ -165,14 +174,32 @@ def autosave(match: Match) -> str | None:
     data = match.to_json()
     data["updated"] = time.time()
     data["summary"] = _summary(match)
-    write_json_atomic(save_path(match), data)
+    path = save_path(match)
+    text = encode_json(data, compact=True)
+    if wait:
+        _writer.flush()
+        _writer.forget(path)   # this write supersedes one that failed in the background
+        write_text_atomic(path, text)
+    else:
+        _writer.put(path, text)
     return None
+
+
+def flush() -> None:
+    """Wait until every save handed to the background writer is on disk."""
+    _writer.flush()
+
+
+_writer = BackgroundWriter()
+# A normal exit (the window closed, the game quit) waits for the last save to be written.
+atexit.register(_writer.flush, None, 10.0)
 
 
 def finish(match: Match) -> str | None:
     """A finished game: keep it as a replay, count it in the statistics, remove its save.
 
     Safe to call more than once for the same match (the statistics count each match once)."""
+    _writer.flush()   # a save still being written would otherwise outlive its removal
     write_replay(match)
     message = None
     from game.stats import record_match
@@ -216,6 +243,7 @@ def _migrate_legacy() -> str | None:
 def list_saves() -> tuple[list[Entry], list[str]]:
     """The unfinished games, newest first, and messages for the player (files set aside, games
     retired to the replays because the list was full)."""
+    _writer.flush()
     messages: list[str] = []
     legacy = _migrate_legacy()
     if legacy:
@@ -277,6 +305,7 @@ def _retire(entry: Entry) -> bool:
 
 def resume(entry: Entry) -> tuple[Match | None, str | None]:
     """The saved match of `entry`, or None and a message (a damaged save is set aside)."""
+    _writer.flush()
     return load_or_set_aside(entry.path)
 
 
@@ -306,6 +335,7 @@ def _prune_replays() -> None:
 
 def list_replays() -> tuple[list[Entry], list[str]]:
     """Every replay, newest first, and messages about files that had to be set aside."""
+    _writer.flush()
     messages: list[str] = []
     entries = _read_folder(replays_dir(), "ended", messages, "replay")
     entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)

@@ -70,7 +70,11 @@ def click(app: Any, pos: tuple[float, float]) -> None:
 
 # ---------------------------------------------------------------------------- the App
 def save_files(home: Path) -> list[Path]:
-    """The saved (unfinished) games of the user folder `home`, most recently written first."""
+    """The saved (unfinished) games of the user folder `home`, most recently written first, once
+    the background writer has written what the table handed it."""
+    from game.saves import flush
+
+    flush()
     folder = home / "data" / "saves"
     files = [p for p in folder.glob("*.json")] if folder.is_dir() else []
     return sorted(files, key=lambda p: p.stat().st_mtime_ns, reverse=True)

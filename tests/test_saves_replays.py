@@ -349,7 +349,7 @@ def test_a_damaged_statistics_file_is_reported_when_a_game_ends(app: Any, home: 
     assert any(p.name == "Ana" for p in loaded.profiles)
     # At the table the notice is shown to the player, not lost in a log.
     live = played("ya_blew_it", 9, 2)
-    monkeypatch.setattr(base, "autosave", lambda match: "The statistics file was damaged.")
+    monkeypatch.setattr(base, "autosave", lambda match, wait=True: "The statistics file was damaged.")
     app.reset(TitleScene())
     table = table_for(live)
     app.push(table)

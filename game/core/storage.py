@@ -17,9 +17,10 @@ import os
 import re
 import stat
 import tempfile
+import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 MAX_BYTES = 8 * 1024 * 1024   # a save of the longest real game is a few hundred kilobytes
 MAX_DEPTH = 64                # our files nest 5 deep at most
@@ -33,13 +34,27 @@ class BadFile(ValueError):
     """A file that cannot be read as ours; the message says why, in words for the player."""
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
+def encode_json(data: Any, *, compact: bool = False) -> str:
+    """`data` as the JSON text our files hold: indented for files a player may want to read or
+    edit (settings, statistics), on one line for saves, which are written after every move
+    (encoding without indentation is done in C, several times faster)."""
+    if compact:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return json.dumps(data, indent=1, sort_keys=True)
+
+
+def write_json_atomic(path: Path, data: Any, *, compact: bool = False) -> None:
     """Write `data` as JSON to `path` through a temporary file and an atomic rename."""
+    write_text_atomic(path, encode_json(data, compact=compact))
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file and an atomic rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1, sort_keys=True)
+            fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -49,6 +64,74 @@ def write_json_atomic(path: Path, data: Any) -> None:
         except OSError:
             pass
         raise
+
+
+class BackgroundWriter:
+    """Writes files atomically on a thread of its own, so that the frame that saves a game does
+    not wait for the disk (a flush to disk can take tens of milliseconds on a slow one).
+
+    `put(path, text)` hands the text over and returns at once; a newer text for a path replaces
+    one not yet written (only the latest position matters). `flush()` waits until everything
+    handed over is on disk. A write that failed is raised by the next `put` (which still hands its
+    text over) or `flush(path)` for the same path, so the caller can tell the player; a later
+    write that succeeds clears it.
+    """
+
+    def __init__(self, write: Callable[[Path, str], None] = write_text_atomic) -> None:
+        self._write = write
+        self._cond = threading.Condition()
+        self._pending: dict[Path, str] = {}
+        self._busy = False
+        self._failed: dict[Path, Exception] = {}
+        self._thread: threading.Thread | None = None
+
+    def put(self, path: Path, text: str) -> None:
+        with self._cond:
+            self._pending[path] = text   # written all the same: the disk may be back
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="file-writer", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+            self._raise_failure(path)
+
+    def flush(self, path: Path | None = None, timeout: float | None = None) -> bool:
+        """Wait until every text handed over is written (at most `timeout` seconds); raise the
+        failure of `path`'s last write, if any. Returns whether everything was written."""
+        with self._cond:
+            done = self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
+            if path is not None:
+                self._raise_failure(path)
+            return done
+
+    def forget(self, path: Path) -> None:
+        """Drop the failure of `path`'s last write (a write made since supersedes it)."""
+        with self._cond:
+            self._failed.pop(path, None)
+
+    def _raise_failure(self, path: Path) -> None:
+        failure = self._failed.pop(path, None)
+        if failure is not None:
+            raise failure
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: bool(self._pending))
+                path = next(iter(self._pending))
+                text = self._pending.pop(path)
+                self._busy = True
+            failure: Exception | None = None
+            try:
+                self._write(path, text)
+            except Exception as exc:  # kept for the caller, who says what failed
+                failure = exc
+            with self._cond:
+                self._busy = False
+                if failure is not None:
+                    self._failed[path] = failure
+                else:
+                    self._failed.pop(path, None)
+                self._cond.notify_all()
 
 
 def _kind(mode: int) -> str:

@@ -621,7 +621,7 @@ class TableScene(Scene):
             self._say(str(exc))
             return False
         try:
-            notice = autosave(self.match)
+            notice = autosave(self.match, wait=False)   # the disk is not waited for in a frame
         except OSError as exc:
             self.logger.error("autosave failed: %s", exc)
             from game.saves import failure_reason
