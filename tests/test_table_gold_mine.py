@@ -447,6 +447,42 @@ def test_the_map_preview_is_what_the_rules_preview_says(app) -> None:  # type: i
     assert checked > 40
 
 
+def test_a_preview_drawn_in_its_own_bounds_is_the_one_drawn_over_the_whole_map(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The preview is drawn on a surface just the size of what it covers (`_preview_bounds`): the
+    same pixels land on the map as when it is drawn over the whole map, for every kind of move and
+    for rays still waiting for their distance."""
+    match = Match("gold_mine", [Seat("Ana"), Seat("Bo"), Seat("Cyd")], 31)
+    table = open_table(app, match)
+    view = table.view
+    rng = Rng(31)
+
+    def landed(pv) -> bytes:  # type: ignore[no-untyped-def]
+        img, rect = view._render_preview(pv)
+        page = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+        page.blit(img, rect)
+        return pygame.image.tobytes(page, "RGBA")
+
+    previews = []
+    for _ in range(8):
+        run_until_human_plays(app, table)
+        for action in pick_options(match, rng, 12):
+            move = replace(Move.from_action(action), kind=None)
+            for shown in (move, replace(move, dist_die=None, dist_change=0, second=None)):
+                table.move = shown
+                pv = table.map_preview()
+                if pv is not None and pv.kind not in ("income", "aim"):
+                    previews.append(pv)
+        table.move = Move()
+        match.apply(rng.choice(match.legal_actions()))
+    assert {pv.kind for pv in previews} >= {"mine", "blow", "block", "barrier", "ray"}
+    own = [landed(pv) for pv in previews]
+    monkeypatch.setattr(view, "_preview_bounds", lambda pv: view.rect.copy())  # the whole map
+    for pv, drawn in zip(previews, own):
+        whole = landed(pv)
+        assert drawn == whole, f"{pv.kind} from {pv.origin}: the preview lost pixels at its edge"
+        assert whole != bytes(len(whole)), "nothing was drawn"
+
+
 # ---------------------------------------------------------------------------- the map
 @pytest.mark.parametrize("rect", [(8, 52, 640, 662), (0, 0, 250, 136), (100, 30, 900, 400)])
 def test_every_hex_centre_hit_tests_back_to_its_hex(rect: tuple[int, int, int, int]) -> None:

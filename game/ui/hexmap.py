@@ -192,6 +192,7 @@ class HexMapView:
         self._base_key: MapMarks | None = None
         self._under: pygame.Surface | None = None
         self._preview_cache: tuple[MapPreview, pygame.Surface, pygame.Rect] | None = None
+        self._preview_page: pygame.Surface | None = None
         self._centres = {hx: self.centre(hx) for hx in hexes}
 
     # -------------------------------------------------------------- geometry
@@ -417,9 +418,33 @@ class HexMapView:
             for h in preview.choices:
                 pygame.draw.polygon(surface, col, self.corners(h, 3 + 2 * pulse), 3)
 
+    def _preview_bounds(self, pv: MapPreview) -> pygame.Rect:
+        """Where `pv` may draw, on screen: every hex it names with a half-hex margin (arrows,
+        fences, bursts and sight lines stay within it) and its notes, inside the map's rectangle."""
+        s = self.size
+        margin = int(s) + 4
+        hexes = [pv.origin, *pv.path, *pv.area, *pv.bad] + ([pv.end] if pv.end is not None else [])
+        rects = [self.hex_rect(h).inflate(margin, margin) for h in hexes]
+        font = theme.font(max(11, int(s * 0.36)), True)
+        for note in pv.notes:
+            x, y = self.centre(note.hex)
+            w, h = font.size(note.text)   # as _note_image frames it, and a little more
+            rects.append(pygame.Rect(0, 0, w + 14, h + 8).move(int(x) - (w + 14) // 2, int(y + s * 0.52) - (h + 8) // 2))
+        return rects[0].unionall(rects[1:]).clip(self.rect)
+
     def _render_preview(self, pv: MapPreview) -> tuple[pygame.Surface, pygame.Rect]:
-        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        # Drawn within its bounds only, on a map-sized page kept for it: a fresh map-sized surface,
+        # cleared and then searched for its drawn part, took milliseconds of the frame showing it.
+        bounds = self._preview_bounds(pv)
+        if bounds.w == 0 or bounds.h == 0:
+            return pygame.Surface((1, 1), pygame.SRCALPHA), pygame.Rect(self.rect.topleft, (1, 1))
+        if self._preview_page is None:
+            self._preview_page = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        surf = self._preview_page
         ox, oy = self.rect.topleft
+        inside = bounds.move(-ox, -oy)
+        surf.set_clip(inside)
+        surf.fill((0, 0, 0, 0))   # only what the clip lets through
         s = self.size
 
         def c(h: Hex) -> tuple[float, float]:
@@ -508,10 +533,8 @@ class HexMapView:
             x, y = c(note.hex)
             img = _note_image(note.text, size, GAIN_RGB if note.good else COST_RGB)
             surf.blit(img, img.get_rect(center=(int(x), int(y + s * 0.52))))
-        bounds = surf.get_bounding_rect()
-        if bounds.w == 0:
-            return pygame.Surface((1, 1), pygame.SRCALPHA), pygame.Rect(ox, oy, 1, 1)
-        return surf.subsurface(bounds).copy(), bounds.move(ox, oy)
+        surf.set_clip(None)
+        return surf.subsurface(inside).copy(), bounds
 
     def draw_label(self, surface: pygame.Surface, pv: MapPreview) -> None:
         """The total, in a pill by the end of the action, kept inside the map's rectangle."""
