@@ -483,6 +483,28 @@ def test_a_preview_drawn_in_its_own_bounds_is_the_one_drawn_over_the_whole_map(a
         assert whole != bytes(len(whole)), "nothing was drawn"
 
 
+def test_the_table_under_the_map_is_drawn_again_whole_when_the_marks_change(app) -> None:  # type: ignore[no-untyped-def]
+    """The table and the map's base are one surface, made once and redrawn only where the map is:
+    after every move it is what drawing the table and the base afresh gives."""
+    from game.ui.tables.gold_mine import MAP, _table_background
+
+    match = Match("gold_mine", [Seat("Ana", "bot", "easy"), Seat("Bo", "bot", "easy"), Seat("Cyd", "bot", "easy")], 5)
+    table = open_table(app, match)
+    rng = Rng(3)
+    changes = 0
+    last = None
+    while not match.is_over() and changes < 12:
+        match.apply(rng.choice(match.legal_actions()))
+        app.step(1 / 60)
+        marks = table.model.marks()
+        changes += marks != last
+        last = marks
+        fresh = _table_background().copy()
+        fresh.blit(table.view.base(marks), MAP.topleft)
+        assert pygame.image.tobytes(table._static_surface(), "RGB") == pygame.image.tobytes(fresh.convert(), "RGB")
+    assert changes >= 12
+
+
 # ---------------------------------------------------------------------------- the map
 @pytest.mark.parametrize("rect", [(8, 52, 640, 662), (0, 0, 250, 136), (100, 30, 900, 400)])
 def test_every_hex_centre_hit_tests_back_to_its_hex(rect: tuple[int, int, int, int]) -> None:

@@ -1267,9 +1267,12 @@ class GoldMineTable(TableScene):
         """The table and the map's base, composed once per change of the map's marks (opaque)."""
         marks = self.model.marks()
         if self._static is None or self._static_key != marks:
-            bg = _table_background().copy()
-            bg.blit(self.view.base(marks), MAP.topleft)
-            self._static = bg.convert() if pygame.display.get_surface() is not None else bg
+            bg = _table_background()
+            if self._static is None:   # made once; afterwards only the map's part is drawn again
+                self._static = bg.convert() if pygame.display.get_surface() is not None else bg.copy()
+            else:
+                self._static.blit(bg, MAP.topleft, MAP)
+            self._static.blit(self.view.base(marks), MAP.topleft)
             self._static_key = marks
         return self._static
 
