@@ -132,7 +132,9 @@ def note_clipped(msg: str, room: int, needed: int, how: str) -> None:
         found.append(Clipped(msg, room, needed, how))
 
 
+@lru_cache(maxsize=4096)
 def width_of(msg: str, size: int, bold: bool = False, title: bool = False) -> int:
+    """How wide `msg` is drawn, in pixels (remembered: tables measure the same words each frame)."""
     return _measure(font(size, bold, title), msg)[0]
 
 
@@ -207,6 +209,11 @@ def _ink(rect: pygame.Rect, msg: str, size: int, bold: bool, title: bool) -> pyg
 
 def wrap(msg: str, width: int, size: int = 18, bold: bool = False) -> list[str]:
     """Split `msg` into lines no wider than `width` pixels."""
+    return list(_wrap(str(msg), width, size, bold))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(msg: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     lines: list[str] = []
     for para in str(msg).split("\n"):
@@ -220,7 +227,7 @@ def wrap(msg: str, width: int, size: int = 18, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] = PANEL,
