@@ -505,6 +505,48 @@ def test_the_table_under_the_map_is_drawn_again_whole_when_the_marks_change(app)
     assert changes >= 12
 
 
+def test_a_full_frame_leaves_the_maps_redraw_to_the_next_one(app) -> None:  # type: ignore[no-untyped-def]
+    """A frame whose update already took long (a move applied, a beat begun) shows the map's new
+    marks one frame later, never two; a drawing that follows no update (a screenshot) never waits."""
+    match = Match("gold_mine", [Seat("Ana", "bot", "easy"), Seat("Bo", "bot", "easy")], 6)
+    table = open_table(app, match)
+    app.step(1 / 60)
+    before = pygame.image.tobytes(table._static_surface(), "RGB")
+    table.model.blasted.add(match.state.map.mine_hexes()[0])     # the marks change
+    assert pygame.image.tobytes(table._static_surface(wait=True), "RGB") == before
+    after = pygame.image.tobytes(table._static_surface(wait=True), "RGB")   # waited once already
+    assert after != before
+    # Whether a frame has room: asked once per drawing, and only after an update.
+    table.FRAME_ROOM = -1.0       # every update counts as a full frame
+    table.update(0.0)
+    assert not table.frame_has_room()
+    assert table.frame_has_room()  # the next drawing follows no update
+    table.FRAME_ROOM = 10.0
+    table.update(0.0)
+    assert table.frame_has_room()
+
+
+def test_every_sprite_a_later_map_needs_is_drawn_before_play_needs_it() -> None:
+    """`prewarm` and then `warm_next` (one sprite per frame with room) leave nothing to draw for
+    any base, whichever mines are mined or blown."""
+    from game.games.gold_mine.tmx import load_map
+    from game.ui import hexmap
+
+    pygame.display.init()
+    game_map = load_map(ROOT / "maps" / "gold_mine.tmx")
+    view = hexmap.HexMapView(game_map, pygame.Rect(8, 52, 641, 661))   # a size no other test draws
+    view.prewarm()
+    warmed = 0
+    while view.warm_next():
+        warmed += 1
+    mines = game_map.mine_hexes()
+    assert warmed == 2 * len(mines)
+    misses = hexmap._hex_sprite_cached.cache_info().misses
+    view.base(hexmap.MapMarks(collected=frozenset(mines)))
+    view.base(hexmap.MapMarks(blown=frozenset(mines)))
+    assert hexmap._hex_sprite_cached.cache_info().misses == misses, "a sprite was drawn during play"
+
+
 # ---------------------------------------------------------------------------- the map
 @pytest.mark.parametrize("rect", [(8, 52, 640, 662), (0, 0, 250, 136), (100, 30, 900, 400)])
 def test_every_hex_centre_hit_tests_back_to_its_hex(rect: tuple[int, int, int, int]) -> None:

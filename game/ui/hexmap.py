@@ -193,6 +193,8 @@ class HexMapView:
         self._under: pygame.Surface | None = None
         self._preview_cache: tuple[MapPreview, pygame.Surface, pygame.Rect] | None = None
         self._preview_page: pygame.Surface | None = None
+        self._cells: list[tuple[Hex, Tile, int, tuple[int, int]]] | None = None
+        self._to_warm: list[tuple[Tile, str, int]] | None = None
         self._centres = {hx: self.centre(hx) for hx in hexes}
 
     # -------------------------------------------------------------- geometry
@@ -230,14 +232,34 @@ class HexMapView:
         return self._base
 
     def prewarm(self) -> None:
-        """Draw every sprite the base needs now (scene enter), so no frame of play pays for it."""
+        """Draw the sprites the first base needs now (scene enter); those of mined and blown
+        mines are drawn one at a time by `warm_next`, in frames with room to spare."""
         self.base(MapMarks())
-        for t in {t for t in self.map.tiles.values() if t.is_mine}:
-            _hex_sprite(t, "collected", self.size, 0)
-            _hex_sprite(t, "blown", self.size, 0)
         _block_sprite(self.size)
         for p in range(4):
             miner_token(p, self.size)
+
+    def warm_next(self) -> bool:
+        """Draw one sprite a later base may need (a mine mined or blown, as it looks on its own
+        hex), so that no frame of play has to; False once every one is drawn."""
+        if self._to_warm is None:
+            self._to_warm = [(tile, status, variant) for _, tile, variant, _ in self._cell_list()
+                             if tile.is_mine for status in ("collected", "blown")]
+        if not self._to_warm:
+            return False
+        tile, status, variant = self._to_warm.pop()
+        _hex_sprite(tile, status, self.size, variant)
+        return True
+
+    def _cell_list(self) -> list[tuple[Hex, Tile, int, tuple[int, int]]]:
+        """Each hex with its tile, its look (variant) and its centre on the base, in drawing order."""
+        if self._cells is None:
+            ox, oy = self.rect.topleft
+            self._cells = []
+            for h, tile in self.map.tiles.items():
+                cx, cy = self.centre(h)
+                self._cells.append((h, tile, _variant(h), (round(cx - ox), round(cy - oy))))
+        return self._cells
 
     def _silhouette(self) -> pygame.Surface:
         """The mountain's silhouette, a dark rim and a soft shadow under all hexes: the same for
@@ -259,15 +281,13 @@ class HexMapView:
         surf = self._silhouette().copy()
         ox, oy = self.rect.topleft
         s = self.size
-        for h, tile in self.map.tiles.items():
-            status = "fresh"
-            if h in marks.blown:
-                status = "blown"
-            elif h in marks.collected:
-                status = "collected"
-            sprite = _hex_sprite(tile, status, s, _variant(h))
-            cx, cy = self.centre(h)
-            surf.blit(sprite, sprite.get_rect(center=(round(cx - ox), round(cy - oy))))
+        sprites = []
+        for h, tile, variant, (x, y) in self._cell_list():
+            status = "blown" if h in marks.blown else "collected" if h in marks.collected else "fresh"
+            sprite = _hex_sprite(tile, status, s, variant)
+            w, hh = sprite.get_size()
+            sprites.append((sprite, (x - w // 2, y - hh // 2)))   # centred, as Rect.center puts it
+        surf.blits(sprites, doreturn=False)
         self._draw_tunnels(surf, marks, (ox, oy))
         for h in self.map.starts:
             cx, cy = self.centre(h)

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import logging
 import math
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
@@ -202,6 +203,7 @@ class TableScene(Scene):
         self.drift = 0
         self.clock = 0.0
         self.shake = 0.0
+        self._frame_began: float | None = None   # when this frame's update began (see frame_has_room)
         self.bot_wait = 0.0
         # A bot's chosen move on show before it is played: (action, what the table draws, seconds).
         self.bot_move: tuple[Action, Any, float] | None = None
@@ -478,7 +480,19 @@ class TableScene(Scene):
         self.model.adopt(truth)
 
     # ------------------------------------------------------------------ the frame
+    # A frame that has already spent this long in its update (a move applied, a beat begun,
+    # callouts placed) lets drawing that can wait a frame wait: see frame_has_room.
+    FRAME_ROOM = 0.001
+
+    def frame_has_room(self) -> bool:
+        """Asked once while drawing: whether this frame's update left room for work that could
+        wait a frame (redrawing a layer whose change nobody sees within 1/60 s). True when the
+        drawing follows no update (a screenshot), so nothing drawn on its own is ever stale."""
+        began, self._frame_began = self._frame_began, None
+        return began is None or time.perf_counter() - began <= self.FRAME_ROOM
+
     def update(self, dt: float) -> None:
+        self._frame_began = time.perf_counter()
         self.clock += dt
         self._coach_poll()
         self.message_time = max(0.0, self.message_time - dt)

@@ -228,6 +228,7 @@ class GoldMineTable(TableScene):
         self._last_shown: Event | None = None   # the latest event shown (it is in the log)
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
+        self._static_waited = False   # a change of the marks already waited one frame
         self.dice = [DieSprite(6, DIE_SIZE, seed=i + 1, look=IVORY) for i in range(DICE)]
         # A new game shows its own set-up; a resumed one starts from the saved position.
         if not match.fresh:
@@ -1250,7 +1251,10 @@ class GoldMineTable(TableScene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._static_surface(), (0, 0))
+        room = self.frame_has_room()
+        surface.blit(self._static_surface(wait=not room), (0, 0))
+        if room:
+            self.view.warm_next()   # a sprite a later map may need, drawn while there is time
         self._draw_banner(surface)
         self._draw_map(surface)
         self._draw_compass(surface)
@@ -1263,10 +1267,17 @@ class GoldMineTable(TableScene):
         self._draw_tooltip(surface)
         self._draw_shake(surface, 8)
 
-    def _static_surface(self) -> pygame.Surface:
-        """The table and the map's base, composed once per change of the map's marks (opaque)."""
+    def _static_surface(self, wait: bool = False) -> pygame.Surface:
+        """The table and the map's base, composed once per change of the map's marks (opaque).
+
+        With `wait` (a frame already full) a change is drawn on the next frame instead, never
+        later: the marks then show 1/60 s late, which nobody sees, and the full frame stays short."""
         marks = self.model.marks()
         if self._static is None or self._static_key != marks:
+            if wait and self._static is not None and not self._static_waited:
+                self._static_waited = True
+                return self._static
+            self._static_waited = False
             bg = _table_background()
             if self._static is None:   # made once; afterwards only the map's part is drawn again
                 self._static = bg.convert() if pygame.display.get_surface() is not None else bg.copy()
