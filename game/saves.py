@@ -2,7 +2,8 @@
 
 - `saves/<match id>.json`: an unfinished game, written atomically after every action (by a
   background writer when the table saves, so no frame waits for the disk), so a killed process
-  loses at most the moves whose write was still on its way (the last one, unless the disk is slow). The title screen lists them under Continue.
+  loses at most the moves whose write was still on its way (the last one, unless the disk is
+  slow). The title screen lists them under Continue.
 - `replays/<match id>.json`: a finished game (or an unfinished one retired from a full Continue
   list): the same record plus who won and what chance decided at every move, so that anyone can
   watch it again or check that it was dealt from its seed (`python -m game verify`).
