@@ -445,11 +445,12 @@ class HexMapView:
         margin = int(s) + 4
         hexes = [pv.origin, *pv.path, *pv.area, *pv.bad] + ([pv.end] if pv.end is not None else [])
         rects = [self.hex_rect(h).inflate(margin, margin) for h in hexes]
-        font = theme.font(max(11, int(s * 0.36)), True)
+        size = max(11, int(s * 0.36))
+        tall = theme.font(size, True).get_height() + 8
         for note in pv.notes:
             x, y = self.centre(note.hex)
-            w, h = font.size(note.text)   # as _note_image frames it, and a little more
-            rects.append(pygame.Rect(0, 0, w + 14, h + 8).move(int(x) - (w + 14) // 2, int(y + s * 0.52) - (h + 8) // 2))
+            wide = theme.width_of(note.text, size, True) + 14   # as _note_image frames it, and more
+            rects.append(pygame.Rect(int(x) - wide // 2, int(y + s * 0.52) - tall // 2, wide, tall))
         return rects[0].unionall(rects[1:]).clip(self.rect)
 
     def _render_preview(self, pv: MapPreview) -> tuple[pygame.Surface, pygame.Rect]:
