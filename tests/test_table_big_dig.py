@@ -345,3 +345,26 @@ def test_every_goal_title_is_shown_whole_in_two_lines(app) -> None:  # type: ign
         size, lines = goal_title_lines(title, 86)
         assert len(lines) <= 2 and size >= 11, goal
         assert " ".join(lines) == title, goal
+
+
+def test_a_full_frame_shows_a_changed_panel_one_frame_later_never_two(app) -> None:  # type: ignore[no-untyped-def]
+    """The goals panel asks the rules for everyone's progress, which takes milliseconds: in a
+    frame that is already full it keeps its old picture for one frame more, and no longer."""
+    from game.ui.tables.big_dig import GOALS_BOX
+
+    match = new_match([Seat("Ana", BOT, "easy"), Seat("Bo", BOT, "easy")], 3)
+    table = open_table(app, match)
+    app.step(1 / 60)
+    page = pygame.Surface(app.screen.get_size())
+
+    def goals(wait: bool) -> tuple[bytes, int]:
+        drawn = []
+        table._cached(page, "goals", GOALS_BOX, table._goals_key(), lambda s: drawn.append(table._draw_goals(s)), wait)
+        return pygame.image.tobytes(page.subsurface(GOALS_BOX), "RGB"), len(drawn)
+
+    before, drawn = goals(True)
+    assert drawn == 0                     # nothing changed: the kept picture
+    match.apply(match.legal_actions()[0])  # a new position: the panel's key changes
+    assert goals(True) == (before, 0)     # a full frame: the old picture once more
+    assert goals(True)[1] == 1            # the next frame draws it, full or not
+    assert goals(True)[1] == 0

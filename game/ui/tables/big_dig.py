@@ -197,6 +197,7 @@ class BigDigTable(TableScene):
         self._fits_cache: dict[Any, Any] = {}
         self._progress: tuple[Any, dict[tuple[int, str], Any]] = (None, {})
         self._layers: dict[Any, tuple[Any, pygame.Surface]] = {}
+        self._waited: set[str] = set()   # panels whose change already waited a frame (see _cached)
         self._why: tuple[Any, str] = (None, "")
         if match.fresh:
             self.model = DigModel.from_state(state, self.n)
@@ -725,25 +726,34 @@ class BigDigTable(TableScene):
 
     # ================================================================== drawing
     def draw(self, surface: pygame.Surface) -> None:
+        wait = not self.frame_has_room()
         surface.blit(_background(), (0, 0))
         self._draw_banner(surface)
         self._draw_board(surface)
         self._draw_cards(surface)
-        self._cached(surface, "goals", GOALS_BOX, self._goals_key(), self._draw_goals)
+        self._cached(surface, "goals", GOALS_BOX, self._goals_key(), self._draw_goals, wait)
         self._draw_goal_flash(surface)
         self._draw_move_panel(surface)
-        self._cached(surface, "others", self.others_box, self._others_key(), self._draw_others)
+        self._cached(surface, "others", self.others_box, self._others_key(), self._draw_others, wait)
         self._draw_log(surface)
         self._draw_callouts(surface)
         self._draw_tooltip(surface)
         self._draw_shake(surface, 5)
 
     def _cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
-                draw: Any) -> None:
+                draw: Any, wait: bool = False) -> None:
         """Draw a panel through a picture kept until its `key` changes (a panel is drawn at its
-        place on the screen, so the picture is screen-sized and only its `rect` is shown)."""
+        place on the screen, so the picture is screen-sized and only its `rect` is shown).
+
+        With `wait` (a frame already full) a changed panel shows its old picture one frame more,
+        never two: the goals' progress is worked out by the rules, which takes milliseconds."""
         cached = self._layers.get(name)
         if cached is None or cached[0] != key:
+            if wait and cached is not None and name not in self._waited:
+                self._waited.add(name)
+                surface.blit(cached[1], rect, area=rect)
+                return
+            self._waited.discard(name)
             layer = cached[1] if cached is not None else pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
             layer.fill((0, 0, 0, 0), rect)
             draw(layer)
