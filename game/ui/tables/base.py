@@ -204,6 +204,7 @@ class TableScene(Scene):
         self.clock = 0.0
         self.shake = 0.0
         self._frame_began: float | None = None   # when this frame's update began (see frame_has_room)
+        self._kept_back: set[str] = set()   # layers whose change already waited a frame (keep_back)
         self.bot_wait = 0.0
         # A bot's chosen move on show before it is played: (action, what the table draws, seconds).
         self.bot_move: tuple[Action, Any, float] | None = None
@@ -490,6 +491,15 @@ class TableScene(Scene):
         drawing follows no update (a screenshot), so nothing drawn on its own is ever stale."""
         began, self._frame_began = self._frame_began, None
         return began is None or time.perf_counter() - began <= self.FRAME_ROOM
+
+    def keep_back(self, layer: str, full: bool) -> bool:
+        """Whether the changed `layer` may show its old picture in this frame: only when the
+        frame is `full` (see frame_has_room) and only once, so a change is never two frames late."""
+        if full and layer not in self._kept_back:
+            self._kept_back.add(layer)
+            return True
+        self._kept_back.discard(layer)
+        return False
 
     def update(self, dt: float) -> None:
         self._frame_began = time.perf_counter()

@@ -197,7 +197,6 @@ class BigDigTable(TableScene):
         self._fits_cache: dict[Any, Any] = {}
         self._progress: tuple[Any, dict[tuple[int, str], Any]] = (None, {})
         self._layers: dict[Any, tuple[Any, pygame.Surface]] = {}
-        self._waited: set[str] = set()   # panels whose change already waited a frame (see _cached)
         self._why: tuple[Any, str] = (None, "")
         if match.fresh:
             self.model = DigModel.from_state(state, self.n)
@@ -749,11 +748,9 @@ class BigDigTable(TableScene):
         never two: the goals' progress is worked out by the rules, which takes milliseconds."""
         cached = self._layers.get(name)
         if cached is None or cached[0] != key:
-            if wait and cached is not None and name not in self._waited:
-                self._waited.add(name)
+            if cached is not None and self.keep_back(name, wait):
                 surface.blit(cached[1], rect, area=rect)
                 return
-            self._waited.discard(name)
             layer = cached[1] if cached is not None else pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
             layer.fill((0, 0, 0, 0), rect)
             draw(layer)

@@ -228,7 +228,6 @@ class GoldMineTable(TableScene):
         self._last_shown: Event | None = None   # the latest event shown (it is in the log)
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
-        self._static_waited = False   # a change of the marks already waited one frame
         self.dice = [DieSprite(6, DIE_SIZE, seed=i + 1, look=IVORY) for i in range(DICE)]
         # A new game shows its own set-up; a resumed one starts from the saved position.
         if not match.fresh:
@@ -1274,10 +1273,8 @@ class GoldMineTable(TableScene):
         later: the marks then show 1/60 s late, which nobody sees, and the full frame stays short."""
         marks = self.model.marks()
         if self._static is None or self._static_key != marks:
-            if wait and self._static is not None and not self._static_waited:
-                self._static_waited = True
+            if self._static is not None and self.keep_back("map", wait):
                 return self._static
-            self._static_waited = False
             bg = _table_background()
             if self._static is None:   # made once; afterwards only the map's part is drawn again
                 self._static = bg.convert() if pygame.display.get_surface() is not None else bg.copy()
