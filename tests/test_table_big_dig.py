@@ -294,6 +294,43 @@ def test_pass_by_key_when_nothing_can_be_done(app) -> None:  # type: ignore[no-u
     assert match.history[-1].kind == "pass"
 
 
+# ---------------------------------------------------------------------------- goal progress
+def test_goal_progress_is_asked_again_only_for_the_seats_whose_squares_changed(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    match = new_match(bots(3), seed=5)
+    table = open_table(app, match)
+    real = rules.BigDigState.goal_progress
+    asked: list[int] = []
+
+    def counting(self: Any, p: int, goal: str) -> Any:
+        asked.append(p)
+        return real(self, p, goal)
+
+    monkeypatch.setattr(rules.BigDigState, "goal_progress", counting)
+    rng = random.Random(5)
+    changed_any = 0
+    for _ in range(16):
+        s = state(match)
+        if s.is_over():
+            break
+        for p in range(3):
+            for goal in s.goals:
+                table.progress(p, goal)
+        before = [s.crossed(q) for q in range(3)]
+        match.apply(rng.choice(match.legal_actions()))
+        asked.clear()
+        s = state(match)
+        for p in range(3):
+            for goal in s.goals:
+                assert table.progress(p, goal) == real(s, p, goal)
+        changed = [q for q in range(3) if s.crossed(q) != before[q]]
+        changed_any += len(changed)
+        assert sorted(asked) == sorted(q for q in changed for _ in s.goals)
+    assert changed_any >= 8
+
+
 # ---------------------------------------------------------------------------- the results
 def test_the_results_show_every_goal_met_or_how_far_it_got() -> None:
     import random

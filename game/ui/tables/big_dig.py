@@ -195,7 +195,8 @@ class BigDigTable(TableScene):
         # A bot's decision on show before it is played: (action, squares, seconds left).
         self._legal_cache: tuple[Any, set[str]] = (None, set())
         self._fits_cache: dict[Any, Any] = {}
-        self._progress: tuple[Any, dict[tuple[int, str], Any]] = (None, {})
+        # (seat, goal) -> (the squares the seat had crossed, the rules' progress then)
+        self._progress: dict[tuple[int, str], tuple[frozenset[Square], Any]] = {}
         self._layers: dict[Any, tuple[Any, pygame.Surface]] = {}
         self._why: tuple[Any, str] = (None, "")
         if match.fresh:
@@ -269,14 +270,14 @@ class BigDigTable(TableScene):
         return self._legal_cache[1]
 
     def progress(self, p: int, goal: str) -> Any:
-        """`goal_progress(p, goal)` of the rules, asked once per position."""
-        key = self.match.version
-        if self._progress[0] != key:
-            self._progress = (key, {})
-        cache = self._progress[1]
-        if (p, goal) not in cache:
-            cache[(p, goal)] = self.state.goal_progress(p, goal)
-        return cache[(p, goal)]
+        """`goal_progress(p, goal)` of the rules, asked again only when the squares `p` crossed
+        change: a goal's progress depends on the board and those squares alone. So after a move
+        only the mover's goals are worked out again (a path goal's gap takes milliseconds)."""
+        crossed = self.state.crossed(p)
+        kept = self._progress.get((p, goal))
+        if kept is None or kept[0] != crossed:
+            kept = self._progress[(p, goal)] = (crossed, self.state.goal_progress(p, goal))
+        return kept[1]
 
     def shape(self) -> Shape | None:
         """The chosen card's shape as it is turned now (one square for a bonus dig or a blast)."""
