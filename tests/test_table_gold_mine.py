@@ -25,7 +25,7 @@ import pytest  # noqa: E402
 from helpers import NAMES, bots, click, humans, key, run_until_human, save_files, saved_actions  # noqa: E402
 
 from game.core.contract import Action  # noqa: E402
-from game.core.match import Match, Seat  # noqa: E402
+from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 from game.core.words import money  # noqa: E402
 from game.games.gold_mine.board import step  # noqa: E402
@@ -791,3 +791,27 @@ def test_demo_command_plays_gold_mine_and_writes_pngs(home: Path, tmp_path: Path
     assert any("results" in p.name for p in pngs)
     for p in pngs:
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_players_list_is_kept_while_the_money_counts_and_drawn_again_when_its_words_change(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.gold_mine import PLAYERS_BOX
+
+    match = Match("gold_mine", [Seat("Ana"), Seat("Dusty", BOT, "normal"), Seat("Nell", BOT, "normal")], 4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+
+    def shown() -> tuple[bytes, pygame.Surface]:
+        surface = pygame.Surface(app.screen.get_size(), 0, app.screen)
+        table._draw_players(surface)
+        return pygame.image.tobytes(surface.subsurface(PLAYERS_BOX), "RGB"), table._players_cache[2]
+
+    first, picture = shown()
+    table.shown_money[1] += 7   # a payment counting up
+    counting, same = shown()
+    assert same is picture            # the list's picture is kept ...
+    assert counting != first          # ... and the money on it is the counted one
+    table.shown_money[1] -= 7
+    assert shown()[0] == first
+    table.model.acted[2] = "blew a mine"   # its words change: the picture is drawn again
+    again, redrawn = shown()
+    assert redrawn is not picture and again != first

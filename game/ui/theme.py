@@ -175,6 +175,12 @@ def fit_name(name: str, width: int, size: int, smallest: int, bold: bool = True)
     return fit_text(name, width, smallest, bold), smallest
 
 
+def text_image(msg: str, size: int = 18, colour: tuple[int, int, int] = INK, *, bold: bool = False,
+               title: bool = False) -> pygame.Surface:
+    """One line of text as the picture `text` draws (remembered), for a caller that keeps it."""
+    return _render(drawable(msg), size, tuple(colour), bold, title)
+
+
 def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 18,
          colour: tuple[int, int, int] = INK, *, bold: bool = False, title: bool = False,
          anchor: str = "topleft", box: pygame.Rect | None = None) -> pygame.Rect:

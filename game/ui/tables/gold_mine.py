@@ -224,7 +224,8 @@ class GoldMineTable(TableScene):
         self.moves = MoveBuilder(match, lambda: self.model, can_act=self._human_turn, say=self._say,
                                  changed=self._move_changed)
         self.buttons: list[Button] = []
-        self._players_cache: tuple[Any, pygame.Surface] | None = None
+        # (what the list shows, its words, its picture, [(a money picture, its row)])
+        self._players_cache: tuple[Any, Any, pygame.Surface, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
         self._last_shown: Event | None = None   # the latest event shown (it is in the log)
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
@@ -423,7 +424,7 @@ class GoldMineTable(TableScene):
         """Where a row of the players list puts its name, its second line (status) and the
         money, on the screen."""
         row = self.player_row(p)
-        money = int(round(self.shown_money[p])) if p < len(self.shown_money) else self.model.money[p]
+        money = self._shown_money(p)
         money_w = theme.width_of(words.money(money), 24, title=True)
         text_w = row.w - 48 - money_w - 16
         return {"name": pygame.Rect(row.x + 48, row.y + 3, text_w, 21),
@@ -1711,14 +1712,45 @@ class GoldMineTable(TableScene):
         theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
 
     def _draw_players(self, surface: pygame.Surface) -> None:
+        """The players list: its picture is kept while the words in it stay the same; the money,
+        which counts up and down for a second after every payment, is written over it each frame."""
         turn = None if self.model.over or self.model.round_no == 0 else self.model.turn(self.n)
-        key = (tuple(int(round(x)) for x in self.shown_money), turn, self.model.starter, self.model.round_no,
-               tuple(sorted(self.model.acted.items())), self._row_callouts())
-        if self._players_cache is None or self._players_cache[0] != key:
-            self._players_cache = (key, self._render_players(turn, key[-1]))
-        surface.blit(self._players_cache[1], PLAYERS_BOX.topleft)
+        busy = self._row_callouts()
+        money = tuple(self._shown_money(p) for p in range(self.n))
+        first = (money, turn, self.model.starter, self.model.round_no, tuple(sorted(self.model.acted.items())), busy)
+        kept = self._players_cache
+        if kept is None or kept[0] != first:
+            # The words are fitted beside the money; the picture is drawn again only if they moved.
+            rows = tuple(self._player_words(p, turn, busy) for p in range(self.n))
+            if kept is None or kept[1] != (turn, rows):
+                kept = (first, (turn, rows), self._render_players(turn, rows), [])
+            kept = self._players_cache = (first, kept[1], kept[2], [
+                (theme.text_image(words.money(m), 24, theme.GOLD, title=True), self.player_row(p))
+                for p, m in enumerate(money)])
+        surface.blit(kept[2], PLAYERS_BOX.topleft)
+        for image, row in kept[3]:
+            surface.blit(image, image.get_rect(midright=(row.right - 10, row.centery)))
 
-    def _render_players(self, turn: int | None, busy: tuple[int, ...] = ()) -> pygame.Surface:
+    def _shown_money(self, p: int) -> int:
+        return int(round(self.shown_money[p])) if p < len(self.shown_money) else self.model.money[p]
+
+    def _player_words(self, p: int, turn: int | None,
+                      busy: tuple[int, ...]) -> tuple[str, int, str | None, int]:
+        """A row's name and second line as they fit beside its money: (name, size, status or
+        None while floating words are there instead, size)."""
+        seat = self.match.seats[p]
+        parts = self.player_row_parts(p)
+        name, name_size = theme.fit_name(seat.name, parts["name"].w, 15, 12)
+        if p in busy:
+            return name, name_size, None, 0
+        who = "human" if seat.is_human else f"{seat.level} bot"
+        status = self.model.acted.get(p) or ("to play" if p == turn else who)
+        if p == self.model.starter and self.model.round_no > 0:
+            status = "starts · " + status
+        size = theme.fit_size(status, parts["status"].w, 12, 10)
+        return name, name_size, fit(status, parts["status"].w, size), size
+
+    def _render_players(self, turn: int | None, rows: tuple[tuple[str, int, str | None, int], ...]) -> pygame.Surface:
         surf = pygame.Surface(PLAYERS_BOX.size, pygame.SRCALPHA)
         rect = surf.get_rect()
         pygame.draw.rect(surf, (24, 23, 26, 240), rect, border_radius=10)
@@ -1735,21 +1767,13 @@ class GoldMineTable(TableScene):
             pygame.draw.rect(surf, col, (row.x + 3, row.y + 6, 4, row.h - 12), border_radius=2)
             token = miner_token(p, 34)
             surf.blit(token, token.get_rect(center=(row.x + 26, row.centery)))
-            seat = self.match.seats[p]
-            money = int(round(self.shown_money[p])) if p < len(self.shown_money) else self.model.money[p]
             parts = {k: r.move(-ox, -oy) for k, r in self.player_row_parts(p).items()}
-            name, size = theme.fit_name(seat.name, parts["name"].w, 15, 12)
-            theme.text(surf, name, parts["name"].midleft, size, col, bold=True, anchor="midleft", box=parts["name"])
-            if p not in busy:  # (floating words about this player are there instead)
-                who = "human" if seat.is_human else f"{seat.level} bot"
-                status = self.model.acted.get(p) or ("to play" if now else who)
-                if p == self.model.starter and self.model.round_no > 0:
-                    status = "starts · " + status
-                size = theme.fit_size(status, parts["status"].w, 12, 10)
-                theme.text(surf, fit(status, parts["status"].w, size), parts["status"].midleft, size,
-                           theme.GOLD if now else theme.INK_DIM, anchor="midleft", box=parts["status"])
-            theme.text(surf, words.money(money), (row.right - 10, row.centery), 24, theme.GOLD, title=True,
-                       anchor="midright")
+            name, name_size, status, size = rows[p]
+            theme.text(surf, name, parts["name"].midleft, name_size, col, bold=True, anchor="midleft",
+                       box=parts["name"])
+            if status is not None:  # (floating words about this player are there instead)
+                theme.text(surf, status, parts["status"].midleft, size, theme.GOLD if now else theme.INK_DIM,
+                           anchor="midleft", box=parts["status"])
         return surf
 
     def _draw_coins(self, surface: pygame.Surface) -> None:
