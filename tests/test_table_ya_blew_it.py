@@ -290,3 +290,34 @@ def test_log_scrolls_back_and_keeps_its_place(app) -> None:  # type: ignore[no-u
     for _ in range(200):
         key(app, pygame.K_PAGEDOWN)
     assert table.log_scroll == 0
+
+
+def test_a_scoring_area_keeps_its_pictures_while_the_focus_moves(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+
+    match = Match("ya_blew_it", bots(3), 2)
+    table = table_for(match)
+    app.push(table)
+    for _ in range(200):
+        app.step(1 / 60)
+    surface = pygame.Surface(app.screen.get_size(), 0, app.screen)
+    real = type(table)._render_panel
+    drawn: list[tuple[int, bool]] = []
+
+    def counting(self, p, focus, picks):  # type: ignore[no-untyped-def]
+        drawn.append((p, focus))
+        return real(self, p, focus, picks)
+
+    monkeypatch.setattr(type(table), "_render_panel", counting)
+    table._panel_cache.clear()
+    for seat in (0, 1, 0, 1, 2, 0, 2):       # the focus going round the table
+        for p in range(3):
+            table._draw_panel(surface, p, seat == p)
+    assert sorted(drawn) == [(p, f) for p in range(3) for f in (False, True)]
+    kept = table._panel_cache[1][1][True]
+    assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(real(table, 1, True, None), "RGBA")
+    drawn.clear()
+    table.model.out[1] = not table.model.out[1]   # what the area shows changes: drawn again
+    for p in range(3):
+        table._draw_panel(surface, p, p == 1)
+    assert drawn == [(1, True)]

@@ -243,7 +243,8 @@ class YaBlewItTable(TableScene):
         self._synced = False
         # Every log entry as it was written (the log panel holds them wrapped into screen lines).
         self.log_entries: list[tuple[str, tuple[int, int, int], bool]] = []
-        self._panel_cache: dict[int, tuple[Any, pygame.Surface]] = {}
+        # seat -> (what its area shows, {focused: its picture})
+        self._panel_cache: dict[int, tuple[Any, dict[bool, pygame.Surface]]] = {}
         self._background: pygame.Surface | None = None
         self.rects = self._seat_rects()
         self.dice = [DieSprite(SIDES, 40, seed=p + 1) for p in range(self.n)]
@@ -1163,25 +1164,30 @@ class YaBlewItTable(TableScene):
         tag = f"Round {self.model.round_no}" if self.model.round_no > 0 else "Ya Blew It!"
         surface.blit(banner_image(tuple(self.banner_segments()), tag, BANNER.size, 20, False), BANNER.topleft)
 
-    def _panel_key(self, p: int, focus: bool) -> tuple[Any, ...]:
+    def _panel_key(self, p: int) -> tuple[Any, ...]:
         m = self.model
         picking = (self.match.state.phase == FIRE_PHASE and self.idle and self.match.to_move() == p
                    and self.match.human_to_move())
         return (tuple(m.areas[p]), tuple(sorted((s, c) for s, c in m.safes.items() if s in m.areas[p])),
-                m.cursed[p], m.out[p], focus, tuple(self.safe_pick) if picking else None, self._symbols(),
+                m.cursed[p], m.out[p], tuple(self.safe_pick) if picking else None, self._symbols(),
                 m.prospector == p)
 
     def _draw_panel(self, surface: pygame.Surface, p: int, focus: bool) -> None:
-        key = self._panel_key(p, focus)
+        # The focus moves from seat to seat with every beat: an area keeps its picture with and
+        # without it until its contents change.
+        key = self._panel_key(p)
         cached = self._panel_cache.get(p)
         if cached is None or cached[0] != key:
-            cached = (key, self._render_panel(p, focus, key[5]))
+            cached = (key, {})
             self._panel_cache[p] = cached
+        picture = cached[1].get(focus)
+        if picture is None:
+            picture = cached[1][focus] = self._render_panel(p, focus, key[4])
         r = self.rects[p]
         dx = 0
         if p in self.panel_shake:
             dx = int(math.sin(self.clock * 70) * 7 * self.panel_shake[p])
-        surface.blit(cached[1], (r.x - 6 + dx, r.y - 6))
+        surface.blit(picture, (r.x - 6 + dx, r.y - 6))
         if p in self.panel_shake:
             a = self.panel_shake[p]
             surface.fill((int(90 * a), int(30 * a), 0), r.move(dx, 0), special_flags=pygame.BLEND_RGB_ADD)
