@@ -803,7 +803,7 @@ def test_the_players_list_is_kept_while_the_money_counts_and_drawn_again_when_it
     def shown() -> tuple[bytes, pygame.Surface]:
         surface = pygame.Surface(app.screen.get_size(), 0, app.screen)
         table._draw_players(surface)
-        return pygame.image.tobytes(surface.subsurface(PLAYERS_BOX), "RGB"), table._players_cache[2]
+        return pygame.image.tobytes(surface.subsurface(PLAYERS_BOX), "RGB"), table._players_cache.picture
 
     first, picture = shown()
     table.shown_money[1] += 7   # a payment counting up

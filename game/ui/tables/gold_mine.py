@@ -176,6 +176,17 @@ class MineModel:
 
 
 # ============================================================================ animation bits
+@dataclass(frozen=True)
+class PlayersList:
+    """The players list as kept between frames: what it showed (`shown`), the words fitted in
+    its rows (`words`), its picture without the money, and each row's money picture and row."""
+
+    shown: Any
+    words: Any
+    picture: pygame.Surface
+    money: list[tuple[pygame.Surface, pygame.Rect]]
+
+
 @dataclass
 class Coin:
     """A coin flying between two places (a barrier fee changing hands)."""
@@ -224,8 +235,7 @@ class GoldMineTable(TableScene):
         self.moves = MoveBuilder(match, lambda: self.model, can_act=self._human_turn, say=self._say,
                                  changed=self._move_changed)
         self.buttons: list[Button] = []
-        # (what the list shows, its words, its picture, [(a money picture, its row)])
-        self._players_cache: tuple[Any, Any, pygame.Surface, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
+        self._players_cache: PlayersList | None = None
         self._last_shown: Event | None = None   # the latest event shown (it is in the log)
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
@@ -1717,18 +1727,18 @@ class GoldMineTable(TableScene):
         turn = None if self.model.over or self.model.round_no == 0 else self.model.turn(self.n)
         busy = self._row_callouts()
         money = tuple(self._shown_money(p) for p in range(self.n))
-        first = (money, turn, self.model.starter, self.model.round_no, tuple(sorted(self.model.acted.items())), busy)
+        shown = (money, turn, self.model.starter, self.model.round_no, tuple(sorted(self.model.acted.items())), busy)
         kept = self._players_cache
-        if kept is None or kept[0] != first:
+        if kept is None or kept.shown != shown:
             # The words are fitted beside the money; the picture is drawn again only if they moved.
             rows = tuple(self._player_words(p, turn, busy) for p in range(self.n))
-            if kept is None or kept[1] != (turn, rows):
-                kept = (first, (turn, rows), self._render_players(turn, rows), [])
-            kept = self._players_cache = (first, kept[1], kept[2], [
+            fitted = (turn, rows)
+            picture = kept.picture if kept is not None and kept.words == fitted else self._render_players(turn, rows)
+            kept = self._players_cache = PlayersList(shown, fitted, picture, [
                 (theme.text_image(words.money(m), 24, theme.GOLD, title=True), self.player_row(p))
                 for p, m in enumerate(money)])
-        surface.blit(kept[2], PLAYERS_BOX.topleft)
-        for image, row in kept[3]:
+        surface.blit(kept.picture, PLAYERS_BOX.topleft)
+        for image, row in kept.money:
             surface.blit(image, image.get_rect(midright=(row.right - 10, row.centery)))
 
     def _shown_money(self, p: int) -> int:
