@@ -79,6 +79,9 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
     assert " dig " in POLICY.describe(view, dig)
     assert " explode " in POLICY.describe(view, boom)
     assert POLICY.describe(view, PASS_ACTION).startswith("Pass")
+    # Two placings of one card are told apart by their words.
+    digs = [a for a in legal if a.kind == "dig"]
+    assert len({POLICY.describe(view, a) for a in digs}) == len(digs)
     assert POLICY.describe(view, bonus_action((3, 0))).startswith("Bonus square")
     for a in (dig, boom):
         line = POLICY.reason(view, Choice(a, 0.4, 12), [Choice(a, 0.4, 12)])
@@ -109,3 +112,12 @@ def test_the_normal_bots_choice_is_the_root_prior() -> None:
     prior = BigDigPolicy().root_prior(s.view(s.to_move()), legal)
     [(action, (win, weight))] = prior.items()
     assert action in legal and 0.0 <= win <= 1.0 and weight == POLICY.prior_weight
+
+
+def test_squares_are_said_by_rows_or_columns_whichever_is_shorter() -> None:
+    from game.games.big_dig.search import squares_words
+
+    assert squares_words([(0, 0), (1, 0), (2, 0), (2, 1)]) == "row 1: columns 1-3; row 2: column 3"
+    assert squares_words([(0, 0), (0, 1), (1, 1), (2, 1)]) == "row 1: column 1; row 2: columns 1-3"
+    assert squares_words([(3, 1), (3, 2), (3, 3), (3, 4)]) == "column 4, rows 2-5"
+    assert squares_words([(3, 1)]) == "column 4, row 2"

@@ -37,20 +37,24 @@ class Fake:
     """An analyser that answers from the position's legal actions: the first is best. With
     `hold`, the answers wait until `release()`; every request is remembered."""
 
-    def __init__(self, hold: bool = False, score: Callable[[int, str], float] | None = None) -> None:
+    def __init__(self, hold: bool = False, score: Callable[[int, str], float] | None = None,
+                 only: int | None = None) -> None:
         self.hold = hold
         self.score = score or (lambda i, a: 0.6 if i == 0 else 0.3)
-        self.requests: list[tuple[str, int, Budget, int | None]] = []
+        self.only = only   # weigh only the first `only` legal actions (and the move played)
+        self.requests: list[tuple[str, int, Budget, int | None, str | None]] = []
         self.pending: list[tuple[concurrent.futures.Future[list[Advice]], list[Advice]]] = []
 
     def __call__(self, game: str, state_json: Any, seat: int, budget: Budget, seed: int,
-                 top: int | None) -> concurrent.futures.Future[list[Advice]]:
+                 top: int | None, played: str | None = None
+                 ) -> concurrent.futures.Future[list[Advice]]:
         state = get(game).from_json(state_json)
         assert state.to_move() == seat
-        self.requests.append((game, seat, budget, top))
+        self.requests.append((game, seat, budget, top, played))
         legal = [str(a) for a in state.legal_actions()]
         advice = [Advice(a, self.score(i, a), 100 - i, f"words for {a}", f"reason for {a}")
-                  for i, a in enumerate(legal)]
+                  for i, a in enumerate(legal)
+                  if self.only is None or i < self.only or a == played]
         advice.sort(key=lambda x: -x.win)
         advice = advice if top is None else advice[:top]
         future: concurrent.futures.Future[list[Advice]] = concurrent.futures.Future()
@@ -102,7 +106,7 @@ def test_a_hint_shows_the_top_three_and_outlines_the_best_on_every_table(app: An
     press_h(app)
     app.step(1 / 60)
     # The search is asked about this seat's position, for three choices.
-    assert [(g, s, top) for g, s, _, top in fake.requests] == [(game, seat, 3)]
+    assert [(g, s, top, played) for g, s, _, top, played in fake.requests] == [(game, seat, 3, None)]
     advice = table.coach.advice
     assert advice is not None and 1 <= len(advice) <= 3
     assert [a.action for a in advice] == [str(a) for a in m.legal_actions()][:len(advice)]
@@ -392,6 +396,38 @@ def test_analyse_marks_a_deliberately_bad_move_and_shows_the_better_one(app: Any
     assert all(not x.marked for i, x in a.verdicts.items() if i != bad)
 
 
+def test_analyse_weighs_the_move_played_even_where_the_search_would_not_look(app: Any) -> None:
+    """The search leaves some moves out of its look-ahead (Diamond never gives the Gem back, Gold
+    Mine keeps a few moves); Analyse asks about the move played too, so a blunder among those is
+    still marked, in the game's words."""
+    start, actions, bad = bad_move_record()
+    fake = Fake(score=judge, only=2)
+    viewer = ReplayScene(start, actions)
+    viewer.analyser = fake
+    app.push(viewer)
+    app.step(1 / 60)
+    key(app, pygame.K_a)
+    a = viewer.analysis
+    assert a is not None
+    for _ in range(a.total + 5):
+        app.step(1 / 60)
+    assert a.finished and all(r[4] == actions[d.index] for r, d in zip(fake.requests, a.decisions))
+    assert viewer.marked() == [bad]
+    v = a.verdicts[bad]
+    assert v.weighed and v.mine is not None and v.mine.words == f"words for {actions[bad]}"
+    assert all(x.weighed for x in a.verdicts.values())
+
+
+def test_a_move_the_search_did_not_look_at_is_not_marked() -> None:
+    from game.ui.scenes.analysis import Verdict
+
+    best = Advice("keep", 0.7, 40, "Keep", "why")
+    unseen = Verdict(3, 0, "add", best, Advice("add", 0.0, 0, "Add cards", ""))
+    assert not unseen.weighed and unseen.fall is None and not unseen.marked
+    seen = Verdict(3, 0, "add", best, Advice("add", 0.2, 8, "Add cards", "why not"))
+    assert seen.weighed and seen.marked and abs(seen.fall - 0.5) < 1e-9
+
+
 def test_analyse_can_be_stopped_and_goes_on_from_there(app: Any) -> None:
     start, actions, _ = bad_move_record()
     fake = Fake(hold=True, score=judge)
@@ -441,3 +477,37 @@ def test_the_tables_load_without_the_search_pool() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "SDL_VIDEODRIVER": "dummy"}, cwd=Path(__file__).parent.parent)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_hint_panel_reaches_up_over_a_short_log_but_not_past_the_banner() -> None:
+    from game.ui.tables.coach import PANEL_TOP, panel_rect
+
+    tall = pygame.Rect(1010, 50, 260, 660)
+    assert panel_rect(tall, 300) == pygame.Rect(1014, 84, 252, 300)
+    short = pygame.Rect(1010, 480, 260, 230)     # Big Dig at four players: other boards above
+    r = panel_rect(short, 300)
+    assert r.h == 300 and r.bottom == short.bottom - 40
+    huge = panel_rect(short, 2000)
+    assert huge.top == PANEL_TOP and huge.bottom == short.bottom - 40
+
+
+def test_diamond_the_hint_badge_marks_the_kind_of_reward_not_the_card_a_steal_gives_back(app: Any) -> None:
+    from game.games.diamond_in_the_rough.rules import REWARD
+
+    for seed in range(1, 200):
+        m = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "easy")], seed)
+        rng = random.Random(seed)
+        while not m.is_over() and not (m.human_to_move() and m.state.phase == REWARD):
+            m.apply(rng.choice(m.legal_actions()))
+        kinds = {a.kind for a in m.legal_actions()} if not m.is_over() else set()
+        if {"row", "steal"} <= kinds:
+            break
+    else:
+        pytest.fail("no reward with a steal found")
+    table = open_table(app, m)
+    tiles = {o.key: r for o, r in table.option_rects() if o.where == "tile"}
+    for action in m.legal_actions():
+        spots = table._hint_spots(action)
+        assert spots[0] == tiles[action.kind], action
+    steal = next(a for a in m.legal_actions() if a.kind == "steal")
+    assert table._hint_spots(steal)[0] != table.row_rects()[0]

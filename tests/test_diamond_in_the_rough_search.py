@@ -114,6 +114,20 @@ def test_words_for_a_bomb_and_a_retire():
     assert "wins the game" in POLICY.reason(view, Choice(retire, 1.0, 3), [])
 
 
+def test_reasons_for_a_like_for_like_swap_and_for_giving_the_gem_back():
+    s = position(2, hands=[[GEM, CRATES[0]], [OIL[3]]], row=[CRATES[2]],
+                 tableaus=[[CRATES[1]], []], deck=[OIL[0], OIL[1]])
+    view = s.view(0)
+    swap = Action("resupply", (str(CRATES[0]), "row:0"))
+    assert swap in view.legal_actions()
+    why = POLICY.reason(view, Choice(swap, 0.4, 9), [])
+    assert why.startswith("Swaps one Crate for another") and "third" not in why
+    back = Action("resupply", (str(GEM), "deck"))
+    assert back in view.legal_actions()
+    why = POLICY.reason(view, Choice(back, 0.3, 9), [])
+    assert why.startswith("Gives the Gem back to the row") and "You hold the Gem" not in why
+
+
 def test_hard_does_not_invest_the_gem_on_the_last_turn():
     # The deck is out and this is the last turn: whoever holds the Gem wins. Investing it would put
     # it in the row and everybody would lose.

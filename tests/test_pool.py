@@ -30,3 +30,29 @@ def test_the_pool_decides_and_analyses_in_another_process() -> None:
     finally:
         pool.close()
     assert shared_pool() is shared_pool()
+
+
+def test_an_analysis_answers_for_the_move_played_in_the_games_words() -> None:
+    """Diamond's search never considers giving the Gem back to the row; asked about that move (as
+    Analyse asks about every move played), it weighs it and says it in the game's words."""
+    from game.bots.pool import analyse
+    from game.core.rng import Rng
+
+    info = get("diamond_in_the_rough")
+    state, _ = info.new(info.make_config(2), 2)
+    rng = Rng(2)
+    for _ in range(9):
+        state = state.advance(rng.choice(state.legal_actions()))
+    seat = state.to_move()
+    played = "resupply:41,deck"
+    assert Action.parse(played) in state.legal_actions()
+    plain = analyse("diamond_in_the_rough", state.to_json(), seat, Budget(80), 1)
+    assert played not in [a.action for a in plain]
+    asked = analyse("diamond_in_the_rough", state.to_json(), seat, Budget(80), 1, top=3, played=played)
+    mine = next(a for a in asked if a.action == played)
+    assert mine.visits >= 8 and mine.reason
+    assert mine.words.startswith("Discard") and "resupply" not in mine.words
+    assert len(asked) in (3, 4)
+    # A move that is not legal there (a damaged record) is answered with no looks, so not judged.
+    odd = analyse("diamond_in_the_rough", state.to_json(), seat, Budget(20), 1, played="fly:away")
+    assert [(a.action, a.visits, a.reason) for a in odd if a.action == "fly:away"] == [("fly:away", 0, "")]

@@ -179,3 +179,24 @@ def test_with_others_out_of_the_tree_the_other_seats_play_the_policys_moves() ->
     two = search(Nim(5, 2).view(0), OneAtATime(), Budget(600), Rng(5))
     assert str(two[0].action) == "take:1"
     assert all(c.win < 0.6 for c in two[1:])
+
+
+def test_an_included_move_is_weighed_even_where_the_tree_leaves_it_out() -> None:
+    """Analyse asks about the move a player made. A policy whose tree never considers taking three
+    stones still answers for it when it is included: looked at enough to judge it (from seven
+    stones, taking three wins and taking one loses)."""
+    class NoThrees(Policy):
+        """Never takes three from seven or five stones."""
+        def tree_actions(self, state, legal):  # type: ignore[no-untyped-def]
+            return [a for a in legal if a != TAKE[2] or state.stones not in (5, 7)]
+
+    plain = search(Nim(7).view(0), NoThrees(), Budget(400), Rng(2))
+    assert TAKE[2] not in [c.action for c in plain]
+    weighed = search(Nim(7).view(0), NoThrees(), Budget(400), Rng(2), include=TAKE[2])
+    three = next(c for c in weighed if c.action == TAKE[2])
+    assert three.visits >= 8 and three.win > 0.9
+    # A move the tree considers anyway is searched as usual; an illegal one is ignored.
+    one = search(Nim(5).view(0), NoThrees(), Budget(400), Rng(2), include=TAKE[0])
+    assert str(one[0].action) == "take:1" and sum(c.visits for c in one) == 400
+    assert [c.action for c in search(Nim(2).view(0), Policy(), Budget(50), Rng(2), include=TAKE[2])] \
+        == [c.action for c in search(Nim(2).view(0), Policy(), Budget(50), Rng(2))]

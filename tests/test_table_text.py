@@ -42,6 +42,16 @@ def test_a_cut_text_is_noted_only_while_watched() -> None:
     assert found[0].needed == theme.width_of(long, 16)
 
 
+def test_a_text_kept_to_a_few_lines_ends_in_an_ellipsis_where_it_is_cut() -> None:
+    pygame.font.init()
+    words = "Prospect: a safe pick of the best card, with eight Traps in the 48 cards of the Mine"
+    assert theme.wrap_lines(words, 1000, 12) == [words]
+    lines = theme.wrap_lines(words, 120, 12, most=2)
+    assert len(lines) == 2 and lines[0] == theme.wrap(words, 120, 12)[0]
+    assert lines[1].endswith("…") and theme.width_of(lines[1], 12) <= 120
+    assert len(theme.wrap_lines(words, 120, 12, most=3)) == 3
+
+
 def test_a_text_drawn_past_its_box_is_noted() -> None:
     pygame.font.init()
     surface = pygame.Surface((400, 100))

@@ -80,18 +80,38 @@ def decide(game: str, level: str, seed: int, state_json: Mapping[str, Any], seat
 
 
 def analyse(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
-            seed: int, top: int | None = None) -> list[Advice]:
+            seed: int, top: int | None = None, played: str | None = None) -> list[Advice]:
     """In the worker: the hard search's choices for `seat`, best first (the first `top`), with the
-    game's words for each and why."""
+    game's words for each and why. `played`, the move a player made there (Analyse), is weighed
+    too and always answered, even where the search would not have looked at it (with no looks,
+    and so no chance, only if it is not a legal move)."""
     from game.bots.search import HardBot
+    from game.core.contract import Action, IllegalAction
 
     view = _view(game, state_json, seat)
     bot = HardBot(seed, game)
-    choices: list[Choice] = bot.analyse(view, budget)
+    include = None
+    if played is not None:
+        try:
+            include = Action.parse(played)
+        except IllegalAction:
+            include = None
+    choices: list[Choice] = bot.analyse(view, budget, include)
     shown = choices if top is None else choices[:top]
+    if include is not None and all(c.action != include for c in shown):
+        shown = [*shown, next((c for c in choices if c.action == include), Choice(include, 0.0, 0))]
     policy = bot.policy
-    return [Advice(str(c.action), c.win, c.visits, policy.describe(view, c.action),
-                   policy.reason(view, c, choices)) for c in shown]
+    return [Advice(str(c.action), c.win, c.visits, _words(policy, view, c.action),
+                   policy.reason(view, c, choices) if c.visits else "") for c in shown]
+
+
+def _words(policy: Any, view: Any, action: Any) -> str:
+    """The game's words for an action; its written form if the policy cannot say it (a move
+    that is not legal in the position, from a damaged record)."""
+    try:
+        return str(policy.describe(view, action))
+    except Exception:
+        return str(action)
 
 
 class SearchPool:
@@ -145,9 +165,9 @@ class SearchPool:
         return self._submit(decide, game, level, seed, dict(state_json), seat, budget)
 
     def analyse(self, game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
-                seed: int = 0, top: int | None = None
+                seed: int = 0, top: int | None = None, played: str | None = None
                 ) -> "concurrent.futures.Future[list[Advice]]":
-        return self._submit(analyse, game, dict(state_json), seat, budget, seed, top)
+        return self._submit(analyse, game, dict(state_json), seat, budget, seed, top, played)
 
     def close(self) -> None:
         """Stop the worker without waiting for a search in progress (its future is cancelled or

@@ -147,13 +147,21 @@ class _Node:
         self.seat = seat      # who chose the action that leads here
 
 
-def search(view: View, policy: Policy, budget: Budget, rng: Rng) -> list[Choice]:
+INCLUDED_VISITS = 8   # the least an `include`d root action is looked at, budget permitting
+
+
+def search(view: View, policy: Policy, budget: Budget, rng: Rng,
+           include: Action | None = None) -> list[Choice]:
     """The deciding seat's choices at `view`, best (most visited) first; a single legal action is
-    returned without searching."""
+    returned without searching. `include`, a legal action, is weighed even if the policy's tree
+    would leave it out, and looked at `INCLUDED_VISITS` times at least (the move a player made,
+    for Analyse)."""
     legal = view.legal_actions()
     me = view.player
     if len(legal) <= 1:
         return [Choice(a, 0.5, 0) for a in legal]
+    if include is not None and include not in legal:
+        include = None
     root = _Node(me)
     for a, (win, weight) in policy.root_prior(view, legal).items():
         if weight > 0:
@@ -181,6 +189,22 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng) -> list[Choice]
                 # A forced move is no decision: it is played without a node of its own.
                 state = state.advance(acts[0])
                 continue
+            if node is root and include is not None:
+                if include not in acts:
+                    acts = [*acts, include]
+                held = node.children.get(include)
+                if held is None or held.visits < INCLUDED_VISITS:
+                    for a in acts:
+                        if a != include and a in node.children:
+                            node.children[a].avail += 1
+                    if held is None:
+                        held = node.children[include] = _Node(seat)  # type: ignore[arg-type]
+                        expanded = True
+                    held.avail += 1
+                    state = state.advance(include)
+                    path.append(held)
+                    node = held
+                    continue
             children = node.children
             untried = []
             for a in acts:
@@ -244,11 +268,13 @@ class HardBot:
         self.budget = budget or Budget(self.policy.iterations)
         self.decisions = 0
 
-    def analyse(self, view: View, budget: Budget | None = None) -> list[Choice]:
-        """Every choice the search looked at for `view`, best first."""
+    def analyse(self, view: View, budget: Budget | None = None,
+                include: Action | None = None) -> list[Choice]:
+        """Every choice the search looked at for `view`, best first (`include`, a legal action,
+        among them: see `search`)."""
         rng = Rng(derive_seed(self.seed, "decision", self.decisions))
         self.decisions += 1
-        return search(view, self.policy, budget or self.budget, rng)
+        return search(view, self.policy, budget or self.budget, rng, include)
 
     def choose(self, view: View) -> Action:
         return self.analyse(view)[0].action

@@ -218,6 +218,15 @@ def wrap(msg: str, width: int, size: int = 18, bold: bool = False) -> list[str]:
     return list(_wrap(str(msg), width, size, bold))
 
 
+def wrap_lines(msg: str, width: int, size: int = 18, bold: bool = False, most: int = 2) -> list[str]:
+    """`wrap`, kept to `most` lines: when the text needs more, the last line takes the rest and
+    ends in an ellipsis, so a cut never looks like the end of a sentence."""
+    lines = wrap(msg, width, size, bold)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [fit_text(" ".join(lines[most - 1:]), width, size, bold)]
+    return lines
+
+
 @lru_cache(maxsize=1024)
 def _wrap(msg: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)

@@ -68,6 +68,42 @@ def _squares(s: BigDigState, action: Action) -> tuple:
     return tuple((int(x), int(y)) for x, _, y in (a.partition(".") for a in args))
 
 
+def squares_words(sqs: Sequence[tuple[int, int]]) -> str:
+    """Squares in a player's words, every one of them, so two placings of a card read apart:
+    "column 4, rows 2-5", "row 1: columns 1-3; row 2: column 3" (by rows or by columns,
+    whichever takes fewer groups), counted from 1."""
+    if len(sqs) == 1:
+        return where(sqs[0])
+
+    def spans(values: list[int]) -> str:
+        values = sorted(set(values))
+        runs: list[list[int]] = []
+        for v in values:
+            if runs and v == runs[-1][-1] + 1:
+                runs[-1].append(v)
+            else:
+                runs.append([v])
+        return ", ".join(f"{r[0] + 1}-{r[-1] + 1}" if len(r) > 1 else f"{r[0] + 1}" for r in runs)
+
+    rows: dict[int, list[int]] = {}
+    cols: dict[int, list[int]] = {}
+    for x, y in sqs:
+        rows.setdefault(y, []).append(x)
+        cols.setdefault(x, []).append(y)
+    if len(cols) < len(rows):
+        groups, outer, inner = cols, "column", "row"
+    else:
+        groups, outer, inner = rows, "row", "column"
+    parts = []
+    for k in sorted(groups):
+        inside = groups[k]
+        word = inner + ("s" if len(set(inside)) > 1 else "")
+        parts.append(f"{outer} {k + 1}: {word} {spans(inside)}")
+    if len(parts) == 1:
+        return parts[0].replace(":", ",", 1)
+    return "; ".join(parts)
+
+
 class BigDigPolicy(Policy):
     iterations = 120
     seconds = 0.8
@@ -176,7 +212,7 @@ class BigDigPolicy(Policy):
         sqs = _squares(s, action)
         if action.kind == DIG:
             c = int(action.args[0])
-            return f"Take card {c} ({s.card_name(c)}) and dig {len(sqs)} squares from {where(sqs[0])}"
+            return f"Take card {c} ({s.card_name(c)}), dig {squares_words(sqs)}"
         if action.kind == EXPLODE:
             c = int(action.args[0])
             return f"Take card {c} ({s.card_name(c)}) and explode {where(sqs[0])}"

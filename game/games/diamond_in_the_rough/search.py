@@ -261,6 +261,11 @@ class DiamondPolicy(Policy):
             return f"Takes the Gem: its holder wins when the deck runs out ({deck} left); {odds}"
         if a.kind == INVEST:
             return f"Gives the Gem back to the row for the cards; {odds}"
+        if a.kind == RESUPPLY and a.args[0] == str(GEM_ID):
+            return f"Gives the Gem back to the row, where anyone may take it ({deck} left); {odds}"
+        if a.kind == RESUPPLY and took and KINDS[int(a.args[0])] == KINDS[took[0]]:
+            kind = KINDS[took[0]]
+            return f"Swaps one {_kind_name(kind, 1)} for another: no nearer to retiring; {odds}"
         if a.kind == BOMB_KIND:
             q, res = int(a.args[0]), a.args[1]
             chance = _holds(view, q, res)

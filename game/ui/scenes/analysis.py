@@ -48,14 +48,22 @@ class Verdict:
     seat: int
     played: str
     best: Advice
-    mine: Advice | None       # the move played, as the search saw it (None: it did not weigh it)
+    mine: Advice | None       # the move played, as the search saw it (None: no answer for it)
     threshold: float = THRESHOLD
+
+    @property
+    def weighed(self) -> bool:
+        """Whether the search looked at the move played (it is asked to, budget permitting)."""
+        return self.mine is not None and (self.mine.visits > 0 or self.played == self.best.action)
 
     @property
     def fall(self) -> float | None:
         """How much the chance to win fell against the best choice (0..1), if it was weighed."""
-        if self.mine is None or self.played == self.best.action:
-            return None if self.mine is None else 0.0
+        if not self.weighed:
+            return None
+        assert self.mine is not None
+        if self.played == self.best.action:
+            return 0.0
         return self.best.win - self.mine.win
 
     @property
@@ -163,7 +171,8 @@ class Analysis:
         self._next += 1
         try:
             self._future = self.analyser(self.game, d.state_json, d.seat, self.budget,
-                                         derive_seed(self.seed, "analyse", d.index), None)
+                                         derive_seed(self.seed, "analyse", d.index), None,
+                                         self.actions[d.index])
         except Exception as exc:
             log.exception("the analysis could not start")
             self.failed += 1

@@ -204,11 +204,11 @@ class ReplayScene(Scene):
         if a is None:
             return "Analyse: the coach checks every move of the humans"
         marks = len(a.marked())
-        found = f"{marks} marked" if marks else "none marked yet" if not a.finished else "no move marked"
+        found = f"{marks} marked" if marks else "none marked" if a.finished else "none yet"
         if a.finished:
             return f"Analysed {a.total} moves: {found}"
         if a.running:
-            return f"Analysing move {a.done + 1} of {a.total}  ·  {found}"
+            return f"Analysing {a.done + 1} of {a.total}  ·  {found}"
         return f"Stopped at {a.done} of {a.total}  ·  {found}"
 
     # ------------------------------------------------------------------ layout
@@ -400,21 +400,26 @@ class ReplayScene(Scene):
         w = log_rect.w - 8
         name = self.match.seats[v.seat].name
         lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
-        if v.marked:
-            head = f"Move {v.index + 1}: {name} could do better"
-        elif v.mine is None:
-            head = f"Move {v.index + 1}: {name}'s move was not weighed"
-        else:
-            head = f"Move {v.index + 1}: {name} chose well"
-        lines.append((fit_text(head, w - 24, 14, True), 14, theme.DANGER if v.marked else theme.GOOD, True))
+        for who in dict.fromkeys((name, name.split(" ")[0])):
+            if v.marked:
+                head = f"Move {v.index + 1}: {who} could do better"
+            elif not v.weighed:
+                head = f"Move {v.index + 1}: not looked at"
+            else:
+                head = f"Move {v.index + 1}: {who} chose well"
+            size = theme.fit_size(head, w - 24, 14, 12, True)
+            if theme.width_of(head, size, True) <= w - 24:
+                break
+        lines.append((fit_text(head, w - 24, size, True), size,
+                      theme.DANGER if v.marked else theme.GOOD if v.weighed else theme.INK_DIM, True))
         played = v.mine.words if v.mine is not None else v.played
         mine = percent(v.mine) if v.mine is not None else "—"
-        for part in theme.wrap(f"Played: {played} ({mine})", w - 24, 13)[:2]:
+        for part in theme.wrap_lines(f"Played: {played} ({mine})", w - 24, 13):
             lines.append((part, 13, theme.INK, False))
         if v.played != v.best.action:
-            for part in theme.wrap(f"Best: {v.best.words} ({percent(v.best)})", w - 24, 13, True)[:2]:
+            for part in theme.wrap_lines(f"Best: {v.best.words} ({percent(v.best)})", w - 24, 13, True):
                 lines.append((part, 13, theme.GOLD, True))
-            for part in theme.wrap(v.best.reason, w - 24, 12)[:2]:
+            for part in theme.wrap_lines(v.best.reason, w - 24, 12, most=3):
                 lines.append((part, 12, theme.INK_DIM, False))
         h = 16 + sum(size + 4 for _, size, _, _ in lines)
         box = pygame.Rect(log_rect.x + 4, log_rect.y + 34, w, h)

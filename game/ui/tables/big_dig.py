@@ -986,7 +986,7 @@ class BigDigTable(TableScene):
                    box=MOVE_BOX)
         y = MOVE_BOX.y + 36
         for text, colour in lines:
-            for line in theme.wrap(text, MOVE_BOX.w - 24, 14)[:2]:
+            for line in theme.wrap_lines(text, MOVE_BOX.w - 24, 14):
                 theme.text(surface, line, (MOVE_BOX.x + 12, y), 14, colour, box=MOVE_BOX)
                 y += 19
         if self.message_time > 0 and self.message:

@@ -40,17 +40,19 @@ Spot = Union[pygame.Rect, Sequence[tuple[float, float]]]
 HINT_SECONDS = 1.0   # the search's time for one hint
 HINT_TOP = 3         # choices shown
 
-# (game, state JSON, seat, budget, seed, top) -> a Future of the choices, best first.
-Analyser = Callable[[str, Mapping[str, Any], int, Budget, int, "int | None"],
+# (game, state JSON, seat, budget, seed, top, played) -> a Future of the choices, best first;
+# `played` (Analyse: the move made there, or None) is weighed and answered too.
+Analyser = Callable[[str, Mapping[str, Any], int, Budget, int, "int | None", "str | None"],
                     "concurrent.futures.Future[list[Advice]]"]
 
 
 def pool_analyser(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget, seed: int,
-                  top: int | None) -> "concurrent.futures.Future[list[Advice]]":
+                  top: int | None, played: str | None = None
+                  ) -> "concurrent.futures.Future[list[Advice]]":
     """The real analyser: the program's search process pool."""
     from game.bots.pool import shared_pool
 
-    return shared_pool().analyse(game, state_json, seat, budget, seed, top)
+    return shared_pool().analyse(game, state_json, seat, budget, seed, top, played)
 
 
 def hint_budget(game: str, seconds: float = HINT_SECONDS) -> Budget:
@@ -87,7 +89,7 @@ class Coach:
         self.forget()
         self.key = key
         try:
-            self.future = self.analyser(game, state_json, seat, budget, seed, HINT_TOP)
+            self.future = self.analyser(game, state_json, seat, budget, seed, HINT_TOP, None)
         except Exception as exc:  # no process pool (e.g. a broken install): the table goes on
             log.exception("the coach could not start")
             self.failed = f"The coach could not think ({exc.__class__.__name__})."
@@ -147,6 +149,7 @@ def _legal_action(text: str, legal: list[Action]) -> Action | None:
 
 # ============================================================================ drawing
 INDENT = 20   # the choices' text, right of their number
+PANEL_TOP = 56   # the highest a hint panel reaches (below the table's banner)
 
 
 def percent(advice: Advice) -> str:
@@ -156,9 +159,14 @@ def percent(advice: Advice) -> str:
 
 
 def panel_rect(log_rect: pygame.Rect, height: int) -> pygame.Rect:
-    """Where the panel goes: over the game log, below its title, as tall as it needs."""
+    """Where the panel goes: over the game log, below its title, as tall as it needs. Where the
+    log is short (a table that stacks other panels above it) the panel reaches up over them,
+    never past the top of the window."""
     top = log_rect.y + 34
-    return pygame.Rect(log_rect.x + 4, top, log_rect.w - 8, min(height, log_rect.bottom - 40 - top))
+    bottom = log_rect.bottom - 40
+    if bottom - top < height:
+        top = max(PANEL_TOP, bottom - height)
+    return pygame.Rect(log_rect.x + 4, top, log_rect.w - 8, min(height, bottom - top))
 
 
 @dataclass(frozen=True)
@@ -185,14 +193,10 @@ def panel_lines(coach: Coach, name: str, width: int) -> list[Line]:
     for i, a in enumerate(coach.advice or ()):
         colour = theme.GOLD if i == 0 else theme.INK
         room = width - INDENT - theme.width_of(percent(a), 14, True) - 8
-        words = theme.wrap(a.words, room, 14, True)
-        if len(words) > 2:
-            words = [words[0], fit_text(" ".join(words[1:]), room, 14, True)]
+        words = theme.wrap_lines(a.words, room, 14, True, most=3)
         for j, part in enumerate(words):
             lines.append(Line(part, 14, colour, True, INDENT, i if j == 0 else None))
-        reason = theme.wrap(a.reason, width - INDENT, 12) if a.reason else []
-        if len(reason) > 2:
-            reason = [reason[0], fit_text(" ".join(reason[1:]), width - INDENT, 12)]
+        reason = theme.wrap_lines(a.reason, width - INDENT, 12) if a.reason else []
         lines += [Line(part, 12, theme.INK_DIM, indent=INDENT) for part in reason]
         if coach.actions and coach.actions[i] is None:
             lines.append(Line("(no longer possible here)", 12, theme.INK_FAINT, indent=INDENT))

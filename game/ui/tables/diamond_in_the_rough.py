@@ -808,6 +808,10 @@ class DiamondTable(TableScene):
         """The coach's best choice: its button, and the places it names: the bombed player, the
         hand cards given up, the face-up cards or the deck taken."""
         spots = [b.rect for mode, b in self._action_buttons if mode == action.kind]
+        if self.phase() == "reward":
+            # The reward's kind is a tile of its own (take, draw, steal): it comes first, so the
+            # badge marks it and not the card a steal gives back.
+            spots += [r for o, r in self.option_rects() if o.where == "tile" and o.key == action.kind]
         me = self.bottom_seat()
         hand = list(zip(self.display_hand(me), self.hand_rects(me)))
         row = self.row_rects()

@@ -1616,7 +1616,7 @@ class GoldMineTable(TableScene):
         name, size = theme.fit_name(m.seats[p].name, 150, 15, 12)
         theme.text(surface, name, (r.right - 14, r.y + 17), size, seat_rgb(p), bold=True, anchor="midright")
         intro = "Choose the X you dig from. The dice are rolled once everyone stands on an X."
-        for i, line in enumerate(theme.wrap(intro, r.w - 28, 13)[:2]):
+        for i, line in enumerate(theme.wrap_lines(intro, r.w - 28, 13)):
             theme.text(surface, line, (r.x + 14, r.y + 36 + i * 17), 13, theme.INK_DIM)
         free = self.free_starts()
         for h, row in self._start_rows():
@@ -1643,10 +1643,10 @@ class GoldMineTable(TableScene):
         y = r.y + 92 + 4 * 50 + 4
         order = [m.seats[q].name for q in choosing_order(self.state.first_player, self.n)]
         words = f"Choosing order: {', '.join(order)}. {order[-1]} starts round 1, so chooses last."
-        for i, line in enumerate(theme.wrap(words, r.w - 28, 12)[:2]):
+        for i, line in enumerate(theme.wrap_lines(words, r.w - 28, 12)):
             theme.text(surface, line, (r.x + 14, y + i * 15), 12, theme.INK_DIM)
         if self.message_time > 0:
-            for i, line in enumerate(theme.wrap(self.message, r.w - 28, 12)[:2]):
+            for i, line in enumerate(theme.wrap_lines(self.message, r.w - 28, 12)):
                 theme.text(surface, line, (r.x + 14, y + 32 + i * 15), 12, theme.DANGER)
         for b in self.buttons:
             b.draw(surface)
