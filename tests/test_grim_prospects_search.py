@@ -254,3 +254,18 @@ def test_hard_keeps_the_diamond_over_small_change() -> None:
     for seed in range(3):
         action = HardBot(seed, GAME, Budget(120)).choose(view)
         assert action.kind == "keep" and int(action.args[0]) == ID["diamond"][0]
+
+
+def test_the_reason_for_a_keep_says_which_find_is_best_and_what_a_kept_trap_does() -> None:
+    state = _built([ID["iron"][0], ID["gas_leak"][0], ID["diamond"][0]], [])
+    state, _ = state.apply(Action("prospect"))
+    view = state.view(0)
+    keeps = {int(a.args[0]): a for a in view.legal_actions() if a.kind == "keep"}
+
+    def why(card: int) -> str:
+        return gs.POLICY.reason(view, Choice(keeps[card], 0.3, 5), [])
+
+    assert "adds most to your score" in why(ID["diamond"][0])
+    assert "a smaller find than the Diamond" in why(ID["iron"][0])
+    assert "goes off against your hand" in why(ID["gas_leak"][0])
+    assert "every card you looked at is a Trap" not in why(ID["gas_leak"][0])

@@ -227,6 +227,8 @@ class GoldMinePolicy(Policy):
         if choice.action == best.action:
             return f"Best: {now}, {chance}"
         gap = best.win - choice.win
+        if round(100 * gap) <= 0:   # as good as the best by what the search saw (it looked less)
+            return f"{now[:1].upper()}{now[1:]}, {chance}"
         return f"{now[:1].upper()}{now[1:]}, {chance} ({gap:.0%} less than the best)"
 
 

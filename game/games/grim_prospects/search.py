@@ -641,9 +641,15 @@ class GrimPolicy(Policy):
                 why = f"an Item for your Inventory: {_DECK[kept].text}" if _DECK[kept].text else \
                     "an Item for your Inventory"
             elif IS_TRAP[kept]:
-                why = "every card you looked at is a Trap"
+                why = ("every card you looked at is a Trap" if all(IS_TRAP[c] for c in back)
+                       else "a kept Trap goes off against your hand")
             else:
-                why = "it adds most to your score"
+                finds = [c for c in back if not IS_TRAP[c] and not IS_ITEM[c]]
+                better = max(finds, key=lambda c: VALUE[c], default=None)
+                if better is None or VALUE[better] <= VALUE[kept]:
+                    why = "it adds most to your score"
+                else:
+                    why = f"a smaller find than the {card_name(better)}"
             if back and IS_TRAP[back[0]]:
                 why += f"; the {card_name(back[0])} goes back on top for the next player"
             return f"Keep the {card_name(kept)}: {why}; {odds}"

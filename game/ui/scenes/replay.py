@@ -414,10 +414,10 @@ class ReplayScene(Scene):
                       theme.DANGER if v.marked else theme.GOOD if v.weighed else theme.INK_DIM, True))
         played = v.mine.words if v.mine is not None else v.played
         mine = percent(v.mine) if v.mine is not None else "—"
-        for part in theme.wrap_lines(f"Played: {played} ({mine})", w - 24, 13):
+        for part in theme.wrap_lines(f"Played ({mine}): {played}", w - 24, 13, most=3):
             lines.append((part, 13, theme.INK, False))
         if v.played != v.best.action:
-            for part in theme.wrap_lines(f"Best: {v.best.words} ({percent(v.best)})", w - 24, 13, True):
+            for part in theme.wrap_lines(f"Best ({percent(v.best)}): {v.best.words}", w - 24, 13, True, most=3):
                 lines.append((part, 13, theme.GOLD, True))
             for part in theme.wrap_lines(v.best.reason, w - 24, 12, most=3):
                 lines.append((part, 12, theme.INK_DIM, False))

@@ -193,7 +193,7 @@ def panel_lines(coach: Coach, name: str, width: int) -> list[Line]:
     for i, a in enumerate(coach.advice or ()):
         colour = theme.GOLD if i == 0 else theme.INK
         room = width - INDENT - theme.width_of(percent(a), 14, True) - 8
-        words = theme.wrap_lines(a.words, room, 14, True, most=3)
+        words = theme.wrap_lines(a.words, room, 14, True, most=4)
         for j, part in enumerate(words):
             lines.append(Line(part, 14, colour, True, INDENT, i if j == 0 else None))
         reason = theme.wrap_lines(a.reason, width - INDENT, 12) if a.reason else []
