@@ -247,16 +247,16 @@ class YaBlewItPolicy(Policy):
             return f"Guard {stacks} with {'a Safe' if len(names) == 1 else 'Safes'}, then roll"
         if kind == "accept":
             roll = state.roll or {}
-            return f"Accept the roll of {roll['value']}" if roll.get("value") else "Accept the roll"
+            return f"Keep the roll of {roll['value']}" if roll.get("value") else "Keep the roll"
         return {
             "pass": "Pass",
             "jump": "Play the Claim Jumper",
             "nojump": "Keep the Claim Jumper",
-            "reroll": "Re-roll with a Faulty Detonator",
+            "reroll": "Use a Faulty Detonator to re-roll",
             "keep": "Keep the Claim",
             "add": "Add cards",
             "gamble": "Gamble",
-            "draw": "Draw for a second Gem",
+            "draw": "Draw another Gem",
         }.get(kind, str(action))
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
