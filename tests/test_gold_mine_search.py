@@ -123,6 +123,8 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
     assert seen["mine"].startswith("Mine ")
     assert seen["blow"].startswith("Blow up 2 hexes")
     assert seen["block"].startswith("Block 2 hexes")
+    # The second hex is said: two blasts or blocks at one place read apart.
+    assert " of it" in seen["block"] and " of it" in seen["blow"]
     assert seen["barrier"].startswith("Build a barrier")
     assert seen["income"].startswith("Take income")
     assert "(dice modifier)" in seen["mine (modifier)"]
@@ -148,3 +150,18 @@ def test_what_the_tree_remembers_is_never_used_for_another_seats_turn() -> None:
         legal = s.legal_actions()
         assert set(policy.tree_actions(s, legal)) <= set(legal)
         assert policy.rollout_action(s, Rng(starter)) in legal
+
+
+def test_the_moves_a_hint_offers_read_apart() -> None:
+    """The hint offers the normal player's best distinct effects; two of them never read the same
+    (a blast or block says where its second hex lies)."""
+    checked = 0
+    for seed in (1, 2, 3, 4):
+        for s in positions(2, seed, every=1):
+            if s.is_over() or s.phase == START:
+                continue
+            view = s.view(s.to_move())
+            words = [POLICY.describe(view, o.action) for _, o in POLICY.ranked(s)[:8]]
+            assert len(set(words)) == len(words), words
+            checked += 1
+    assert checked > 20

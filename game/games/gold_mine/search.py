@@ -25,7 +25,7 @@ from game.core.contract import Action, View
 from game.core.memo import Memo
 from game.core.rng import Rng
 from game.core.words import money
-from game.games.gold_mine.board import Hex
+from game.games.gold_mine.board import DIRECTION_NAMES, Hex, direction_to
 from game.games.gold_mine.bots import (
     NormalBot,
     Prospects,
@@ -201,7 +201,18 @@ class GoldMinePolicy(Policy):
                 return f"Start at {start_label(s.map, Hex(q, r))}"
             except (ValueError, IndexError, KeyError):
                 return "Start here"
-        text = s.preview(action).text
+        preview = s.preview(action)
+        text = preview.text
+        pair = preview.blasted or preview.blocked
+        if len(pair) == 2 and direction_to(pair[0], pair[1]):
+            # The second hex, which the log's line leaves to the map: two blasts or blocks at one
+            # place differ only there.
+            head, colon, tail = text.partition(":")
+            mod = " (dice modifier)"
+            tag = mod if head.endswith(mod) else ""
+            head = head[:len(head) - len(tag)]
+            second = DIRECTION_NAMES[direction_to(pair[0], pair[1])]
+            text = f"{head} and the one {second} of it{tag}{colon}{tail}"
         who = s.name(view.player) + " "
         if text.startswith(who):
             text = text[len(who):]
