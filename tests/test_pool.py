@@ -56,3 +56,27 @@ def test_an_analysis_answers_for_the_move_played_in_the_games_words() -> None:
     # A move that is not legal there (a damaged record) is answered with no looks, so not judged.
     odd = analyse("diamond_in_the_rough", state.to_json(), seat, Budget(20), 1, played="fly:away")
     assert [(a.action, a.visits, a.reason) for a in odd if a.action == "fly:away"] == [("fly:away", 0, "")]
+
+
+def test_a_hint_lists_its_choices_by_chance_with_rough_ones_last() -> None:
+    from game.bots.pool import hint_order
+    from game.bots.search import Choice
+
+    end, place, rare, fourth = (Action("end"), Action("place", ("1",)), Action("dig"),
+                                Action("bank"))
+    searched = [Choice(end, 0.30, 300), Choice(place, 0.31, 120), Choice(rare, 0.90, 4),
+                Choice(fourth, 0.95, 2)]
+    # The three looked at most; the better-known 31% above 30%; 90% of 4 looks last.
+    assert [c.action for c in hint_order(searched, 3)] == [place, end, rare]
+    # A tenth of the most looked-at is "enough" when that is more than FEW_LOOKS.
+    many = [Choice(end, 0.40, 2000), Choice(place, 0.60, 150), Choice(rare, 0.20, 300)]
+    assert [c.action for c in hint_order(many, 3)] == [end, rare, place]
+
+
+def test_a_chance_from_a_few_looks_is_written_as_rough() -> None:
+    from game.bots.pool import Advice
+    from game.ui.tables.coach import percent
+
+    assert percent(Advice("a", 0.62, 300, "", "")) == "62%"
+    assert percent(Advice("a", 0.0, 2, "", "")) == "~0%"
+    assert percent(Advice("a", 0.5, 0, "", "")) == "—"

@@ -148,6 +148,7 @@ class _Node:
 
 
 INCLUDED_VISITS = 8   # the least an `include`d root action is looked at, budget permitting
+FEW_LOOKS = 10        # a choice looked at fewer times has a chance too rough to rank by (coach)
 
 
 def search(view: View, policy: Policy, budget: Budget, rng: Rng,

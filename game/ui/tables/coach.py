@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence, Un
 
 import pygame
 
-from game.bots.search import Budget, policy_for
+from game.bots.search import FEW_LOOKS, Budget, policy_for
 from game.core.contract import Action, IllegalAction
 from game.ui import theme
 from game.ui.scenes.dialogs import fit_text
@@ -153,9 +153,13 @@ PANEL_TOP = 56   # the highest a hint panel reaches (below the table's banner)
 
 
 def percent(advice: Advice) -> str:
-    """The estimated chance to win as the panel writes it ("62%"; "—" when nothing was searched,
-    as for the only legal move)."""
-    return "—" if advice.visits <= 0 else f"{round(100 * advice.win)}%"
+    """The estimated chance to win as the panel writes it: "62%"; "~0%" when the search looked at
+    the choice only a few times (a rough figure); "—" when nothing was searched, as for the only
+    legal move."""
+    if advice.visits <= 0:
+        return "—"
+    rough = "~" if advice.visits < FEW_LOOKS else ""
+    return f"{rough}{round(100 * advice.win)}%"
 
 
 def panel_rect(log_rect: pygame.Rect, height: int) -> pygame.Rect:
