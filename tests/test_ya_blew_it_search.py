@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.bots.search import Budget, HardBot, policy_for
+from game.bots.search import Budget, Choice, HardBot, policy_for
 from game.core.contract import Action, GameConfig
 from game.core.rng import Rng, derive_seed
 from game.games import get
@@ -155,3 +155,38 @@ def test_with_a_wide_spread_the_win_model_chooses_as_the_normal_bot(monkeypatch)
                 compared += 1
             state, _ = state.apply(action)
     assert compared > 100
+
+
+def test_the_two_choices_after_a_roll_get_different_reasons() -> None:
+    found = 0
+    for players in (2, 4):
+        for seed in range(30):
+            for state in _positions(players, 500 + seed):
+                if state.phase != "reroll":
+                    continue
+                view = state.view(state.turn)
+                legal = state.legal_actions()
+                assert {a.kind for a in legal} == {"accept", "reroll"}
+                whys = [POLICY.reason(view, Choice(a, 0.4, 12), []) for a in legal]
+                assert whys[0] != whys[1] and all("40%" in w for w in whys)
+                reroll = whys[[a.kind for a in legal].index("reroll")]
+                assert "new roll" in reroll
+                found += 1
+    assert found >= 3
+
+
+def test_the_coach_says_a_claims_worth_is_by_the_end_not_now() -> None:
+    """The table's line gives what the Claim adds to the score now; the coach weighs what it
+    should be worth by the end (Gems and blasts to come), and says so, so the two numbers do not
+    read as one measure that disagrees."""
+    seen = 0
+    for state in _positions(2, 77):
+        if state.phase not in ("miner", "choice"):
+            continue
+        view = state.view(state.turn)
+        for a in state.legal_actions():
+            line = POLICY.reason(view, Choice(a, 0.5, 10), [])
+            if "worth" in line:
+                assert "by the end" in line and "to you now" not in line
+                seen += 1
+    assert seen > 5

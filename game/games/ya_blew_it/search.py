@@ -272,45 +272,58 @@ class YaBlewItPolicy(Policy):
         if phase == MINER:
             pr = state.config.name(state.prospector)
             if kind == "roll":
-                why = f"{k} in 8 to steal a Claim worth {mine:+.0f} to you"
+                why = f"{k} in 8 to steal a Claim worth {mine:+.0f} to you by the end"
             else:
-                why = (f"only {k} in 8 to steal, and the Claim is worth {mine:+.0f} to you; "
-                       f"{pr} may add to it")
+                why = (f"only {k} in 8 to steal, and the Claim is worth {mine:+.0f} to you by the "
+                       f"end; {pr} may add to it")
         elif phase == JUMPER_PHASE:
             if kind == "jump":
-                why = f"take a Claim worth {mine:+.0f} to you before any Miner rolls"
+                why = f"take the Claim (worth {mine:+.0f} to you by the end) before any Miner rolls"
             else:
-                why = f"the Claim is worth only {mine:+.0f} to you; save the Jumper"
+                why = f"the Claim is worth only {mine:+.0f} to you by the end; save the Jumper"
         elif phase == CHOICE:
             miners = len(state.miners_in())
             if kind == "keep":
-                why = f"the Claim is worth {mine:+.0f} to you now"
+                why = f"the Claim is worth {mine:+.0f} to you by the end"
             elif kind == "add":
-                why = (f"the Claim is worth only {mine:+.0f}; {plural(miners, 'Miner')} still in "
-                       f"would steal on {k} in 8 now")
+                why = (f"the Claim is worth only {mine:+.0f} by the end; "
+                       f"{plural(miners, 'Miner')} still in would steal on {k} in 8 now")
             else:
-                why = f"a Claim worth {mine:+.0f} is small; you blow it on {k + 1} in 8 or so"
+                why = (f"a Claim worth {mine:+.0f} by the end is small; you blow it on {k + 1} in 8 "
+                       f"or so")
         elif phase == GAMBLE:
             if kind == "roll":
-                why = f"you blow the Claim on {k} in 8; it is worth {mine:+.0f} to you"
+                why = f"you blow the Claim on {k} in 8; it is worth {mine:+.0f} to you by the end"
             else:
-                why = f"a Claim worth {mine:+.0f} is worth growing; {k} numbers to miss now"
+                why = (f"a Claim worth {mine:+.0f} by the end is worth growing; {k} numbers to miss "
+                       f"now")
         elif phase == REROLL:
             roll = state.roll or {}
             value, how = roll.get("value"), roll.get("why")
+            again = kind == "reroll"
             if how == "fire":
                 area = state.areas[me]
                 kept = ctx.equity(me, summarise(blast(area, int(value or 0), safe_guards(state, me))))
                 cost = ctx.equity(me, ctx.areas[me]) - kept
-                why = f"a roll of {value} costs you {cost:.0f} points of your cards"
+                why = (f"the {value} costs you {cost:.0f} points of your cards; a new roll may "
+                       f"cost less or more" if again
+                       else f"a roll of {value} costs you {cost:.0f} points of your cards")
             elif how == "gamble":
                 hit = value in claim_numbers(state)
-                why = (f"the {value} blows a Claim worth {mine:+.0f}" if hit
-                       else f"the {value} wins the Claim")
+                if again:
+                    why = (f"the {value} would blow it; a new roll wins on {8 - k} in 8" if hit
+                           else f"the {value} already wins the Claim; a new roll may blow it")
+                else:
+                    why = (f"the {value} blows a Claim worth {mine:+.0f} by the end" if hit
+                           else f"the {value} wins the Claim")
             else:
                 hit = value in claim_numbers(state)
-                why = (f"the {value} steals the Claim" if hit
-                       else f"the {value} missed a Claim worth {mine:+.0f} to you")
+                if again:
+                    why = (f"the {value} already steals the Claim; a new roll may miss" if hit
+                           else f"the {value} missed; a new roll steals on {k} in 8")
+                else:
+                    why = (f"the {value} steals the Claim" if hit
+                           else f"the {value} missed a Claim worth {mine:+.0f} to you by the end")
         elif phase == FIRE_PHASE:
             legal = state.legal_actions()
             pick = _NORMAL.place_safes(ctx, legal) if len(legal) > 1 else legal[0]
