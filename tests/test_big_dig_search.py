@@ -85,7 +85,9 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
     assert POLICY.describe(view, bonus_action((3, 0))).startswith("Bonus square")
     for a in (dig, boom):
         line = POLICY.reason(view, Choice(a, 0.4, 12), [Choice(a, 0.4, 12)])
-        assert "40%" in line and "12" in line
+        assert line.startswith("Brings the goals") or line.startswith("Gains no ground") \
+            or line.startswith("Meets "), line
+        assert "40%" not in line and "looks ahead" not in line
     near = _near_win()
     win = POLICY.ranked(near, near.legal_actions())[0]
     assert "wins at once" in POLICY.reason(near.view(0), Choice(win, 1.0, 5), [])

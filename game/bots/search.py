@@ -132,8 +132,10 @@ class Policy:
         return str(action)
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
-        """One line on why `choice` is good or bad, for the coach."""
-        return f"wins {choice.win:.0%} of {choice.visits} looks ahead"
+        """One line on why `choice` is good or bad, for the coach, in the game's words. It neither
+        names the move nor gives its chance: the coach shows both beside it. By default nothing
+        ("": the chance alone speaks)."""
+        return ""
 
 
 class _Node:

@@ -235,8 +235,7 @@ class BigDigPolicy(Policy):
         gain = f"brings the goals {now - after} closer" if now > after else "gains no ground"
         if met:
             gain = "meets " + " and ".join(met) + "; " + gain
-        return f"{gain[0].upper()}{gain[1:]}; about {choice.win:.0%} to win after " \
-               f"{choice.visits} looks ahead"
+        return f"{gain[0].upper()}{gain[1:]}"
 
 
 POLICY = BigDigPolicy()

@@ -16,7 +16,7 @@ tree that does not spend its iterations on moves that are the same:
   is kept; giving the Gem back to the row by discarding it is never considered.
 - The coach's words (`describe`, `reason`) come from the view only: the move as a player says it,
   and why (the Gem and the deck, the chance a bombed player holds the resource, how far a card
-  brings you toward retiring), with the share of play-outs won.
+  brings you toward retiring). The panel shows the share of play-outs won beside it.
 
 Pure Python; never imports pygame.
 """
@@ -249,7 +249,6 @@ class DiamondPolicy(Policy):
         s: DiamondState = view.state  # type: ignore[attr-defined]
         p = view.player
         a = choice.action
-        odds = f"won {choice.win:.0%} of {choice.visits} play-outs"
         if a.kind == RETIRE:
             return "Retiring wins the game at once"
         if a.kind == PASS_KIND:
@@ -258,29 +257,29 @@ class DiamondPolicy(Policy):
         deck = plural(len(s.deck), "card")
         took = _taken(s, a)
         if GEM_ID in took:
-            return f"Takes the Gem: its holder wins when the deck runs out ({deck} left); {odds}"
+            return f"Takes the Gem: its holder wins when the deck runs out ({deck} left)"
         if a.kind == INVEST:
-            return f"Gives the Gem back to the row for the cards; {odds}"
+            return f"Gives the Gem back to the row for the cards"
         if a.kind == RESUPPLY and a.args[0] == str(GEM_ID):
-            return f"Gives the Gem back to the row, where anyone may take it ({deck} left); {odds}"
+            return f"Gives the Gem back to the row, where anyone may take it ({deck} left)"
         if a.kind == RESUPPLY and took and KINDS[int(a.args[0])] == KINDS[took[0]]:
             kind = KINDS[took[0]]
-            return f"Swaps one {_kind_name(kind, 1)} for another: no nearer to retiring; {odds}"
+            return f"Swaps one {_kind_name(kind, 1)} for another: no nearer to retiring"
         if a.kind == BOMB_KIND:
             q, res = int(a.args[0]), a.args[1]
             chance = _holds(view, q, res)
             return (f"{s.name(q)} holds {resource_name(res)} in hand with a chance of about "
-                    f"{chance:.0%}; {odds}")
+                    f"{chance:.0%}")
         if a.kind in (ROW_KIND, STEAL) and took:
-            return f"{_toward(s, p, KINDS[took[0]])}; {odds}"
+            return f"{_toward(s, p, KINDS[took[0]])}"
         if holder == p and (a.kind == DECK_KIND or (a.kind == RESUPPLY and a.args[1] == DECK_KIND)):
-            return f"You hold the Gem: every card drawn brings the end nearer ({deck} left); {odds}"
+            return f"You hold the Gem: every card drawn brings the end nearer ({deck} left)"
         if a.kind == RESUPPLY and took:
-            return f"{_toward(s, p, KINDS[took[0]])}; {odds}"
+            return f"{_toward(s, p, KINDS[took[0]])}"
         if holder is not None and holder != p:
             return (f"{s.name(holder)} holds the Gem and wins when the deck runs out ({deck} left): "
-                    f"you must retire first; {odds}")
-        return f"The deck holds {deck}; {odds}"
+                    f"you must retire first")
+        return f"The deck holds {deck}"
 
 
 def _kind_name(kind: str, count: int) -> str:

@@ -224,23 +224,17 @@ class GoldMinePolicy(Policy):
         return f"{verb} {rest}".strip()
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
+        """What the move makes or costs now (the chance to win is shown beside it); a start point
+        is judged by the look-ahead alone."""
         s: GoldMineState = view.state  # type: ignore[attr-defined]
-        chance = f"wins about {choice.win:.0%} of {choice.visits} looks ahead"
         if s.phase == START:
-            return f"{self.describe(view, choice.action)}: {chance}"
+            return ""
         opt = next((o for o in s.options() if o.action == choice.action), None)
         if opt is None:
-            return chance
+            return ""
         net = opt.gain - opt.cost
-        now = (f"makes {money(net)} now" if net > 0 else
-               "costs nothing now" if net == 0 else f"costs {money(-net)} now")
-        best = choices[0] if choices else choice
-        if choice.action == best.action:
-            return f"Best: {now}, {chance}"
-        gap = best.win - choice.win
-        if round(100 * gap) <= 0:   # as good as the best by what the search saw (it looked less)
-            return f"{now[:1].upper()}{now[1:]}, {chance}"
-        return f"{now[:1].upper()}{now[1:]}, {chance} ({gap:.0%} less than the best)"
+        return (f"Makes {money(net)} now" if net > 0 else
+                "Costs nothing now" if net == 0 else f"Costs {money(-net)} now")
 
 
 POLICY = GoldMinePolicy()

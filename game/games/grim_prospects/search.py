@@ -603,7 +603,6 @@ class GrimPolicy(Policy):
         s = view.state  # type: ignore[attr-defined]
         me = s.turn
         a = choice.action
-        odds = f"wins about {choice.win:.0%}"
         dyn, gas = _traps_left(s)
         left = len(s.mine)
         traps = dyn + gas
@@ -614,24 +613,24 @@ class GrimPolicy(Policy):
         carry = (f"your hand of {words(len(hand), 'card')} is worth about {plural(worth, 'point')}"
                  if hand else "your hand is empty")
         if a.kind == "dig":
-            return f"Dig: {danger}; {carry}; {odds}"
+            return f"{danger[:1].upper()}{danger[1:]}; {carry}"
         if a.kind == "prospect":
-            return f"Prospect: a safe pick of the best card, with {danger}; {odds}"
+            return f"A safe pick of the best card, with {danger}"
         if a.kind == "bank":
-            return f"Return to base: {carry}, safe from the {danger}; {odds}"
+            return f"{carry[:1].upper()}{carry[1:]}, safe from the {danger}"
         if a.kind == "blast":
             geode = round(sum(VALUE[c] for c in s.geode))
-            return (f"Blast: the Geode's {words(len(s.geode), 'card')} are worth about "
-                    f"{plural(geode, 'point')} to you; {odds}")
+            return (f"The Geode's {words(len(s.geode), 'card')} are worth about "
+                    f"{plural(geode, 'point')} to you")
         if a.kind == "place":
             c = int(a.args[0])
             boosted = KEYS[BOOSTS[c]]
             have = sum(1 for x in hand + [x for x in s.stashes[me] if x >= 0]
                        if _DECK[x].key == boosted)
-            return (f"Place the {card_name(c)}: it adds to each {_KEY_CARD[boosted].name} you score, "
-                    f"and you hold {have}; {odds}")
+            return (f"It adds to each {_KEY_CARD[boosted].name} you score, "
+                    f"and you hold {have}")
         if a.kind == "end":
-            return f"End the turn: the Bundles stay in your hand, where they score; {odds}"
+            return "The Bundles stay in your hand, where they score"
         if a.kind == "keep":
             kept = int(a.args[0])
             back = [int(x) for x in a.args[1:]]
@@ -652,8 +651,8 @@ class GrimPolicy(Policy):
                     why = f"a smaller find than the {card_name(better)}"
             if back and IS_TRAP[back[0]]:
                 why += f"; the {card_name(back[0])} goes back on top for the next player"
-            return f"Keep the {card_name(kept)}: {why}; {odds}"
-        return odds
+            return f"{why[:1].upper()}{why[1:]}"
+        return ""
 
 
 def _position_key(s) -> tuple:

@@ -262,7 +262,6 @@ class YaBlewItPolicy(Policy):
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
         state: YaBlewItState = view.state  # type: ignore[attr-defined]
         me = view.player
-        word = self.describe(view, choice.action)
         ctx = Context(state, me, PARAMS)
         claim = summarise(state.claim)
         k = len(claim_numbers(state))
@@ -338,8 +337,7 @@ class YaBlewItPolicy(Policy):
                        else "a Safe would save more than it costs")
         else:
             why = ""
-        chance = f"wins {choice.win:.0%}"
-        return f"{word}: {why} ({chance})" if why else f"{word} ({chance})"
+        return why[:1].upper() + why[1:]
 
 
 def _has_safes(state: YaBlewItState, p: int) -> bool:

@@ -419,7 +419,7 @@ class ReplayScene(Scene):
         if v.played != v.best.action:
             for part in theme.wrap_lines(f"Best ({percent(v.best)}): {v.best.words}", w - 24, 13, True, most=3):
                 lines.append((part, 13, theme.GOLD, True))
-            for part in theme.wrap_lines(v.best.reason, w - 24, 12, most=3):
+            for part in (theme.wrap_lines(v.best.reason, w - 24, 12, most=3) if v.best.reason else []):
                 lines.append((part, 12, theme.INK_DIM, False))
         h = 16 + sum(size + 4 for _, size, _, _ in lines)
         box = pygame.Rect(log_rect.x + 4, log_rect.y + 34, w, h)

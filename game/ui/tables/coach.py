@@ -200,7 +200,7 @@ def panel_lines(coach: Coach, name: str, width: int) -> list[Line]:
         words = theme.wrap_lines(a.words, room, 14, True, most=4)
         for j, part in enumerate(words):
             lines.append(Line(part, 14, colour, True, INDENT, i if j == 0 else None))
-        reason = theme.wrap_lines(a.reason, width - INDENT, 12) if a.reason else []
+        reason = theme.wrap_lines(a.reason, width - INDENT, 12, most=3) if a.reason else []
         lines += [Line(part, 12, theme.INK_DIM, indent=INDENT) for part in reason]
         if coach.actions and coach.actions[i] is None:
             lines.append(Line("(no longer possible here)", 12, theme.INK_FAINT, indent=INDENT))
