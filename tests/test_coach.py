@@ -511,3 +511,54 @@ def test_diamond_the_hint_badge_marks_the_kind_of_reward_not_the_card_a_steal_gi
         assert spots[0] == tiles[action.kind], action
     steal = next(a for a in m.legal_actions() if a.kind == "steal")
     assert table._hint_spots(steal)[0] != table.row_rects()[0]
+
+
+def test_the_verdict_box_keeps_clear_of_the_replay_controls_on_a_short_log(app: Any) -> None:
+    """Big Dig at four players stacks the other boards above a short log: the verdict reaches up
+    over them instead of covering the Analyse strip and the replay's buttons."""
+    from game.ui.tables.coach import PANEL_TOP
+
+    m = Match("big_dig", [Seat("Bartholomew"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "easy"),
+                          Seat("Cyd", BOT, "easy")], 9)
+    rng = random.Random(9)
+    while not m.is_over():
+        legal = m.legal_actions()
+        m.apply(legal[-1] if m.to_move() == 0 else rng.choice(legal))
+    start, actions = saves.replay_of(m)
+    viewer = ReplayScene(start, actions)
+    viewer.analyser = Fake(score=judge)
+    app.push(viewer)
+    app.step(1 / 60)
+    key(app, pygame.K_a)
+    for _ in range(400):
+        app.step(1 / 60)
+        if viewer.analysis is not None and viewer.analysis.finished:
+            break
+    assert viewer.marked()
+    key(app, pygame.K_n)
+    app.step(1 / 60)
+    box = viewer.verdict_box
+    assert box is not None and viewer.verdict() is not None and viewer.verdict().marked
+    assert box.bottom <= viewer.strip_rect().top and box.top >= PANEL_TOP
+
+
+def test_the_coach_may_look_longer_than_hard_where_its_chances_would_be_rough() -> None:
+    from game.bots.search import policy_for
+    from game.ui.tables.coach import hint_budget
+
+    gm = policy_for("gold_mine")
+    assert gm.hint_iterations and gm.hint_iterations > gm.iterations
+    assert hint_budget("gold_mine") == Budget(gm.hint_iterations, 1.0)
+    assert hint_budget("big_dig", 0.6) == Budget(policy_for("big_dig").iterations, 0.6)
+
+
+def test_the_best_choice_is_badged_with_a_star_not_a_number() -> None:
+    from game.ui.tables.coach import draw_spots, star_points
+
+    points = star_points((50, 50), 7.5, 3.2)
+    assert len(points) == 10 and min(y for _, y in points) == pytest.approx(42.5)
+    surface = pygame.Surface((120, 120))
+    draw_spots(surface, [pygame.Rect(40, 40, 40, 30)], 0.0)
+    # The badge sits on the outline's top-left corner: gold with a dark star in its middle.
+    assert surface.get_at((36, 36))[:3] == (30, 20, 8)
+    assert surface.get_at((45, 36))[0] > 200 and surface.get_at((45, 36))[:3] != (30, 20, 8)

@@ -67,6 +67,10 @@ class Policy:
     `POLICY` overrides what it knows better."""
 
     iterations = 400          # hard's budget in iterations (reproducible)
+    # The coach's budget (a hint, Analyse), which stops at its time cap anyway; None: `iterations`.
+    # A game whose hard budget leaves most choices a few looks each may give the coach more, so
+    # that the chances it shows are not rough.
+    hint_iterations: int | None = None
     seconds = 0.9             # hard's wall-time cap per decision at the table
     rollout_depth: int | None = None   # playout actions before `evaluate`; None: to the end
     exploration = 0.7         # the UCB constant

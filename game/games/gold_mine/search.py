@@ -57,6 +57,9 @@ def _key(s: GoldMineState) -> tuple:
 class GoldMinePolicy(Policy):
     iterations = 24
     seconds = 0.9
+    # The coach looks longer (its time cap stops it first): at 24 most choices get a few looks
+    # each, too few for the chance it shows (hard at 60 plays no better than at 24, so hard keeps 24).
+    hint_iterations = 120
     rollout_depth = 0
     exploration = 0.5
 
@@ -203,19 +206,20 @@ class GoldMinePolicy(Policy):
                 return "Start here"
         preview = s.preview(action)
         text = preview.text
+        who = s.name(view.player) + " "
+        if text.startswith(who):
+            text = text[len(who):]
+        # The move alone: what it makes or costs is the reason's to say (`reason`).
+        text, _, _ = text.partition(":")
         pair = preview.blasted or preview.blocked
         if len(pair) == 2 and direction_to(pair[0], pair[1]):
             # The second hex, which the log's line leaves to the map: two blasts or blocks at one
             # place differ only there.
-            head, colon, tail = text.partition(":")
             mod = " (dice modifier)"
-            tag = mod if head.endswith(mod) else ""
-            head = head[:len(head) - len(tag)]
+            tag = mod if text.endswith(mod) else ""
+            text = text[:len(text) - len(tag)]
             second = DIRECTION_NAMES[direction_to(pair[0], pair[1])]
-            text = f"{head} and the one {second} of it{tag}{colon}{tail}"
-        who = s.name(view.player) + " "
-        if text.startswith(who):
-            text = text[len(who):]
+            text = f"{text} and the one {second} of it{tag}"
         first, _, rest = text.partition(" ")
         verb = _VERBS.get(first)
         if verb is None:
@@ -224,8 +228,9 @@ class GoldMinePolicy(Policy):
         return f"{verb} {rest}".strip()
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
-        """What the move makes or costs now (the chance to win is shown beside it); a start point
-        is judged by the look-ahead alone."""
+        """What the move makes or costs now, and the best straight dig it leaves you for your
+        next turn (a move that makes less now may leave more); the chance to win is shown beside
+        it. A start point is judged by the look-ahead alone."""
         s: GoldMineState = view.state  # type: ignore[attr-defined]
         if s.phase == START:
             return ""
@@ -233,8 +238,16 @@ class GoldMinePolicy(Policy):
         if opt is None:
             return ""
         net = opt.gain - opt.cost
-        return (f"Makes {money(net)} now" if net > 0 else
-                "Costs nothing now" if net == 0 else f"Costs {money(-net)} now")
+        now = (f"Makes {money(net)} now" if net > 0 else
+               "Costs nothing now" if net == 0 else f"Costs {money(-net)} now")
+        me = view.player
+        after = s.advance(choice.action)
+        if after.is_over() or turns_left(after, me) <= 0:
+            return now
+        best = int(Prospects(after).best[me])
+        nxt = f"a dig worth {money(best)} is open to you next turn" if best > 0 else \
+            "no dig worth making is open to you next turn"
+        return f"{now}; {nxt}"
 
 
 POLICY = GoldMinePolicy()

@@ -645,10 +645,12 @@ class GrimPolicy(Policy):
             else:
                 finds = [c for c in back if not IS_TRAP[c] and not IS_ITEM[c]]
                 better = max(finds, key=lambda c: VALUE[c], default=None)
+                # "Most" only for the find worth most alone; another keep may still be the better
+                # one (a set or a majority), and its reason must not argue against it.
                 if better is None or VALUE[better] <= VALUE[kept]:
                     why = "it adds most to your score"
                 else:
-                    why = f"a smaller find than the {card_name(better)}"
+                    why = "it adds to your score"
             if back and IS_TRAP[back[0]]:
                 why += f"; the {card_name(back[0])} goes back on top for the next player"
             return f"{why[:1].upper()}{why[1:]}"

@@ -70,6 +70,7 @@ class ReplayScene(Scene):
         self.analysis: "Analysis | None" = None
         self.analyser: "Analyser | None" = None   # the pool's, unless a test gives another
         self.analysis_error = ""
+        self.verdict_box: pygame.Rect | None = None   # where the last verdict was drawn
         self.analyse_buttons: list[Button] = []
 
     # ------------------------------------------------------------------ position
@@ -394,19 +395,19 @@ class ReplayScene(Scene):
         v = self.verdict()
         if v is None or self.table is None:
             return
-        from game.ui.tables.coach import percent
+        from game.ui.tables.coach import PANEL_TOP, percent
 
         log_rect = self.table.log_panel.rect
         w = log_rect.w - 8
         name = self.match.seats[v.seat].name
         lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
-        for who in dict.fromkeys((name, name.split(" ")[0])):
+        for who in dict.fromkeys((f"{name} ", f"{name.split(' ')[0]} ", "")):
             if v.marked:
-                head = f"Move {v.index + 1}: {who} could do better"
+                head = f"Move {v.index + 1}: {who}could do better"
             elif not v.weighed:
                 head = f"Move {v.index + 1}: not looked at"
             else:
-                head = f"Move {v.index + 1}: {who} chose well"
+                head = f"Move {v.index + 1}: {who}chose well"
             size = theme.fit_size(head, w - 24, 14, 12, True)
             if theme.width_of(head, size, True) <= w - 24:
                 break
@@ -423,6 +424,11 @@ class ReplayScene(Scene):
                 lines.append((part, 12, theme.INK_DIM, False))
         h = 16 + sum(size + 4 for _, size, _, _ in lines)
         box = pygame.Rect(log_rect.x + 4, log_rect.y + 34, w, h)
+        # Above the Analyse strip and the replay's buttons; where the log is short (Big Dig at
+        # four players) the box reaches up over the panels above it instead.
+        limit = self.strip_rect().top - 6
+        if box.bottom > limit:
+            box.y = max(PANEL_TOP, limit - h)
         pygame.draw.rect(surface, (10, 9, 8), box.move(0, 4), border_radius=10)
         pygame.draw.rect(surface, (30, 27, 22), box, border_radius=10)
         pygame.draw.rect(surface, theme.DANGER if v.marked else theme.GOLD_DARK, box, 2, border_radius=10)
@@ -430,6 +436,7 @@ class ReplayScene(Scene):
         for text, size, colour, bold in lines:
             theme.text(surface, text, (box.x + 12, y), size, colour, bold=bold)
             y += size + 4
+        self.verdict_box = box
 
     # ------------------------------------------------------------------ headless pictures
     def shoot(self, folder: Path, every: int = 1, on_shot: Callable[[Path], Any] | None = None) -> int:

@@ -56,8 +56,10 @@ def pool_analyser(game: str, state_json: Mapping[str, Any], seat: int, budget: B
 
 
 def hint_budget(game: str, seconds: float = HINT_SECONDS) -> Budget:
-    """The hard search's iterations for `game`, capped at `seconds` of thinking."""
-    return Budget(policy_for(game).iterations, seconds)
+    """The coach's iterations for `game` (`Policy.hint_iterations`, by default the hard bot's),
+    capped at `seconds` of thinking."""
+    policy = policy_for(game)
+    return Budget(policy.hint_iterations or policy.iterations, seconds)
 
 
 class Coach:
@@ -244,7 +246,8 @@ def _line_h(line: Line) -> int:
 
 def draw_spots(surface: pygame.Surface, spots: Sequence[Spot], clock: float) -> None:
     """The best choice on the table: a pulsing gold outline around each of its places (a
-    rectangle, or a polygon such as a hex), and a "1" badge at the first."""
+    rectangle, or a polygon such as a hex), and a star badge at the first (a star, not a number:
+    the tables number their cards and options, and a "1" there would read as another choice)."""
     if not spots:
         return
     glow = 0.5 + 0.5 * math.sin(clock * 5)
@@ -267,4 +270,15 @@ def draw_spots(surface: pygame.Surface, spots: Sequence[Spot], clock: float) -> 
     badge.clamp_ip(surface.get_rect())
     pygame.draw.circle(surface, (20, 14, 4), badge.center, 12)
     pygame.draw.circle(surface, colour, badge.center, 10)
-    theme.text(surface, "1", badge.center, 13, (30, 20, 8), bold=True, anchor="center")
+    pygame.draw.polygon(surface, (30, 20, 8), star_points(badge.center, 7.5, 3.2))
+
+
+def star_points(centre: tuple[int, int], outer: float, inner: float) -> list[tuple[float, float]]:
+    """A five-pointed star, point up, as a polygon."""
+    cx, cy = centre
+    points = []
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        a = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return points
