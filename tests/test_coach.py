@@ -562,3 +562,21 @@ def test_the_best_choice_is_badged_with_a_star_not_a_number() -> None:
     # The badge sits on the outline's top-left corner: gold with a dark star in its middle.
     assert surface.get_at((36, 36))[:3] == (30, 20, 8)
     assert surface.get_at((45, 36))[0] > 200 and surface.get_at((45, 36))[:3] != (30, 20, 8)
+
+
+def test_a_ya_blew_it_replay_speaks_of_its_players_not_to_them(app: Any) -> None:
+    start, actions, _ = bad_move_record()
+    viewer = ReplayScene(start, actions)
+    app.push(viewer)
+    app.step(1 / 60)
+    table = viewer.table
+    assert table is not None and table.replay
+    seen = 0
+    for _ in range(12):
+        key(app, pygame.K_RIGHT)
+        app.step(1 / 60)
+        text = "".join(t for t, _ in table.banner_segments())
+        if table.match.to_move() == 0 and not table.match.is_over():
+            assert "you" not in text.split(), text
+            seen += 1
+    assert seen

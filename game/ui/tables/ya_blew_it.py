@@ -996,7 +996,7 @@ class YaBlewItTable(TableScene):
         p = m.to_move()
         assert p is not None
         name, col = m.seats[p].name, seat_rgb(p)
-        human = m.seats[p].is_human
+        human = m.seats[p].is_human and not self.replay   # a replay speaks of the players
         you = ", you are" if human else " is"
         phase = state.phase
         if phase == MINER:
