@@ -30,6 +30,7 @@ from game.bots.search import Choice, Policy, win_shares
 from game.core.contract import Action, View
 from game.core.memo import Memo
 from game.core.rng import Rng
+from game.core.words import plural
 from game.games.big_dig.bots import (
     NormalBot,
     quick_score,
@@ -232,7 +233,9 @@ class BigDigPolicy(Policy):
         crossed = s.crossed(p) | set(sqs)
         met = [GOAL_TITLE[goal] for goal in s.goals if goal not in s.met[p]
                and goal_met(s.board, crossed, goal)]
-        gain = f"brings the goals {now - after} closer" if now > after else "gains no ground"
+        # `remaining` counts the squares still to dig for all three goals (roughly, by plan).
+        gain = (f"{plural(now - after, 'square')} fewer to dig for your goals" if now > after
+                else "no nearer to your goals")
         if met:
             gain = "meets " + " and ".join(met) + "; " + gain
         return f"{gain[0].upper()}{gain[1:]}"
