@@ -559,9 +559,9 @@ def test_the_best_choice_is_badged_with_a_star_not_a_number() -> None:
     assert len(points) == 10 and min(y for _, y in points) == pytest.approx(42.5)
     surface = pygame.Surface((120, 120))
     draw_spots(surface, [pygame.Rect(40, 40, 40, 30)], 0.0)
-    # The badge sits on the outline's top-left corner: gold with a dark star in its middle.
-    assert surface.get_at((36, 36))[:3] == (30, 20, 8)
-    assert surface.get_at((45, 36))[0] > 200 and surface.get_at((45, 36))[:3] != (30, 20, 8)
+    # The badge sits atop the outline, centred: gold with a dark star in its middle.
+    assert surface.get_at((60, 36))[:3] == (30, 20, 8)
+    assert surface.get_at((69, 36))[0] > 200 and surface.get_at((69, 36))[:3] != (30, 20, 8)
 
 
 def test_a_ya_blew_it_replay_speaks_of_its_players_not_to_them(app: Any) -> None:

@@ -246,7 +246,7 @@ def _line_h(line: Line) -> int:
 
 def draw_spots(surface: pygame.Surface, spots: Sequence[Spot], clock: float) -> None:
     """The best choice on the table: a pulsing gold outline around each of its places (a
-    rectangle, or a polygon such as a hex), and a star badge at the first (a star, not a number:
+    rectangle, or a polygon such as a hex), and a star badge atop the first (a star, not a number:
     the tables number their cards and options, and a "1" there would read as another choice)."""
     if not spots:
         return
@@ -266,7 +266,7 @@ def draw_spots(surface: pygame.Surface, spots: Sequence[Spot], clock: float) -> 
             box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         boxes.append(box)
     badge = pygame.Rect(0, 0, 22, 22)
-    badge.center = boxes[0].topleft
+    badge.center = boxes[0].midtop   # centred: at a corner it sat between two cards side by side
     badge.clamp_ip(surface.get_rect())
     pygame.draw.circle(surface, (20, 14, 4), badge.center, 12)
     pygame.draw.circle(surface, colour, badge.center, 10)
