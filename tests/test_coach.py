@@ -580,3 +580,18 @@ def test_a_ya_blew_it_replay_speaks_of_its_players_not_to_them(app: Any) -> None
             assert "you" not in text.split(), text
             seen += 1
     assert seen
+
+
+def test_gold_mine_a_blast_or_block_hint_outlines_its_two_hexes_and_its_die_only(app: Any) -> None:
+    for seed in range(5, 60):
+        m = at_human("gold_mine", seed)
+        hits = [a for a in m.legal_actions() if a.kind in ("blow", "block")]
+        if hits:
+            break
+    else:
+        pytest.fail("no blast or block found")
+    table = open_table(app, m)
+    for action in hits[:20]:
+        spots = table._hint_spots(action)
+        assert isinstance(spots[0], pygame.Rect) and len(spots) == 3, (action, spots)
+        assert all(not isinstance(s, pygame.Rect) for s in spots[1:])

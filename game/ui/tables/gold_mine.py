@@ -1107,7 +1107,8 @@ class GoldMineTable(TableScene):
 
     def _hint_spots(self, action: Action) -> list[Spot]:
         """The coach's best choice: a start point's hex; else the action die and the hexes the
-        move mines, blasts, blocks or fences (its end, for income)."""
+        move mines, blasts, blocks or fences (its end, for income). A blast or block outlines its
+        two hexes alone: with the line to them outlined too, the two could not be told apart."""
         if action.kind == "start":
             return [self.view.corners(_start_hex(action), 3)]
         try:
@@ -1116,7 +1117,8 @@ class GoldMineTable(TableScene):
         except (IllegalAction, ValueError):
             return []
         spots: list[Spot] = [self.die_rect(move.action_die)] if move.action_die is not None else []
-        hexes = list(dict.fromkeys(pv.path + pv.blasted + pv.blocked + pv.barrier)) or [pv.end]
+        hexes = (list(pv.blasted or pv.blocked) or list(dict.fromkeys(pv.path + pv.barrier))
+                 or [pv.end])
         return spots + [self.view.corners(h, 3) for h in hexes[:8]]
 
     def die_rect(self, i: int) -> pygame.Rect:
