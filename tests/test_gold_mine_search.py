@@ -153,7 +153,7 @@ def test_what_the_tree_remembers_is_never_used_for_another_seats_turn() -> None:
 def test_the_moves_a_hint_offers_read_apart() -> None:
     """The hint offers the normal player's best distinct effects; two of them never read the same
     (a blast or block says where its second hex lies)."""
-    checked = 0
+    checked = turned = 0
     for seed in (1, 2, 3, 4):
         for s in positions(2, seed, every=1):
             if s.is_over() or s.phase == START:
@@ -162,4 +162,10 @@ def test_the_moves_a_hint_offers_read_apart() -> None:
             words = [POLICY.describe(view, o.action) for _, o in POLICY.ranked(s)[:8]]
             assert len(set(words)) == len(words), words
             checked += 1
-    assert checked > 20
+            # A paid change of the action die is said: the table labels dice by their faces.
+            for _, o in POLICY.ranked(s)[:8]:
+                move = s.move_of(o.action)
+                if move.action_change and move.new_die is None:
+                    assert f"(die {move.action_die + 1} turned from " in POLICY.describe(view, o.action)
+                    turned += 1
+    assert checked > 20 and turned > 3

@@ -21,7 +21,7 @@ import math
 from typing import Sequence
 
 from game.bots.search import Choice, Policy
-from game.core.contract import Action, View
+from game.core.contract import Action, IllegalAction, View
 from game.core.memo import Memo
 from game.core.rng import Rng
 from game.core.words import money
@@ -35,6 +35,7 @@ from game.games.gold_mine.bots import (
     turns_left,
 )
 from game.games.gold_mine.rules import (
+    ACTION_TITLES,
     PLAY,
     ROUNDS,
     START,
@@ -43,7 +44,7 @@ from game.games.gold_mine.rules import (
     start_action,
     start_label,
 )
-from game.games.gold_mine.tables import cheapest_options
+from game.games.gold_mine.tables import ACTIONS, cheapest_options
 
 _VERBS = {"mines": "Mine", "blows": "Blow", "blocks": "Block", "builds": "Build", "takes": "Take"}
 
@@ -220,6 +221,18 @@ class GoldMinePolicy(Policy):
             text = text[:len(text) - len(tag)]
             second = DIRECTION_NAMES[direction_to(pair[0], pair[1])]
             text = f"{text} and the one {second} of it{tag}"
+        try:
+            move = s.move_of(action)
+        except (IllegalAction, ValueError):
+            move = None
+        if move is not None and move.action_die is not None and move.action_change \
+                and move.new_die is None:   # (the modifier's own route says "dice modifier")
+            # The table labels each die with its face's action: say the one paid for.
+            rolled = s.dice[move.action_die]
+            was, now = ACTIONS.get(rolled), ACTIONS.get(rolled + move.action_change)
+            if was and now:
+                text += (f" (die {move.action_die + 1} turned from {ACTION_TITLES[was]} to "
+                         f"{ACTION_TITLES[now]})")
         first, _, rest = text.partition(" ")
         verb = _VERBS.get(first)
         if verb is None:
