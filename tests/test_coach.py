@@ -595,3 +595,24 @@ def test_gold_mine_a_blast_or_block_hint_outlines_its_two_hexes_and_its_die_only
         spots = table._hint_spots(action)
         assert isinstance(spots[0], pygame.Rect) and len(spots) == 3, (action, spots)
         assert all(not isinstance(s, pygame.Rect) for s in spots[1:])
+
+
+def test_a_big_dig_replay_shows_the_board_of_who_made_the_move_shown(app: Any) -> None:
+    m = Match("big_dig", [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "easy")], 4)
+    rng = random.Random(4)
+    for _ in range(7):
+        m.apply(rng.choice(m.legal_actions()))
+    start, actions = saves.replay_of(m)
+    viewer = ReplayScene(start, actions)
+    app.push(viewer)
+    app.step(1 / 60)
+    for _ in range(len(actions)):
+        key(app, pygame.K_RIGHT)
+        for _ in range(600):
+            app.step(1 / 60)
+            if viewer.table is not None and viewer.table._queue_done() and viewer.table.beat is None:
+                break
+        t = viewer.table
+        assert t is not None
+        last = len(t.match.actions) - 1
+        assert t.big_player() == t.match.actor(last) != t.match.to_move()
