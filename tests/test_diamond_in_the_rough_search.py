@@ -166,3 +166,22 @@ def test_hard_plays_whole_games_legally(players):
         p = s.to_move()
         s = s.apply(bots[p].choose(s.view(p)))[0]
     assert s.phase == OVER
+
+
+def test_the_steals_reasons_say_what_the_robbed_player_gets_back():
+    from game.core.match import BOT, Match, Seat
+    from game.games.diamond_in_the_rough.rules import REWARD
+    import random
+
+    for seed in range(1, 200):
+        m = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "easy")], seed)
+        rng = random.Random(seed)
+        while not m.is_over() and not (m.human_to_move() and m.state.phase == REWARD):
+            m.apply(rng.choice(m.legal_actions()))
+        steals = [a for a in m.legal_actions() if a.kind == "steal"] if not m.is_over() else []
+        if len(steals) >= 2:
+            break
+    view = m.view(0)
+    whys = [POLICY.reason(view, Choice(a, 0.3, 20), []) for a in steals]
+    assert len(set(whys)) == len(whys), whys
+    assert any("draws an unseen card" in w or "gives " in w for w in whys)

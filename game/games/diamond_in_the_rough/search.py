@@ -270,6 +270,22 @@ class DiamondPolicy(Policy):
             chance = _holds(view, q, res)
             return (f"{s.name(q)} holds {resource_name(res)} in hand with a chance of about "
                     f"{chance:.0%}")
+        if a.kind == STEAL and took and s.pending is not None:
+            # The steals differ in what the robbed player gets back: say it.
+            q = s.pending["target"]
+            back = s.row[int(a.args[0][4:])] if a.args and a.args[0] != DECK_KIND else None
+            if a.args and a.args[0] != DECK_KIND and back == GEM_ID:
+                given = f"gives {s.name(q)} the Gem"
+            elif back is not None:
+                kind = KINDS[back]
+                have = sum(1 for c in s.owned(q) if c != took[0] and KINDS[c] == kind) + 1
+                nth = f"{_nth(have)} " if have > 1 else ""
+                given = f"gives {s.name(q)} a {nth}{_kind_name(kind, 1)}"
+            elif a.args:
+                given = f"{s.name(q)} draws an unseen card"
+            else:
+                given = f"{s.name(q)} gets nothing back"
+            return f"{_toward(s, p, KINDS[took[0]])}; {given}"
         if a.kind in (ROW_KIND, STEAL) and took:
             return f"{_toward(s, p, KINDS[took[0]])}"
         if holder == p and (a.kind == DECK_KIND or (a.kind == RESUPPLY and a.args[1] == DECK_KIND)):
@@ -288,6 +304,10 @@ def _kind_name(kind: str, count: int) -> str:
         return "Bomb" if count == 1 else "Bombs"
     r = resources()[kind]
     return r.one if count == 1 else r.name
+
+
+def _nth(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
 
 
 def _toward(s: DiamondState, p: int, kind: str) -> str:
