@@ -274,7 +274,7 @@ class DiamondPolicy(Policy):
             # The steals differ in what the robbed player gets back: say it.
             q = s.pending["target"]
             back = s.row[int(a.args[0][4:])] if a.args and a.args[0] != DECK_KIND else None
-            if a.args and a.args[0] != DECK_KIND and back == GEM_ID:
+            if back == GEM_ID:
                 given = f"gives {s.name(q)} the Gem"
             elif back is not None:
                 kind = KINDS[back]
@@ -313,7 +313,7 @@ def _nth(n: int) -> str:
 def _toward(s: DiamondState, p: int, kind: str) -> str:
     """What one more card of `kind` does for seat p: "Your third Crate toward retiring"."""
     have = sum(1 for c in s.owned(p) if KINDS[c] == kind) + 1
-    nth = {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(have, f"{have}th")
+    nth = _nth(have)
     gem = GEM_ID in s.owned(p)
     if have >= 4 or (have == 3 and gem and kind != BOMB):
         return f"Your {nth} {_kind_name(kind, 1)}: enough to retire on your next turn"
