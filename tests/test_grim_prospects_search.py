@@ -222,7 +222,7 @@ def test_the_words_name_the_cards_and_the_odds() -> None:
     assert gs.POLICY.reason(view, Choice(Action("dig"), 0.25, 9), []).startswith(
         "Seven Traps in the 52 cards of the Mine")
     keep = Action("keep", (str(ID["ruby"][0]), str(ID["dynamite"][0]), str(ID["iron"][0])))
-    assert gs.POLICY.describe(view, keep) == "Keep the Ruby, put back Dynamite and Iron (Dynamite on top)"
+    assert gs.POLICY.describe(view, keep) == "Keep the Ruby; Dynamite back on top, then Iron"
 
 
 def _built(mine_top: list[int], hand: list[int], players: int = 2) -> GrimState:

@@ -569,8 +569,8 @@ class GrimPolicy(Policy):
 
     # -- the coach's words
     def describe(self, view: View, action: Action) -> str:
-        """The action as a player says it: "Dig two cards", "Keep the Ruby, put back Iron and
-        Dynamite (Dynamite on top)", "Blast the Geode open (3 cards)"."""
+        """The action as a player says it: "Dig two cards", "Keep the Ruby; Dynamite back on top,
+        then Iron", "Blast the Geode open (3 cards)"."""
         s = view.state  # type: ignore[attr-defined]
         kind, args = action.kind, action.args
         if kind == "dig":
@@ -593,8 +593,10 @@ class GrimPolicy(Policy):
                 what += " unlit"
             if not back:
                 return what
-            text = f"{what}, put back {names(back)}"
-            return text + (f" ({card_name(back[0])} on top)" if len(back) > 1 else "")
+            if len(back) == 1:
+                return f"{what}, put back {names(back)}"
+            # The order first, and short: in the hint's narrow panel it was what got cut.
+            return f"{what}; {card_name(back[0])} back on top, then {names(back[1:])}"
         return str(action)
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
