@@ -80,3 +80,8 @@ def test_a_chance_from_a_few_looks_is_written_as_rough() -> None:
     assert percent(Advice("a", 0.62, 300, "", "")) == "62%"
     assert percent(Advice("a", 0.0, 2, "", "")) == "~0%"
     assert percent(Advice("a", 0.5, 0, "", "")) == "—"
+    # Beside a choice looked at 300 times, 15 looks is rough too (fewer than a tenth): the hint
+    # lists it last and marks it, so a firm 42% above it does not read as a contradiction.
+    from game.bots.search import enough_looks
+    assert enough_looks([300, 15]) == 30 and enough_looks([40, 12]) == 10 and enough_looks([]) == 10
+    assert percent(Advice("a", 0.55, 15, "", ""), enough_looks([300, 15])) == "~55%"

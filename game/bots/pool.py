@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from game.bots.search import FEW_LOOKS, Budget, Choice
+from game.bots.search import Budget, Choice, enough_looks
 
 
 @dataclass(frozen=True)
@@ -108,12 +108,10 @@ def analyse(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
 def hint_order(choices: list[Choice], top: int) -> list[Choice]:
     """The `top` choices the search looked at most, in the order a player reads them: by their
     chance to win, except that a choice looked at only a few times (fewer than `FEW_LOOKS`, or
-    than a tenth of the most looked-at) comes after those whose chance is better known. The
-    search's own order (by looks) would show a 30% above a 31%."""
+    than a tenth of the most looked-at: `enough_looks`) comes after those whose chance is better
+    known. The search's own order (by looks) would show a 30% above a 31%."""
     shown = choices[:top]
-    if not shown:
-        return shown
-    enough = max(FEW_LOOKS, max(c.visits for c in shown) // 10)
+    enough = enough_looks([c.visits for c in shown])
     return sorted(shown, key=lambda c: (c.visits < enough, -c.win))
 
 

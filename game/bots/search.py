@@ -157,6 +157,13 @@ INCLUDED_VISITS = 8   # the least an `include`d root action is looked at, budget
 FEW_LOOKS = 10        # a choice looked at fewer times has a chance too rough to rank by (coach)
 
 
+def enough_looks(visits: Sequence[int]) -> int:
+    """How many looks make a choice's chance firm among choices looked at `visits` times:
+    `FEW_LOOKS`, or a tenth of the most looked-at if that is more (the coach lists the others
+    last and marks their chances rough)."""
+    return max(FEW_LOOKS, max(visits, default=0) // 10)
+
+
 def search(view: View, policy: Policy, budget: Budget, rng: Rng,
            include: Action | None = None) -> list[Choice]:
     """The deciding seat's choices at `view`, best (most visited) first; a single legal action is

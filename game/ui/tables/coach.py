@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping, Sequence, Un
 
 import pygame
 
-from game.bots.search import FEW_LOOKS, Budget, policy_for
+from game.bots.search import FEW_LOOKS, Budget, enough_looks, policy_for
 from game.core.contract import Action, IllegalAction
 from game.ui import theme
 from game.ui.scenes.dialogs import fit_text
@@ -154,13 +154,13 @@ INDENT = 20   # the choices' text, right of their number
 PANEL_TOP = 56   # the highest a hint panel reaches (below the table's banner)
 
 
-def percent(advice: Advice) -> str:
+def percent(advice: Advice, enough: int = FEW_LOOKS) -> str:
     """The estimated chance to win as the panel writes it: "62%"; "~0%" when the search looked at
-    the choice only a few times (a rough figure); "—" when nothing was searched, as for the only
-    legal move."""
+    the choice fewer than `enough` times (a rough figure: see `enough_looks`); "—" when nothing
+    was searched, as for the only legal move."""
     if advice.visits <= 0:
         return "—"
-    rough = "~" if advice.visits < FEW_LOOKS else ""
+    rough = "~" if advice.visits < enough else ""
     return f"{rough}{round(100 * advice.win)}%"
 
 
@@ -196,9 +196,10 @@ def panel_lines(coach: Coach, name: str, width: int) -> list[Line]:
         lines.append(Line("Thinking…", 14, theme.INK_DIM))
     elif not coach.advice:
         lines.append(Line("The coach has no choice to offer here.", 13, theme.INK_DIM))
+    enough = enough_looks([a.visits for a in coach.advice or ()])
     for i, a in enumerate(coach.advice or ()):
         colour = theme.GOLD if i == 0 else theme.INK
-        room = width - INDENT - theme.width_of(percent(a), 14, True) - 8
+        room = width - INDENT - theme.width_of(percent(a, enough), 14, True) - 8
         words = theme.wrap_lines(a.words, room, 14, True, most=4)
         for j, part in enumerate(words):
             lines.append(Line(part, 14, colour, True, INDENT, i if j == 0 else None))
@@ -227,7 +228,8 @@ def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygam
             y += 8
             assert coach.advice is not None
             theme.text(surface, f"{line.choice + 1}", (x, y), 14, theme.INK_FAINT, bold=True)
-            theme.text(surface, percent(coach.advice[line.choice]), (rect.right - 12, y), 14,
+            enough = enough_looks([a.visits for a in coach.advice])
+            theme.text(surface, percent(coach.advice[line.choice], enough), (rect.right - 12, y), 14,
                        line.colour, bold=True, anchor="topright")
         text = line.text
         if text == "Thinking…":
