@@ -246,6 +246,13 @@ def remaining(g: _Geo, s: BigDigState, p: int, extra: Iterable[Square] = ()) -> 
 
 
 def _remaining(g: _Geo, s: BigDigState, crossed: frozenset[Square]) -> int:
+    parts = goal_plans(g, s, crossed)
+    return sum(parts) * 2 + max(parts)
+
+
+def goal_plans(g: _Geo, s: BigDigState, crossed: frozenset[Square]) -> list[int]:
+    """For each goal of `s`, in order, the squares its cheapest plan still has to dig with
+    `crossed` crossed (0 when it is met, at least 1 when not)."""
     cost = _costs(g, crossed)
     rocks = sum(1 for sq in crossed if g.rock[g.idx(sq)])
     parts = []
@@ -254,7 +261,7 @@ def _remaining(g: _Geo, s: BigDigState, crossed: frozenset[Square]) -> int:
             parts.append(0)
         else:
             parts.append(max(1, plan(g, cost, goal, rocks)[0]))
-    return sum(parts) * 2 + max(parts)
+    return parts
 
 
 def weights(g: _Geo, s: BigDigState, p: int) -> dict[Square, float]:

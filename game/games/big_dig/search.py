@@ -33,6 +33,7 @@ from game.core.rng import Rng
 from game.core.words import plural
 from game.games.big_dig.bots import (
     NormalBot,
+    goal_plans,
     quick_score,
     geo,
     remaining,
@@ -225,7 +226,6 @@ class BigDigPolicy(Policy):
         if choice.action.kind == PASS:
             return "Nothing can be dug or exploded: the turn passes"
         g = geo(s.board)
-        now = remaining(g, s, p)
         sqs = _squares(s, choice.action)
         after = remaining(g, s, p, sqs)
         if after == 0:
@@ -233,11 +233,22 @@ class BigDigPolicy(Policy):
         crossed = s.crossed(p) | set(sqs)
         met = [GOAL_TITLE[goal] for goal in s.goals if goal not in s.met[p]
                and goal_met(s.board, crossed, goal)]
-        # `remaining` counts the squares still to dig for all three goals (roughly, by plan).
-        gain = (f"{plural(now - after, 'square')} fewer to dig for your goals" if now > after
-                else "no nearer to your goals")
-        if met:
-            gain = "meets " + " and ".join(met) + "; " + gain
+        # Each unmet goal's plan, in squares still to dig, before and after: the goal brought
+        # nearest is named with its squares (the goals panel counts the same way).
+        before = goal_plans(g, s, frozenset(s.crossed(p)))
+        later = goal_plans(g, s, frozenset(crossed))
+        nearer = [(b - a, goal) for goal, b, a in zip(s.goals, before, later)
+                  if a > 0 and b > a]
+        parts = ["meets " + " and ".join(met)] if met else []
+        if nearer:
+            n, goal = max(nearer, key=lambda t: t[0])
+            parts.append(f"{GOAL_TITLE[goal]} {plural(n, 'square')} nearer")
+            if len(nearer) > 1:
+                other = len(nearer) - 1
+                parts[-1] += f", {'one' if other == 1 else 'two'} more goal{'s' if other > 1 else ''} too"
+        elif not met:
+            parts.append("no goal nearer")
+        gain = "; ".join(parts)
         return f"{gain[0].upper()}{gain[1:]}"
 
 
