@@ -102,6 +102,8 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
             if s.phase == START:
                 action = s.legal_actions()[0]
                 seen.setdefault("start", POLICY.describe(view, action))
+                why = POLICY.reason(view, Choice(action, 0.4, 7), [])
+                assert why.startswith("Two straight tunnels from here could bring about "), why
                 continue
             for o in s.options():
                 kind = o.kind + (" (modifier)" if o.modifier else "")
@@ -166,6 +168,6 @@ def test_the_moves_a_hint_offers_read_apart() -> None:
             for _, o in POLICY.ranked(s)[:8]:
                 move = s.move_of(o.action)
                 if move.action_change and move.new_die is None:
-                    assert f"(die {move.action_die + 1} turned from " in POLICY.describe(view, o.action)
+                    assert f"(die {move.action_die + 1}: " in POLICY.describe(view, o.action)
                     turned += 1
     assert checked > 20 and turned > 3

@@ -270,3 +270,13 @@ def test_the_reason_for_a_keep_says_which_find_is_best_and_what_a_kept_trap_does
     assert why(ID["iron"][0]).startswith("It adds to your score")
     assert "goes off against your hand" in why(ID["gas_leak"][0])
     assert "every card you looked at is a Trap" not in why(ID["gas_leak"][0])
+
+
+def test_the_reason_for_placing_a_bundle_counts_the_others_it_boosts_not_itself() -> None:
+    iron_bundle = next(c.id for c in deck() if c.kind == "bundle" and c.effect["boosts"] == "iron")
+    state = _built([ID["gold"][0]], [iron_bundle, ID["iron"][1] if ID["iron"][1] != iron_bundle
+                                     else ID["iron"][2]])
+    view = state.view(0)   # (the reason reads the hand only, in any phase)
+    place = Action("place", (str(iron_bundle),))
+    why = gs.POLICY.reason(view, Choice(place, 0.4, 9), [])
+    assert why == "It adds to each Iron you score; you hold 1", why

@@ -170,6 +170,7 @@ def test_the_two_choices_after_a_roll_get_different_reasons() -> None:
                 assert {a.kind for a in legal} == {"accept", "reroll"}
                 whys = [POLICY.reason(view, Choice(a, 0.4, 12), []) for a in legal]
                 assert whys[0] != whys[1] and all(w and "40%" not in w for w in whys)
+                assert not any(" 1 points" in w or "costs you 0 " in w for w in whys), whys
                 reroll = whys[[a.kind for a in legal].index("reroll")]
                 assert "new roll" in reroll
                 found += 1

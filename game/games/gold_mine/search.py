@@ -231,8 +231,7 @@ class GoldMinePolicy(Policy):
             rolled = s.dice[move.action_die]
             was, now = ACTIONS.get(rolled), ACTIONS.get(rolled + move.action_change)
             if was and now:
-                text += (f" (die {move.action_die + 1} turned from {ACTION_TITLES[was]} to "
-                         f"{ACTION_TITLES[now]})")
+                text += f" (die {move.action_die + 1}: {ACTION_TITLES[was]} to {ACTION_TITLES[now]})"
         first, _, rest = text.partition(" ")
         verb = _VERBS.get(first)
         if verb is None:
@@ -246,7 +245,12 @@ class GoldMinePolicy(Policy):
         it. A start point is judged by the look-ahead alone."""
         s: GoldMineState = view.state  # type: ignore[attr-defined]
         if s.phase == START:
-            return ""
+            try:
+                h = Hex(*(int(x) for x in choice.action.args[:2]))
+                reach = line_reach(s, h, 2)
+            except (ValueError, TypeError, KeyError):
+                return ""
+            return f"Two straight tunnels from here could bring about {money(reach)}"
         opt = next((o for o in s.options() if o.action == choice.action), None)
         if opt is None:
             return ""

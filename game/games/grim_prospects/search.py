@@ -628,9 +628,9 @@ class GrimPolicy(Policy):
             c = int(a.args[0])
             boosted = KEYS[BOOSTS[c]]
             have = sum(1 for x in hand + [x for x in s.stashes[me] if x >= 0]
-                       if _DECK[x].key == boosted)
-            return (f"It adds to each {_KEY_CARD[boosted].name} you score, "
-                    f"and you hold {have}")
+                       if x != c and _DECK[x].key == boosted)   # (not the Bundle placed)
+            held = f"you hold {have}" if have else "you hold none yet"
+            return f"It adds to each {_KEY_CARD[boosted].name} you score; {held}"
         if a.kind == "end":
             return "The Bundles stay in your hand, where they score"
         if a.kind == "keep":

@@ -303,10 +303,14 @@ class YaBlewItPolicy(Policy):
             if how == "fire":
                 area = state.areas[me]
                 kept = ctx.equity(me, summarise(blast(area, int(value or 0), safe_guards(state, me))))
-                cost = ctx.equity(me, ctx.areas[me]) - kept
-                why = (f"the {value} costs you {cost:.0f} points of your cards; a new roll may "
-                       f"cost less or more" if again
-                       else f"a roll of {value} costs you {cost:.0f} points of your cards")
+                cost = round(ctx.equity(me, ctx.areas[me]) - kept)
+                if cost <= 0:
+                    why = (f"the {value} costs you nothing; a new roll can only cost more" if again
+                           else f"a roll of {value} costs you nothing")
+                else:
+                    lost = plural(cost, "point")
+                    why = (f"the {value} costs you {lost} of your cards; a new roll may cost less "
+                           f"or more" if again else f"a roll of {value} costs you {lost} of your cards")
             elif how == "gamble":
                 hit = value in claim_numbers(state)
                 if again:
