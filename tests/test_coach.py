@@ -425,7 +425,9 @@ def test_a_move_the_search_did_not_look_at_is_not_marked() -> None:
     unseen = Verdict(3, 0, "add", best, Advice("add", 0.0, 0, "Add cards", ""))
     assert not unseen.weighed and unseen.fall is None and not unseen.marked
     seen = Verdict(3, 0, "add", best, Advice("add", 0.2, 8, "Add cards", "why not"))
-    assert seen.weighed and seen.marked and abs(seen.fall - 0.5) < 1e-9
+    assert seen.weighed and seen.marked and abs(seen.fall - 0.5) < 1e-9 and seen.big
+    close = Verdict(3, 0, "add", best, Advice("add", 0.55, 20, "Add cards", ""))
+    assert close.marked and not close.big
 
 
 def test_analyse_can_be_stopped_and_goes_on_from_there(app: Any) -> None:

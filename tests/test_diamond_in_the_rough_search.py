@@ -185,3 +185,13 @@ def test_the_steals_reasons_say_what_the_robbed_player_gets_back():
     whys = [POLICY.reason(view, Choice(a, 0.3, 20), []) for a in steals]
     assert len(set(whys)) == len(whys), whys
     assert any("draws an unseen card" in w or "gives " in w for w in whys)
+
+
+def test_blind_draws_are_told_apart_by_the_card_given_up():
+    s = position(2, hands=[[OIL[3], CRATES[0]], [OIL[4]]], row=[CRATES[2]],
+                 tableaus=[[OIL[0], OIL[1]], []], deck=[CRATES[3], CRATES[4]])
+    view = s.view(0)
+    draws = {a.args[0]: POLICY.reason(view, Choice(a, 0.4, 12), []) for a in view.legal_actions()
+             if a.kind == "resupply" and a.args[1] == "deck"}
+    assert draws[str(CRATES[0])].startswith("Gives up your only Crate; draws an unseen card")
+    assert draws[str(OIL[3])].startswith("Gives up one of your three Oil")

@@ -295,6 +295,13 @@ class DiamondPolicy(Policy):
         if holder is not None and holder != p:
             return (f"{s.name(holder)} holds the Gem and wins when the deck runs out ({deck} left): "
                     f"you must retire first")
+        if a.kind == RESUPPLY:
+            # A blind draw: what tells one from another is the card given up.
+            kind = KINDS[int(a.args[0])]
+            have = sum(1 for c in s.owned(p) if KINDS[c] == kind)
+            gone = (f"gives up your only {_kind_name(kind, 1)}" if have <= 1 else
+                    f"gives up one of your {_count_word(have)} {_kind_name(kind, have)}")
+            return f"{gone[:1].upper()}{gone[1:]}; draws an unseen card ({deck} left)"
         return f"The deck holds {deck}"
 
 
@@ -304,6 +311,10 @@ def _kind_name(kind: str, count: int) -> str:
         return "Bomb" if count == 1 else "Bombs"
     r = resources()[kind]
     return r.one if count == 1 else r.name
+
+
+def _count_word(n: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
 def _nth(n: int) -> str:

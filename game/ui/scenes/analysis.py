@@ -28,6 +28,7 @@ if TYPE_CHECKING:   # the pool (and multiprocessing) loads only when a search is
 log = logging.getLogger(__name__)
 
 THRESHOLD = 0.10        # a fall of more than 10 percentage points marks a move
+BIG_FALL = 0.30         # ... and one of more than 30 is called a big mistake
 ANALYSE_SECONDS = 0.6   # the search's time per move
 
 
@@ -65,6 +66,12 @@ class Verdict:
         if self.played == self.best.action:
             return 0.0
         return self.best.win - self.mine.win
+
+    @property
+    def big(self) -> bool:
+        """Whether the move fell far short of the best (`BIG_FALL`)."""
+        fall = self.fall
+        return fall is not None and fall > BIG_FALL
 
     @property
     def marked(self) -> bool:

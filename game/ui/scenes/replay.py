@@ -402,7 +402,9 @@ class ReplayScene(Scene):
         name = self.match.seats[v.seat].name
         lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
         for who in dict.fromkeys((f"{name} ", f"{name.split(' ')[0]} ", "")):
-            if v.marked:
+            if v.big:
+                head = f"Move {v.index + 1}: " + (f"{who.strip()}'s big mistake" if who else "a big mistake")
+            elif v.marked:
                 head = f"Move {v.index + 1}: {who}could do better"
             elif not v.weighed:
                 head = f"Move {v.index + 1}: not looked at"
