@@ -203,23 +203,15 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
                 # A forced move is no decision: it is played without a node of its own.
                 state = state.advance(acts[0])
                 continue
+            children = node.children
+            # The included move is looked at first, until it has had its share of looks.
+            looked = None
             if node is root and include is not None:
                 if include not in acts:
                     acts = [*acts, include]
-                held = node.children.get(include)
+                held = children.get(include)
                 if held is None or held.visits < INCLUDED_VISITS:
-                    for a in acts:
-                        if a != include and a in node.children:
-                            node.children[a].avail += 1
-                    if held is None:
-                        held = node.children[include] = _Node(seat)  # type: ignore[arg-type]
-                        expanded = True
-                    held.avail += 1
-                    state = state.advance(include)
-                    path.append(held)
-                    node = held
-                    continue
-            children = node.children
+                    looked = include
             untried = []
             for a in acts:
                 ch = children.get(a)
@@ -227,8 +219,10 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
                     untried.append(a)
                 else:
                     ch.avail += 1   # available in this deal: counted in its UCB term
-            if untried:
-                action = untried[rng.below(len(untried))]
+            if looked is not None and looked in children:
+                action, child = looked, children[looked]
+            elif untried:
+                action = looked if looked is not None else untried[rng.below(len(untried))]
                 child = children[action] = _Node(seat)  # type: ignore[arg-type]
                 child.avail = 1
                 expanded = True

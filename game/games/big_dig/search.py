@@ -227,16 +227,15 @@ class BigDigPolicy(Policy):
             return "Nothing can be dug or exploded: the turn passes"
         g = geo(s.board)
         sqs = _squares(s, choice.action)
-        after = remaining(g, s, p, sqs)
-        if after == 0:
-            return "Meets the last goal: wins at once"
         crossed = s.crossed(p) | set(sqs)
+        # Each goal's plan, in squares still to dig, before and after: the goal brought nearest
+        # is named with its squares (the goals panel counts the same way).
+        later = goal_plans(g, s, frozenset(crossed))
+        if not any(later):
+            return "Meets the last goal: wins at once"
         met = [GOAL_TITLE[goal] for goal in s.goals if goal not in s.met[p]
                and goal_met(s.board, crossed, goal)]
-        # Each unmet goal's plan, in squares still to dig, before and after: the goal brought
-        # nearest is named with its squares (the goals panel counts the same way).
         before = goal_plans(g, s, frozenset(s.crossed(p)))
-        later = goal_plans(g, s, frozenset(crossed))
         nearer = [(b - a, goal) for goal, b, a in zip(s.goals, before, later)
                   if a > 0 and b > a]
         parts = ["meets " + " and ".join(met)] if met else []

@@ -264,7 +264,8 @@ class YaBlewItPolicy(Policy):
         me = view.player
         ctx = Context(state, me, PARAMS)
         claim = summarise(state.claim)
-        k = len(claim_numbers(state))
+        nums = claim_numbers(state)
+        k = len(nums)
         mine = ctx.gain(me, claim)
         kind = choice.action.kind
         phase = state.phase
@@ -312,7 +313,7 @@ class YaBlewItPolicy(Policy):
                     why = (f"the {value} costs you {lost} of your cards; a new roll may cost less "
                            f"or more" if again else f"a roll of {value} costs you {lost} of your cards")
             elif how == "gamble":
-                hit = value in claim_numbers(state)
+                hit = value in nums
                 if again:
                     why = (f"the {value} would blow it; a new roll wins on {8 - k} in 8" if hit
                            else f"the {value} already wins the Claim; a new roll may blow it")
@@ -320,7 +321,7 @@ class YaBlewItPolicy(Policy):
                     why = (f"the {value} blows a Claim worth {mine:+.0f} by the end" if hit
                            else f"the {value} wins the Claim")
             else:
-                hit = value in claim_numbers(state)
+                hit = value in nums
                 if again:
                     why = (f"the {value} already steals the Claim; a new roll may miss" if hit
                            else f"the {value} missed; a new roll steals on {k} in 8")

@@ -401,15 +401,8 @@ class ReplayScene(Scene):
         w = log_rect.w - 8
         name = self.match.seats[v.seat].name
         lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
-        for who in dict.fromkeys((f"{name} ", f"{name.split(' ')[0]} ", "")):
-            if v.big:
-                head = f"Move {v.index + 1}: " + (f"{who.strip()}'s big mistake" if who else "a big mistake")
-            elif v.marked:
-                head = f"Move {v.index + 1}: {who}could do better"
-            elif not v.weighed:
-                head = f"Move {v.index + 1}: not looked at"
-            else:
-                head = f"Move {v.index + 1}: {who}chose well"
+        for who in dict.fromkeys((name, name.split(" ")[0], "")):   # the name, or less of it
+            head = f"Move {v.index + 1}: {_verdict_head(v, who)}"
             size = theme.fit_size(head, w - 24, 14, 12, True)
             if theme.width_of(head, size, True) <= w - 24:
                 break
@@ -498,3 +491,14 @@ def replay_scene_for_file(path: Path, **kwargs: Any) -> ReplayScene:
 
     match, actions = load_replay(path)
     return ReplayScene(match, actions, **kwargs)
+
+
+def _verdict_head(v: "Verdict", who: str) -> str:
+    """A verdict in a few words, about player `who` ("" leaves the name out)."""
+    if v.big:
+        return f"{who}'s big mistake" if who else "a big mistake"
+    if v.marked:
+        return f"{who} could do better".strip()
+    if not v.weighed:
+        return "not looked at"
+    return f"{who} chose well".strip()
