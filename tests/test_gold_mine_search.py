@@ -132,6 +132,35 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
         assert "P0" not in text and "P1" not in text    # said to the player, not about them
 
 
+def test_a_blocks_reason_says_whose_best_dig_it_cuts_and_blocks_read_apart() -> None:
+    from game.games.gold_mine.bots import Prospects
+    found = False
+    for seed in (1, 2, 3):
+        for s in positions(3, seed, every=2):
+            if s.is_over() or s.phase == START:
+                continue
+            view = s.view(s.to_move())
+            before = Prospects(s).best
+            reasons = {}
+            for o in s.options():
+                if o.kind != "block" or s.advance(o.action).is_over():
+                    continue
+                line = POLICY.reason(view, Choice(o.action, 0.4, 7), [])
+                later = Prospects(s.advance(o.action)).best
+                cut = max((before[q] - later[q], q) for q in range(s.n) if q != view.player)
+                if cut[0] >= 1:
+                    q = cut[1]
+                    assert (f"cuts P{q}'s best dig from {int(before[q])}$ to {int(later[q])}$"
+                            in line), line
+                else:
+                    assert "no other player's best dig gets smaller" in line, line
+                reasons[o.action] = line
+            if len(set(reasons.values())) >= 2:
+                found = True
+    # Blocks that hurt differently say so: their reasons are not all one line.
+    assert found
+
+
 def test_hard_decides_the_same_from_the_same_seed_and_plays_legally() -> None:
     s = positions(3, 9, every=5)[4]
     view = s.view(s.to_move())

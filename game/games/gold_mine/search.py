@@ -240,9 +240,10 @@ class GoldMinePolicy(Policy):
         return f"{verb} {rest}".strip()
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
-        """What the move makes or costs now, and the best straight dig it leaves you for your
-        next turn (a move that makes less now may leave more); the chance to win is shown beside
-        it. A start point is judged by the look-ahead alone."""
+        """What the move makes or costs now; for a blast, block or barrier, whose best straight
+        dig it cuts and by how much; and the best straight dig it leaves you for your next turn (a
+        move that makes less now may leave more). The chance to win is shown beside it. A start
+        point is said by what two straight tunnels from it could bring."""
         s: GoldMineState = view.state  # type: ignore[attr-defined]
         if s.phase == START:
             try:
@@ -259,12 +260,22 @@ class GoldMinePolicy(Policy):
                "Costs nothing now" if net == 0 else f"Costs {money(-net)} now")
         me = view.player
         after = s.advance(choice.action)
-        if after.is_over() or turns_left(after, me) <= 0:
+        parts = [now]
+        if after.is_over():
             return now
-        best = int(Prospects(after).best[me])
-        nxt = f"a dig worth {money(best)} is open to you next turn" if best > 0 else \
-            "no dig worth making is open to you next turn"
-        return f"{now}; {nxt}"
+        later = Prospects(after).best
+        if opt.kind in ("blow", "block", "barrier") and s.n > 1:
+            # What a move against the others does to them: the rival whose best dig it cuts most.
+            before = Prospects(s).best
+            drop, q = max((before[q] - later[q], q) for q in range(s.n) if q != me)
+            parts.append(f"cuts {s.name(q)}'s best dig from {money(int(before[q]))} to "
+                         f"{money(int(later[q]))}" if drop >= 1 else
+                         "no other player's best dig gets smaller")
+        if turns_left(after, me) > 0:
+            best = int(later[me])
+            parts.append(f"a dig worth {money(best)} is open to you next turn" if best > 0 else
+                         "no dig worth making is open to you next turn")
+        return "; ".join(parts)
 
 
 POLICY = GoldMinePolicy()
