@@ -272,6 +272,21 @@ def test_the_reason_for_a_keep_says_which_find_is_best_and_what_a_kept_trap_does
     assert "every card you looked at is a Trap" not in why(ID["gas_leak"][0])
 
 
+def test_two_finds_worth_as_much_do_not_both_claim_to_add_most() -> None:
+    state = _built([ID["iron"][0], ID["gold"][0], ID["ruby"][0]], [])
+    state, _ = state.apply(Action("prospect"))
+    view = state.view(0)
+    keeps = {int(a.args[0]): a for a in view.legal_actions() if a.kind == "keep"}
+
+    def why(card: int) -> str:
+        return gs.POLICY.reason(view, Choice(keeps[card], 0.3, 5), [])
+
+    gold, ruby = why(ID["gold"][0]), why(ID["ruby"][0])
+    assert gold.startswith("It and the Ruby add most to your score"), gold
+    assert ruby.startswith("It and the Gold add most to your score"), ruby
+    assert why(ID["iron"][0]).startswith("It adds to your score")
+
+
 def test_the_reason_for_placing_a_bundle_counts_the_others_it_boosts_not_itself() -> None:
     iron_bundle = next(c.id for c in deck() if c.kind == "bundle" and c.effect["boosts"] == "iron")
     state = _built([ID["gold"][0]], [iron_bundle, ID["iron"][1] if ID["iron"][1] != iron_bundle

@@ -649,7 +649,14 @@ class GrimPolicy(Policy):
                 better = max(finds, key=lambda c: VALUE[c], default=None)
                 # "Most" only for the find worth most alone; another keep may still be the better
                 # one (a set or a majority), and its reason must not argue against it.
-                if better is None or VALUE[better] <= VALUE[kept]:
+                tied = [c for c in finds
+                        if VALUE[c] == VALUE[kept] and card_name(c) != card_name(kept)]
+                if better is None or VALUE[better] < VALUE[kept]:
+                    why = "it adds most to your score"
+                elif VALUE[better] == VALUE[kept] and tied:
+                    # Two finds worth as much: each keep says so, not "most" twice.
+                    why = f"it and the {card_name(tied[0])} add most to your score"
+                elif VALUE[better] == VALUE[kept]:
                     why = "it adds most to your score"
                 else:
                     why = "it adds to your score"
