@@ -537,3 +537,63 @@ def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-un
     page = app.top
     assert isinstance(page, RulesScene) and not page.error
     assert "Grim Prospects" in page.path.read_text("utf-8")
+
+
+def _replay_at_a_lens_prospect(app: Any, players: int, seed: int) -> Any:
+    """A replay of a game between normal bots, at the first moment four cards are looked at (a
+    prospect with the Jeweler's Lens)."""
+    from game import saves
+    from game.bots import make_bot
+    from game.ui.scenes.replay import ReplayScene
+
+    rivals = [Seat(n, BOT, "normal") for n in ("Dusty", "Nell", "Cyd")][:players - 1]
+    match = new_match([Seat("Ana")] + rivals, seed)
+    bots = [make_bot(GAME, "normal", seed + i) for i in range(players)]
+    at = None
+    while not match.is_over() and at is None:
+        seat = match.to_move()
+        match.apply(bots[seat].choose(match.view(seat)))
+        if len(match.state.looking) == 4:
+            at = len(match.actions)
+    assert at is not None, "no Jeweler's Lens prospect in this game"
+    viewer = ReplayScene(*saves.replay_of(match))
+    app.push(viewer)
+    viewer.jump(at)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert viewer.table is not None and len(viewer.table.model.looking) == 4
+    return viewer.table
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_four_cards_looked_at_fit_the_middle_and_hide_the_known_top(app, players: int) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import grim_drawing
+
+    table = _replay_at_a_lens_prospect(app, players, 1)
+    rects = []
+    for k in range(4):
+        r = pygame.Rect(0, 0, *grim_drawing.SMALL)
+        r.center = table.reveal_pos(k, 4, grim_drawing.SMALL)
+        rects.append(r)
+    assert all(grim_drawing.MID.contains(r) for r in rects)
+    if players == 2:   # between the Mine's pile and the Geode
+        assert rects[0].left >= grim_drawing.REVEAL_LEFT
+        assert rects[-1].right <= grim_drawing.GEODE_BOX.left
+    for a, b in zip(rects, rects[1:]):
+        assert a.right - b.left <= grim_drawing.SMALL[0] // 6   # a little overlap at most
+    # The cards known on top of the Mine are not drawn under the cards held up.
+    said: list[str] = []
+    real = grim_drawing.theme.text
+
+    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
+        said.append(words)
+        return real(surface, words, *args, **kw)
+
+    grim_drawing.theme.text = spy   # type: ignore[assignment]
+    try:
+        table._render_middle(pygame.Surface(grim_drawing.MID.size, pygame.SRCALPHA))
+    finally:
+        grim_drawing.theme.text = real   # type: ignore[assignment]
+    assert said and "You know:" not in said
+    if players == 4:   # (the put-back cards are known: the row would be there without the prospect)
+        assert table.mine_marks()

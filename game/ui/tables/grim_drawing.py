@@ -49,6 +49,7 @@ CALLOUT_RISE = 12.0
 MINE_C = (82, 296)
 KNOWN_X = 150                  # the known top cards of the Mine, left to right from the top
 REVEAL_C = (452, 300)          # where a drawn card turns over
+REVEAL_LEFT = 146              # right of the Mine's pile: where cards held up may start at two
 GEODE_BOX = pygame.Rect(392, 212, 400, 182)
 RUBBLE_BOX = pygame.Rect(800, 212, 198, 182)
 HAND_BOX = pygame.Rect(HOME.x + 16, HOME.y + 40, 612, HAND[1] + 8)
@@ -394,7 +395,12 @@ class TableDrawing:
         return self.geode_rects(max(len(keys), i + 1))[i].center
 
     def reveal_pos(self, i: int, count: int, size: tuple[int, int] = HAND) -> tuple[int, int]:
+        """Where the i-th of `count` cards held up lies. At two players they must fit between the
+        Mine and the Geode, so four (a Jeweler's Lens prospect) overlap a little."""
         step = size[0] + 10
+        if self.two_player() and count > 1:
+            room = 2 * min(self.reveal_c[0] - REVEAL_LEFT, GEODE_BOX.x - 8 - self.reveal_c[0])
+            step = min(step, (room - size[0]) / (count - 1))
         x0 = self.reveal_c[0] - step * (count - 1) / 2
         return (int(x0 + i * step), self.reveal_c[1])
 
@@ -540,13 +546,18 @@ class TableDrawing:
     def _middle_key(self) -> Any:
         m = self.model
         return (len(m.mine), tuple(self.mine_marks()[:self.mark_room()]) if self.eyes() else None, tuple(m.rubble[-5:]),
-                len(m.rubble), tuple(m.geode), self.eyes())
+                len(m.rubble), tuple(m.geode), self.eyes(), self._looking_shown())
+
+    def _looking_shown(self) -> bool:
+        """Whether the cards being looked at are held up over the middle (someone's prospect,
+        before the chooser opens or while a bot thinks)."""
+        return bool(self.model.looking) and not (
+            self.chooser is not None and self.idle and self.state.phase == "choose")
 
     def _draw_looking(self, surface: pygame.Surface) -> None:
-        """The cards being looked at (someone's prospect), before the chooser opens or while a bot
-        thinks."""
+        """The cards being looked at, held up over the middle."""
         looking = self.model.looking
-        if looking and not (self.chooser is not None and self.idle and self.state.phase == "choose"):
+        if self._looking_shown():
             for k, c in enumerate(looking):
                 r = pygame.Rect(0, 0, *SMALL)
                 r.center = self.reveal_pos(k, len(looking), SMALL)
@@ -570,7 +581,8 @@ class TableDrawing:
         theme.text(pic, f"Mine {len(m.mine)}", (pile.centerx, pile.bottom + 12), 17, theme.INK, bold=True,
                    anchor="midtop")
         # What the viewer knows of the Mine's top: small cards, top first.
-        marks = self.mine_marks()[:self.mark_room()] if self.eyes() else []
+        # (Not while cards looked at are held up there: they are the Mine's top.)
+        marks = self.mine_marks()[:self.mark_room()] if self.eyes() and not self._looking_shown() else []
         if marks:
             x = KNOWN_X + off[0]
             theme.text(pic, "You know:", (x, 14), 13, theme.FOCUS, bold=True)
