@@ -613,7 +613,7 @@ def test_the_finished_game_can_be_looked_at_again(make_app) -> None:  # type: ig
 
 
 def test_no_two_buttons_overlap_in_any_step(make_app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.tables.diamond_in_the_rough import ME
+    from game.ui.tables.diamond_drawing import ME
 
     app = make_app("instant")
     match = human_first_with_yes_bomb(4)

@@ -187,7 +187,7 @@ def _grim_hidden(table: Any, rect: pygame.Rect) -> str:
 
 def _diamond_hidden(table: Any, rect: pygame.Rect) -> str:
     """What of the Diamond in the Rough table `rect` hides: a card, a player's name, a button."""
-    from game.ui.tables.diamond_in_the_rough import DECK_RECT, ME
+    from game.ui.tables.diamond_drawing import DECK_RECT, ME
 
     places = [("the deck", DECK_RECT)]
     places += [(f"row card {i}", r) for i, r in enumerate(table.row_rects())]
