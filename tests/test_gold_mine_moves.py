@@ -25,7 +25,7 @@ from game.core.match import Match, Seat  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 from game.games.gold_mine.board import step  # noqa: E402
 from game.games.gold_mine.rules import WITH_LINE, GoldMineState, Move  # noqa: E402
-from game.ui.tables.gold_mine import MineModel  # noqa: E402
+from game.ui.tables.gold_mine_drawing import MineModel  # noqa: E402
 from game.ui.tables.gold_mine_moves import SLOTS, MoveBuilder  # noqa: E402
 
 NAMES = ("Ana", "Bo", "Cyd", "Dee")

@@ -486,7 +486,7 @@ def test_a_preview_drawn_in_its_own_bounds_is_the_one_drawn_over_the_whole_map(a
 def test_the_table_under_the_map_is_drawn_again_whole_when_the_marks_change(app) -> None:  # type: ignore[no-untyped-def]
     """The table and the map's base are one surface, made once and redrawn only where the map is:
     after every move it is what drawing the table and the base afresh gives."""
-    from game.ui.tables.gold_mine import MAP, _table_background
+    from game.ui.tables.gold_mine_drawing import MAP, _table_background
 
     match = Match("gold_mine", [Seat("Ana", "bot", "easy"), Seat("Bo", "bot", "easy"), Seat("Cyd", "bot", "easy")], 5)
     table = open_table(app, match)
@@ -624,7 +624,7 @@ def test_bots_play_a_whole_game_to_the_results(make_app, home: Path, players: in
         if app.top is not table:
             break
         if table.idle and not match.is_over():
-            from game.ui.tables.gold_mine import MineModel
+            from game.ui.tables.gold_mine_drawing import MineModel
 
             assert table.model.rules_key() == MineModel.from_state(gm(match)).rules_key()
             checks += 1
@@ -640,7 +640,7 @@ def test_bots_play_a_whole_game_to_the_results(make_app, home: Path, players: in
 
 
 def test_fast_forward_and_space_finish_every_animation(make_app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.tables.gold_mine import MineModel
+    from game.ui.tables.gold_mine_drawing import MineModel
 
     app = make_app("slow")
     match = Match("gold_mine", humans(2), seed=8)
@@ -658,7 +658,7 @@ def test_fast_forward_and_space_finish_every_animation(make_app) -> None:  # typ
 
 
 def test_resumed_match_starts_from_its_position_with_its_tunnels(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.tables.gold_mine import MineModel
+    from game.ui.tables.gold_mine_drawing import MineModel
 
     match = Match("gold_mine", humans(3), seed=4)
     rng = Rng(4)
@@ -676,7 +676,7 @@ def test_resumed_match_starts_from_its_position_with_its_tunnels(app) -> None:  
 
 
 def test_a_match_saved_while_start_points_are_chosen_resumes_there(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.tables.gold_mine import MineModel
+    from game.ui.tables.gold_mine_drawing import MineModel
 
     match = Match("gold_mine", humans(3), seed=5, options={"first_player": 1})
     match.apply(match.legal_actions()[1])
@@ -794,7 +794,7 @@ def test_demo_command_plays_gold_mine_and_writes_pngs(home: Path, tmp_path: Path
 
 
 def test_the_players_list_is_kept_while_the_money_counts_and_drawn_again_when_its_words_change(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.tables.gold_mine import PLAYERS_BOX
+    from game.ui.tables.gold_mine_drawing import PLAYERS_BOX
 
     match = Match("gold_mine", [Seat("Ana"), Seat("Dusty", BOT, "normal"), Seat("Nell", BOT, "normal")], 4)
     table = open_table(app, match)

@@ -132,7 +132,7 @@ def _panel_hidden(table: Any, rect: pygame.Rect) -> str:
 
 def _map_hidden(table: Any, rect: pygame.Rect) -> str:
     """What of the Gold Mine table `rect` hides: a mine's value, a miner, a die, a name or money."""
-    from game.ui.tables.gold_mine import MAP
+    from game.ui.tables.gold_mine_drawing import MAP
 
     view = table.view
     marks = table.model.marks()

@@ -44,7 +44,7 @@ from game.games.gold_mine.rules import (
 )
 
 if TYPE_CHECKING:
-    from game.ui.tables.gold_mine import MineModel
+    from game.ui.tables.gold_mine_drawing import MineModel
 
 log = logging.getLogger(__name__)
 
