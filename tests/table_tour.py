@@ -32,7 +32,7 @@ from game.games.ya_blew_it.rules import FIRE_PHASE
 from game.ui import theme
 from game.ui.scenes.setup import MINER_NAMES
 from game.ui.tables import base, table_for
-from game.ui.tables.ya_blew_it import COLOURS
+from game.ui.tables.ya_blew_it_drawing import COLOURS
 
 HUMAN_NAMES = ("Ana", "Josephine", "Bo", "Maximilian", "Cyd", "Theodora")
 
@@ -158,7 +158,7 @@ def _ya_blew_it_turn(app: Any, table: Any, rng: random.Random, frame: Callable[[
         _key(app, pygame.K_r)
         return
     action = rng.choice(match.legal_actions())
-    from game.ui.tables.ya_blew_it import ACTION_UI
+    from game.ui.tables.ya_blew_it_drawing import ACTION_UI
 
     _key(app, ACTION_UI[action.kind][1])
 

@@ -58,7 +58,7 @@ def test_bots_play_a_whole_game_to_the_results(make_app, home: Path, players: in
 # ---------------------------------------------------------------------------- human buttons
 def test_human_buttons_match_legal_actions_and_shortcuts_play_them(app, home: Path) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
-    from game.ui.tables.ya_blew_it import ACTION_UI
+    from game.ui.tables.ya_blew_it_drawing import ACTION_UI
 
     match = Match("ya_blew_it", humans(3), seed=5)
     table = table_for(match)
@@ -130,7 +130,7 @@ def find_fire_with_safes(seed0: int = 0) -> Match:
 
 def test_fire_with_safes_sends_a_legal_fire_action(app, home: Path) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
-    from game.ui.tables.ya_blew_it import COLOURS
+    from game.ui.tables.ya_blew_it_drawing import COLOURS
 
     match = find_fire_with_safes()
     table = table_for(match)
@@ -162,7 +162,7 @@ def test_fire_with_safes_sends_a_legal_fire_action(app, home: Path) -> None:  # 
 
 def test_clicking_a_stack_places_a_safe(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
-    from game.ui.tables.ya_blew_it import COLOURS
+    from game.ui.tables.ya_blew_it_drawing import COLOURS
 
     match = find_fire_with_safes(40)
     table = table_for(match)
@@ -181,7 +181,7 @@ def test_clicking_a_stack_places_a_safe(app) -> None:  # type: ignore[no-untyped
 # ---------------------------------------------------------------------------- display model
 def test_idle_display_equals_the_rules_state_at_normal_speed(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
-    from game.ui.tables.ya_blew_it import TableModel
+    from game.ui.tables.ya_blew_it_drawing import TableModel
 
     app = make_app("normal")
     match = Match("ya_blew_it", bots(4), seed=21)
@@ -202,7 +202,7 @@ def test_idle_display_equals_the_rules_state_at_normal_speed(make_app) -> None: 
 
 def test_fast_forward_finishes_every_animation(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
-    from game.ui.tables.ya_blew_it import TableModel
+    from game.ui.tables.ya_blew_it_drawing import TableModel
 
     app = make_app("slow")
     match = Match("ya_blew_it", humans(2), seed=8)
@@ -224,7 +224,7 @@ def test_fast_forward_finishes_every_animation(make_app) -> None:  # type: ignor
 
 def test_resumed_match_starts_from_its_position(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
-    from game.ui.tables.ya_blew_it import TableModel
+    from game.ui.tables.ya_blew_it_drawing import TableModel
 
     match = Match("ya_blew_it", humans(3), seed=4)
     rng = Rng(4)

@@ -83,7 +83,7 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
     assert seen[("miner", "roll")] == "Roll to steal the Claim"
     assert seen[("gamble", "roll")] == "Roll now"
     # The coach calls a move what its button on the table says.
-    from game.ui.tables.ya_blew_it import ACTION_UI
+    from game.ui.tables.ya_blew_it_drawing import ACTION_UI
     assert seen[("gamble", "draw")] == ACTION_UI["draw"][0]
     assert seen[("reroll", "accept")].startswith("Keep the roll") and ACTION_UI["accept"][0] == "Keep roll"
     assert seen[("reroll", "reroll")].startswith("Use a Faulty Detonator") and "Faulty Detonator" in ACTION_UI["reroll"][0]
