@@ -9,6 +9,10 @@ Everything is reproducible from the seed: game g gets its own seed from one gene
 first Prospector rotates (`first_player = g % seats`), and each bot gets its own seed derived from
 its game's. A bot only ever sees `state.view(seat)`. The results do not depend on `--jobs`.
 
+`--peek SEAT` is for measuring, never for play: that seat's bot deals the true hidden cards
+whenever it samples a position from its view (the future's dice and shuffles stay unknown), so a
+run says how much a bot would gain from seeing every secret (`PeekingView`).
+
 The games stream: seeds are drawn one at a time, games go to the workers in batches of a bounded
 size and each result is added into running totals and dropped, so memory stays the same for ten
 games or ten million (`--games` is capped at `cli.MAX_GAMES`; `--jobs` at the usable CPUs).
@@ -53,6 +57,10 @@ def _parser() -> cli.ToolParser:
     p.add_argument("--option", type=cli.option_pair, action="append", default=[],
                    metavar="KEY=VALUE",
                    help="a game option, repeatable (Big Dig: side=a|b, expert=on|off)")
+    p.add_argument("--peek", type=cli.whole("--peek", 1), action="append", default=[],
+                   metavar="SEAT",
+                   help="measuring only: this seat's bot (1 = the first) sees every hidden card "
+                        "when it samples a position; repeatable")
     p.add_argument("--jobs", type=cli.whole("--jobs", 1), default=1,
                    help="worker processes (default 1, at most the CPU count); the results are "
                         "identical for any value")
@@ -186,6 +194,25 @@ class GameSpec:
     seed: int
     # `--option KEY=VALUE` choices as text, turned into game options in the worker.
     options: tuple[tuple[str, str], ...] = ()
+    peek: tuple[int, ...] = ()   # seats (0-based) whose bots sample the true position (--peek)
+
+
+class PeekingView:
+    """A seat's view whose samples are the true position, with a fresh generator for what is
+    still to come (dice, shuffles): `--peek`, to measure what hidden information is worth to a
+    bot. Everything else is the seat's own view."""
+
+    def __init__(self, view: Any, state: Any) -> None:
+        self._view = view
+        self._state = state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    def sample_state(self, rng: Rng) -> Any:
+        s = self._state.copy()
+        s.rng = Rng(rng.next64())
+        return s
 
 
 @dataclass(frozen=True)
@@ -214,16 +241,19 @@ def game_seeds(master: int, game: str, count: int) -> list[int]:
 
 
 def iter_specs(game: str, levels: Sequence[str], games: int, seed: int,
-               options: Sequence[tuple[str, str]] = ()) -> Iterator[GameSpec]:
+               options: Sequence[tuple[str, str]] = (),
+               peek: Sequence[int] = ()) -> Iterator[GameSpec]:
     """The games of a run, made one at a time as they are played."""
     levels = tuple(levels)
     chosen = tuple(options)
+    peeking = tuple(sorted(set(peek)))
     for g, s in enumerate(iter_game_seeds(seed, game, games)):
-        yield GameSpec(game, levels, g, s, chosen)
+        yield GameSpec(game, levels, g, s, chosen, peeking)
 
 
 def play_game(spec: GameSpec) -> GameResult:
-    """Play one bot-only game to the end; every bot decides from its own seat's view only."""
+    """Play one bot-only game to the end; every bot decides from its own seat's view only (a
+    `--peek` seat's samples excepted)."""
     from game.games import get
 
     info = get(spec.game)
@@ -239,7 +269,8 @@ def play_game(spec: GameSpec) -> GameResult:
     while not state.is_over():
         seat = state.to_move()
         assert seat is not None
-        action = bots[seat].choose(state.view(seat))
+        view = state.view(seat)
+        action = bots[seat].choose(PeekingView(view, state) if seat in spec.peek else view)
         try:
             state, events = state.apply(action)
         except IllegalAction as exc:
@@ -342,15 +373,19 @@ def _validate(args: argparse.Namespace) -> tuple[GameInfo, tuple[str, ...]]:
 
 def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int = 1,
              progress: TextIO | None = None,
-             options: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+             options: Sequence[tuple[str, str]] = (),
+             peek: Sequence[int] = ()) -> dict[str, Any]:
     """Run the games and return the report (the same object that `--json` prints).
 
     Each result is folded into running totals and dropped (memory does not grow with `games`).
+    `peek`: seats (0-based) whose bots sample the true position (see `PeekingView`).
     """
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"games must be from 1 to {MAX_GAMES:,}, not {games}")
     n = len(levels)
-    specs = iter_specs(game, levels, games, seed, options)
+    if any(not 0 <= q < len(levels) for q in peek):
+        raise ValueError(f"peek seats must be from 0 to {len(levels) - 1}")
+    specs = iter_specs(game, levels, games, seed, options, peek)
     bar = _Progress(games, progress if progress is not None else sys.stderr)
     wins = [0.0] * n
     score_sums = [0] * n
@@ -381,6 +416,7 @@ def simulate(game: str, levels: Sequence[str], games: int, seed: int, jobs: int 
             "win_rate": round(wins[i] / games, 6),
             "ci95": [round(low, 6), round(high, 6)],
             "mean_score": round(score_sums[i] / games, 4),
+            **({"peeks": True} if i in peek else {}),
         })
     table = {key: round(value / games, 4) for key, value in table_sums.items()}
     table["actions"] = round(actions / games, 4)
@@ -414,8 +450,12 @@ def format_report(report: dict[str, Any]) -> str:
                  f"{'mean score':>10}")
     for s in report["seats"]:
         low, high = s["ci95"]
-        lines.append(f"{s['seat'] + 1:>4}  {s['level']:<8} {s['wins']:>9.1f} {s['win_rate']:>9.1%}  "
+        level = s["level"] + ("*" if s.get("peeks") else "")
+        lines.append(f"{s['seat'] + 1:>4}  {level:<8} {s['wins']:>9.1f} {s['win_rate']:>9.1%}  "
                      f"{low:>6.1%}-{high:<7.1%} {s['mean_score']:>10.2f}")
+    if any(s.get("peeks") for s in report["seats"]):
+        lines.append("* sees every hidden card when it samples a position (--peek): a measure, "
+                     "not a fair player")
     lines.append("")
     if "turns_per_player" in report["table"]:
         lines.append(f"mean game length: {report['table']['turns_per_player']:.2f} turns per player")
@@ -446,7 +486,10 @@ def main(argv: list[str]) -> int:
     _, levels = _validate(args)
     cli.game_options(args.game, args.option)   # refused here, before any game is played
     jobs = cli.cap_jobs("simulate", args.jobs)
-    report = simulate(args.game, levels, args.games, args.seed, jobs, options=args.option)
+    peek = sorted({seat - 1 for seat in args.peek})
+    if any(seat >= len(levels) for seat in peek):
+        raise UsageError(f"--peek must name a seat from 1 to {len(levels)}")
+    report = simulate(args.game, levels, args.games, args.seed, jobs, options=args.option, peek=peek)
     text = json.dumps(report, indent=2) if args.json else format_report(report)
     try:
         print(text)
