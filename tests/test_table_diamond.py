@@ -486,6 +486,11 @@ def hot_seat_game(app: Any, seats: list[Seat], seed: int, decisions: int) -> tup
             allowed = _allowed_faces(table)
             leaked = [c for c in drawn if c not in allowed]
             assert not leaked, f"faces {leaked} drawn for seat {table.secret_seat()}"
+            ev = table.beat.event if table.beat is not None else None
+            if table.secret_seat() is None and ev is not None and ev.visible_to is not None:
+                # Nor is a private event written in the banner while the hand is face down.
+                words = "".join(part for part, _ in table.banner_segments())
+                assert ev.text not in words, f"the banner says {words!r} under a hidden hand"
             faces += len(drawn)
             if table.idle and match.human_to_move():
                 roll = rng.random()

@@ -367,7 +367,7 @@ def test_no_face_is_drawn_for_the_wrong_eyes_or_under_the_curtain(make_app, seat
     match = new_match(seats, seed)
     table = open_table(app, match)
     rng = random.Random(seed)
-    counts = {"curtain": 0, "hidden": 0, "own faces": 0, "peeks": 0, "frames": 0}
+    counts = {"curtain": 0, "hidden": 0, "own faces": 0, "peeks": 0, "frames": 0, "private beats": 0}
     wait = 0
     peek_left = 0
     # What each seat (None: nobody's eyes) knows now or knew at some moment the table may still be
@@ -399,6 +399,12 @@ def test_no_face_is_drawn_for_the_wrong_eyes_or_under_the_curtain(make_app, seat
                                  f"{seat} (eyes {match.eyes}), who may not know them")
                 if seat is None and match.hotseat and match.eyes is not None:
                     counts["hidden"] += 1
+                    # Nor is a private event written in the banner while the hand is face down.
+                    ev = table.beat.event if table.beat is not None else None
+                    if ev is not None and ev.visible_to is not None:
+                        words = "".join(part for part, _ in table.banner_segments())
+                        assert ev.text not in words, f"the banner says {words!r} under a hidden hand"
+                        counts["private beats"] += 1
                 if seat is not None and any(c in match.state.hands[seat] for c in faces):
                     counts["own faces"] += 1
             else:
@@ -428,6 +434,7 @@ def test_no_face_is_drawn_for_the_wrong_eyes_or_under_the_curtain(make_app, seat
             _policy_move(app, table, rng)
     assert match.is_over() and not isinstance(app.top, PassScreen)
     assert counts["curtain"] > 10 and counts["hidden"] > 10 and counts["own faces"] > 10 and counts["peeks"] > 0
+    assert counts["private beats"] > 0
     assert table.drift == 0
 
 

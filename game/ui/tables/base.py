@@ -579,6 +579,21 @@ class TableScene(Scene):
             return ev.visible_to is None
         return True
 
+    def beat_words(self, ev: Event) -> str:
+        """What the banner says while `ev` is shown: its own words when the log may show it; else
+        (a private event while a hot-seat hand is still face down, the last player perhaps still
+        looking) the words of the latest event before it that everyone saw, so a card drawn or
+        looked at is never written over the table."""
+        if self._log_sees(ev):
+            return ev.text
+        history = self.match.history
+        at = next((k for k in range(len(history) - 1, -1, -1) if history[k] is ev), len(history))
+        for k in range(at - 1, -1, -1):
+            earlier = history[k]
+            if earlier.visible_to is None and earlier.text:
+                return earlier.text
+        return "…"
+
     def _viewer_changed(self) -> None:
         """The table now shows another seat's eyes: a game redraws what depended on the viewer."""
 

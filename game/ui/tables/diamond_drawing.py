@@ -488,7 +488,7 @@ class TableDrawing:
             if ev.kind == "last":   # its log line names everyone at length; the banner is short
                 names = ", ".join(m.seats[int(q)].name for q in ev.data.get("order", []))
                 return [("Last turns: ", theme.GOLD), (names, theme.INK)]
-            return [(ev.text, theme.INK)]
+            return [(self.beat_words(ev), theme.INK)]
         if self.bot_move is not None:
             p = m.to_move()
             who = m.seats[p].name if p is not None else ""

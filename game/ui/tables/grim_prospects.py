@@ -954,7 +954,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
     def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]:
         m = self.match
         if self.beat is not None:
-            return [(self.beat.event.text, theme.INK)]
+            return [(self.beat_words(self.beat.event), theme.INK)]
         if self.bot_move is not None:
             p = m.to_move() or 0
             kind = self.bot_move[0].kind if self.bot_move[0].kind != "dig" else str(self.bot_move[0])
