@@ -223,6 +223,15 @@ def test_secret_seat_follows_the_hidden_hand_and_the_peek_key(app: Any) -> None:
     key(app, pygame.K_v)
     table.privacy_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     assert not table.peeking and table.secret_seat() is None, "a peek outlived the window's focus"
+    # The menu opened while V is held gets its release: the peek ends with the table covered.
+    key(app, pygame.K_v)
+    assert table.peeking
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not table
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0))
+    app.pop()
+    assert app.top is table
+    assert not table.peeking and table.secret_seat() is None, "a peek outlived a scene over the table"
     table.reveal_hand()
     assert not table.hand_hidden and table.secret_seat() == seat
 
@@ -234,7 +243,8 @@ def test_the_peek_key_is_free_in_every_table() -> None:
 
     name = pygame.key.name(base.TableScene.peek_key)
     const = f"K_{name}"
-    for mod in ("ya_blew_it", "gold_mine", "gold_mine_moves", "big_dig"):
+    for mod in ("ya_blew_it", "ya_blew_it_drawing", "gold_mine", "gold_mine_drawing", "gold_mine_moves",
+                "big_dig"):
         source = inspect.getsource(__import__(f"game.ui.tables.{mod}", fromlist=["x"]))
         assert f"pygame.{const}" not in source, f"{mod} already uses {const}"
 

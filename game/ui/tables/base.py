@@ -254,6 +254,11 @@ class TableScene(Scene):
         except OSError as exc:
             self.logger.error("autosave failed: %s", exc)
 
+    def pause(self) -> None:
+        # A scene over the table (the menu, the rules) gets the peek key's release: the peek
+        # ends now, or the hand would stay face up once the table is back.
+        self._peek_down = False
+
     def resume(self) -> None:
         self._buttons_key = None
 
