@@ -623,6 +623,12 @@ def test_a_tie_on_points_goes_to_the_highest_valued_group_of_one_card() -> None:
     assert s.score(0).total == s.score(1).total == 6
     assert s.tie_key(0) == (6, 6, 3) and s.tie_key(1) == (6, 4, 4)
     assert s.outcome().winners == (0,)
+    # The last line says why the win is not shared (the results screen shows it).
+    s._game_over()
+    end = s._ev[-1]
+    assert end.kind == "end" and end.data["tie_break"] == (
+        "as many as Bob, and the best group of one card name (6 to 4)")
+    assert end.text == "The Mine is empty: Ann wins with 6 points, " + end.data["tie_break"]
     c = Cards()
     # Ann: four Iron (a group of 4); Bob: two Copper and an Emerald (groups of 2).
     s = deal(2, hands={0: c("iron", 4), 1: c("copper", 2) + [ids("emerald")[0]]})

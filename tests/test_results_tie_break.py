@@ -60,3 +60,20 @@ def test_a_tie_elsewhere_is_a_shared_win(app: App) -> None:
     app.push(results)
     assert results.headline()[0] == "A shared win!"
     assert results.again_button.label == "Play again"
+
+
+def test_a_win_on_the_tie_break_ranks_the_winner_first_and_says_why(app: App) -> None:
+    from game.core.contract import Event
+
+    match = finished(tie_break=False)
+    level = Outcome((PlayerScore(0, 30, (("income", 30),)), PlayerScore(1, 30, (("income", 30),)),
+                     PlayerScore(2, 12, (("income", 12),))), (1,))
+    match.state = SimpleNamespace(outcome=lambda: level, is_over=lambda: True)  # type: ignore[assignment]
+    match.history.append(Event("end", "Bo wins with 30$, as many as Ana, and the best card (5 to 3)",
+                               {"tie_break": "as many as Ana, and the best card (5 to 3)"}))
+    results = ResultsScene(match)
+    app.push(results)
+    # Bo won: first and 1st; Ana, level on points, lost the tie-break: 2nd, not 1st.
+    assert [s.player for s in results.order] == [1, 0, 2]
+    assert results.rank == {1: 1, 0: 2, 2: 3}
+    assert results.headline() == ("Bo wins!", "with 30$, as many as Ana, and the best card (5 to 3)")

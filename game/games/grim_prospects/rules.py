@@ -628,7 +628,21 @@ class GrimState(GameState):
         if len(out.winners) > 1:
             text = f"The Mine is empty: {who} share the win with {plural(total[out.winners[0]], 'point')}"
         else:
-            text = f"The Mine is empty: {who} wins with {plural(total[out.winners[0]], 'point')}"
+            w = out.winners[0]
+            text = f"The Mine is empty: {who} wins with {plural(total[w], 'point')}"
+            tied = [q for q in range(self.n) if q != w and total[q] == total[w]]
+            if tied:
+                # Won on the tie-break: say on what, against the best of the tied.
+                mine = self.tie_key(w)
+                theirs = max(self.tie_key(q) for q in tied)
+                k = 1 if mine[1] != theirs[1] else 2
+                what = "group of one card name" if k == 1 else "single card"
+                names_tied = " and ".join(self.name(q) for q in tied)
+                tie_break = f"as many as {names_tied}, and the best {what} ({mine[k]} to {theirs[k]})"
+                text += ", " + tie_break
+                self._emit("end", text, winners=list(out.winners), tie_break=tie_break,
+                           scores=[s.total for s in out.scores])
+                return
         self._emit("end", text, winners=list(out.winners), scores=[s.total for s in out.scores])
 
     # ----------------------------------------------------------------- scoring

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.contract import Outcome
+from game.core.contract import Outcome, PlayerScore
 from game.core.match import Match
 from game.core.words import amount, plural
 from game.ui import theme
@@ -61,8 +61,12 @@ class ResultsScene(Scene):
         self.sparks: list[Spark] = []
         self._emit = 0.0
         # Standard competition ranking: two players tied for first are both 1st, the next is 3rd.
-        self.order = sorted(self.outcome.scores, key=lambda s: (-s.total, s.player))
-        self.rank = {s.player: 1 + sum(1 for o in self.outcome.scores if o.total > s.total)
+        # The winners come first: a player level on points who lost the rules' tie-break is 2nd.
+        def standing(s: PlayerScore) -> tuple[bool, int]:
+            return (s.player in self.outcome.winners, s.total)
+
+        self.order = sorted(self.outcome.scores, key=lambda s: (not standing(s)[0], -s.total, s.player))
+        self.rank = {s.player: 1 + sum(1 for o in self.outcome.scores if standing(o) > standing(s))
                      for s in self.outcome.scores}
         self.cards = self._layout_cards()
         # A tie in a game whose rules settle ties by playing again offers that game first.
@@ -103,6 +107,11 @@ class ResultsScene(Scene):
             return "Everybody loses", self._end_words("Nobody won this game.")
         if not self.match.info.scored:   # won, not scored: say how
             return f"{names[0]} wins!", self._end_words("")
+        if any(s.total == top and s.player not in self.winners for s in self.outcome.scores):
+            # Level on points, won on the rules' tie-break: the game's last words say on what.
+            last = next((ev for ev in reversed(self.match.history) if ev.kind == "end"), None)
+            why = str(last.data.get("tie_break", "")) if last is not None else ""
+            return f"{names[0]} wins!", f"with {score}, " + (why or "on the tie-break")
         return f"{names[0]} wins!", f"with {score}"
 
     def _end_words(self, otherwise: str) -> str:
