@@ -272,6 +272,9 @@ def test_results_offer_the_replay_the_final_table_and_the_log(app: Any, home: Pa
     texts = [t for t, *_ in page.lines]
     assert len(page.lines) > page.visible and page.top == len(page.lines) - page.visible
     assert any("Game over" in t for t in texts)
+    # The last line shown ends above the Back button.
+    from game.ui.scenes.gamelog import LINE, TEXT_TOP
+    assert page.rect.y + TEXT_TOP + page.visible * LINE <= page.back.rect.top
     key(app, pygame.K_HOME)
     assert page.top == 0
     key(app, pygame.K_ESCAPE)

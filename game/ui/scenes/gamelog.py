@@ -14,6 +14,7 @@ from game.ui.scenes.dialogs import dim
 from game.ui.widgets import Button
 
 RGB = tuple[int, int, int]
+TEXT_TOP = 66   # the first line, below the title
 LINE = 22
 SIZE = 16
 
@@ -31,10 +32,11 @@ class GameLogScene(Scene):
         for text, colour, heading in entries:
             wrapped = theme.wrap(text, self.rect.w - 90, SIZE, heading)
             self.lines.extend((line, colour, heading, i == 0) for i, line in enumerate(wrapped))
-        self.visible = (self.rect.h - 110) // LINE
-        self.top = max(0, len(self.lines) - self.visible)  # open at the end of the game
         self.back = Button((self.rect.centerx - 90, self.rect.bottom - 58, 180, 44), "Back",
                            self.close, pygame.K_ESCAPE, size=19)
+        # As many lines as fit between the title and the Back button.
+        self.visible = (self.back.rect.top - 8 - (self.rect.y + TEXT_TOP)) // LINE
+        self.top = max(0, len(self.lines) - self.visible)  # open at the end of the game
 
     def close(self) -> None:
         if self.app is not None and self.app.top is self:
@@ -64,7 +66,7 @@ class GameLogScene(Scene):
         r = self.rect
         theme.panel(surface, r, (30, 28, 30), theme.GOLD_DARK, 16, 2)
         theme.text(surface, self.title, (r.x + 30, r.y + 18), 26, theme.GOLD, title=True)
-        y = r.y + 66
+        y = r.y + TEXT_TOP
         for line, colour, heading, first in self.lines[self.top:self.top + self.visible]:
             if heading:
                 theme.text(surface, line, (r.x + 30, y), SIZE, colour, bold=True)
