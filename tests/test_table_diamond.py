@@ -680,3 +680,32 @@ def test_a_bots_move_is_shown_before_it_is_played(make_app) -> None:  # type: ig
         assert table.bot_move[1] == [table.seat_rect(int(action.args[0]))]
     run_until(app, lambda: bool(match.actions), "played the bot's move")
     assert match.actions[0] == str(action)
+
+
+def test_choices_from_ten_up_are_chosen_by_two_digits(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.diamond_drawing import Option, Step
+    from game.ui.tables.diamond_in_the_rough import TYPE_WAIT
+
+    match = Match(GAME, [Seat("Ana"), bot("Bo")], 1)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    chosen: list[int] = []
+    twelve = Step("pick a card", [Option(str(i), f"card {i}") for i in range(12)])
+    table.step = lambda: twelve                         # a row of twelve choices on offer
+    table.choose = lambda n: chosen.append(n) or True   # what the keys choose
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)
+    assert chosen == [12]
+    key(app, pygame.K_5)          # no choice 50 or more: 5 at once
+    assert chosen == [12, 5]
+    key(app, pygame.K_KP1)
+    assert chosen == [12, 5] and "next digit" in table.message
+    for _ in range(int(TYPE_WAIT * 60) + 2):   # no second digit: 1 alone
+        app.step(1 / 60)
+    assert chosen == [12, 5, 1]
+    key(app, pygame.K_1)
+    key(app, pygame.K_0)
+    assert chosen == [12, 5, 1, 10]
+    key(app, pygame.K_1)
+    key(app, pygame.K_BACKSPACE)  # another key: the digit typed is a choice of its own first
+    assert chosen == [12, 5, 1, 10, 1]

@@ -6,7 +6,7 @@ offers come from `match.legal_actions()`, and a refused choice shows the rules' 
 (`state.why_not`). A human picks an action with a button or its key (B bomb, R resupply, I invest,
 T retire, P pass when nothing else is possible), then its choices one step at a time: each choice
 on offer carries a number (on a tile in the middle, or on the card or the player it stands for),
-chosen with that key or a click; Enter plays the move, Backspace steps back. Clicking a card of
+chosen with that key (from 10 up, two digits) or a click; Enter plays the move, Backspace steps back. Clicking a card of
 your hand starts a resupply with it; clicking another player starts a bomb at them. After a Yes
 the reward chooser offers the bomber's three choices.
 
@@ -82,6 +82,10 @@ from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
+TYPE_WAIT = 0.8   # seconds a first digit waits for a second one (choices 10 and up)
+DIGIT_KEYS = {pygame.K_0 + i: i for i in range(10)} | {pygame.K_KP0: 0} | \
+    {pygame.K_KP1 + i: i + 1 for i in range(9)}
+
 
 # ============================================================================ the scene
 class DiamondTable(TableDrawing, TableScene):
@@ -121,6 +125,7 @@ class DiamondTable(TableDrawing, TableScene):
         self._action_buttons: list[tuple[str, Button]] = []
         self._extra_buttons: list[Button] = []
         self._steps_cache: tuple[Any, list[Step]] = (None, [])
+        self._typed: tuple[int, float] | None = None   # a first digit waiting for a second
         rules = _rules()
         self.resources: tuple[str, ...] = tuple(rules.game_resources(self.n)) if hasattr(rules, "game_resources") \
             else tuple(self.state.resources)
@@ -472,6 +477,7 @@ class DiamondTable(TableDrawing, TableScene):
         return self.pick(step.options[number - 1])
 
     def pick(self, option: Option) -> bool:
+        self._typed = None   # a click, or a choice made: no digit waits any longer
         step = self.step()
         if step is None:
             return False
@@ -638,6 +644,7 @@ class DiamondTable(TableDrawing, TableScene):
         self.bomb_fx = None
 
     def _animate(self, dt: float) -> None:
+        self._typed_alone()
         self.flash = max(0.0, self.flash - dt * 3.5)
         for st in self.stamps:
             st.age += dt
@@ -1022,16 +1029,18 @@ class DiamondTable(TableDrawing, TableScene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if self._typed is not None and k not in DIGIT_KEYS:
+            self._typed_alone(now=True)   # another key: the digit typed is a choice of its own
         if self.my_hand_hidden():
             self._say("Turn your hand up first: click it, or hold V to peek.")
             return True
-        digits = {pygame.K_1 + i: i + 1 for i in range(9)}
-        digits.update({pygame.K_KP1 + i: i + 1 for i in range(9)})
+        digits = DIGIT_KEYS
         if k in digits:
-            if self.step() is None:
+            step = self.step()
+            if step is None:
                 self._say("Choose an action first: Bomb (B), Resupply (R), Invest (I) or Retire (T).")
                 return True
-            self.choose(digits[k])
+            self._type_digit(digits[k], len(step.options))
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
@@ -1047,6 +1056,28 @@ class DiamondTable(TableDrawing, TableScene):
             self.pass_turn()
             return True
         return False
+
+    def _type_digit(self, d: int, count: int) -> None:
+        """A number key. With ten choices or more a choice may take two digits: a first digit
+        that could begin one waits `TYPE_WAIT` seconds for the second ("1" then "2": choice 12),
+        and is taken alone when none comes (or on a key that is not a digit)."""
+        first = self._typed
+        self._typed = None
+        if first is not None:
+            self.choose(first[0] * 10 + d)
+        elif 1 <= d and d * 10 <= count:
+            self._typed = (d, self.clock)
+            top = min(count, d * 10 + 9)
+            self._say(f"{d}… the next digit chooses {d}0 to {top}; or wait for choice {d}")
+        else:
+            self.choose(d)
+
+    def _typed_alone(self, now: bool = False) -> None:
+        """A first digit whose second did not come in time is a choice of its own."""
+        if self._typed is not None and (now or self.clock - self._typed[1] >= TYPE_WAIT):
+            d, _ = self._typed
+            self._typed = None
+            self.choose(d)
 
     def _mouse_down(self, pos: tuple[int, int]) -> bool:
         if self.my_hand_hidden() and self._my_hand_area().collidepoint(pos) and not self.replay:
