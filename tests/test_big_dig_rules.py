@@ -112,7 +112,7 @@ def test_first_dig_must_touch_the_top_row_and_any_top_square_counts() -> None:
         s.apply(dig_action(1, squares))
     # A vertical I from row 0 down column 0 touches the top: allowed; one starting at row 1 not.
     assert s.why_not_dig(1, [(0, 0), (0, 1), (0, 2), (0, 3)]) is None
-    assert s.why_not_dig(1, [(0, 2), (0, 3), (0, 4), (0, 5)]) == "not touching your dig"
+    assert s.why_not_dig(1, [(0, 2), (0, 3), (0, 4), (0, 5)]) == "not touching your dig or the top row"
 
 
 def test_a_dig_must_touch_a_square_crossed_on_an_earlier_turn() -> None:
@@ -121,8 +121,8 @@ def test_a_dig_must_touch_a_square_crossed_on_an_earlier_turn() -> None:
     s, _ = s.apply(dig_action(2, [(5, 0), (6, 0), (5, 1), (6, 1)]))   # the other player
     # Player 1 (to move again) may dig next to their I, not next to player 2's square.
     assert s.why_not_dig(3, [(0, 1), (1, 1), (2, 1), (1, 2)]) is None
-    assert s.why_not_dig(3, [(5, 3), (6, 3), (7, 3), (6, 4)]) == "not touching your dig"
-    assert s.why_not_explode((5, 2)) == "not touching your dig"
+    assert s.why_not_dig(3, [(5, 3), (6, 3), (7, 3), (6, 4)]) == "not touching your dig or the top row"
+    assert s.why_not_explode((5, 2)) == "not touching your dig or the top row"
 
 
 def test_rock_only_by_explosion_and_never_artifacts_or_crossed_squares() -> None:
@@ -196,7 +196,7 @@ def test_bonus_squares_count_as_earlier_for_the_next_one_and_refuse_rock() -> No
     s = fresh(3, expert=True)
     s, _ = s.apply(Action("bonus", ("0.0",)))          # seat 2's one square
     assert s.to_move() == 2
-    assert s.why_not_bonus((0, 2)) == "not touching your dig"
+    assert s.why_not_bonus((0, 2)) == "not touching your dig or the top row"
     s, _ = s.apply(Action("bonus", ("0.0",)))
     assert s.why_not_bonus((0, 1)) is None               # next to its first bonus square
     s3 = with_crossed(s, 2, [(4, 0)])
@@ -307,7 +307,7 @@ def test_the_rulebook_example_turn() -> None:
     assert orange == {(3, 0), (5, 1)}
     # Any shape touching a green square may be dug; one that does not, may not.
     assert s.why_not_dig(2, [(6, 2), (7, 2), (6, 3), (7, 3)]) is None
-    assert s.why_not_dig(2, [(4, 2), (5, 2), (4, 3), (5, 3)]) == "not touching your dig"
+    assert s.why_not_dig(2, [(4, 2), (5, 2), (4, 3), (5, 3)]) == "not touching your dig or the top row"
 
 
 # ---------------------------------------------------------------------------- set-up and API

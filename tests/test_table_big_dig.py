@@ -57,6 +57,27 @@ def state(match: Match) -> Any:
 
 
 # ---------------------------------------------------------------------------- the human's move
+def test_a_card_picked_by_its_key_stands_where_it_fits(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    for seed in (1, 7):
+        match = human_first(seed)
+        table = open_table(app, match)
+        run_until_human(app, table)
+        checked = 0
+        for card in range(1, 6):
+            if match.state.card_taken_by(card) is not None:
+                continue
+            key(app, pygame.K_0 + card)
+            spots = table.fit_spots()
+            if spots:
+                # Never left at a spot where it is refused: on the first turn the pointer starts
+                # over the top row's middle, where most cards do not fit as they come.
+                assert table.cursor in spots, (seed, card, table.cursor)
+                assert table.current_action() is not None
+                checked += 1
+        assert checked >= 3
+        app.pop()
+
+
 def test_keys_choose_turn_mirror_and_place_a_card(app, home: Path) -> None:  # type: ignore[no-untyped-def]
     match = human_first()
     table = open_table(app, match)

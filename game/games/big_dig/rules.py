@@ -503,7 +503,7 @@ class BigDigState(GameState):
                 return next(r for r in reasons if r is not None and r.startswith(why))
         front = self.frontier(p)
         if not any(sq in front for sq in sqs):
-            return "not touching your dig"
+            return "not touching your dig or the top row"
         return None
 
     def why_not_explode(self, square: Square, card: int | None = None) -> str | None:
@@ -522,7 +522,7 @@ class BigDigState(GameState):
         if why:
             return why
         if square not in self.frontier(p):
-            return "not touching your dig"
+            return "not touching your dig or the top row"
         return None
 
     def why_not_bonus(self, square: Square) -> str | None:
@@ -535,7 +535,7 @@ class BigDigState(GameState):
         if why:
             return why
         if square not in self.frontier(p):
-            return "not touching your dig"
+            return "not touching your dig or the top row"
         return None
 
     def can_cross(self, p: int) -> bool:

@@ -383,9 +383,14 @@ class BigDigTable(TableScene):
             self.card = card
             self.rot, self.mirror = 0, False
             self._click()
-        if self.cursor is None:
-            spots = sorted(self.fit_spots(), key=lambda s: (s[1], s[0]))
-            self.cursor = spots[0] if spots else (self.board.width // 2, 0)
+        spots = self.fit_spots()
+        if spots and self.cursor not in spots:
+            # Where the card fits, nearest the cursor (or the top left, with none yet): a card
+            # picked by its key is never left where it is refused.
+            cx, cy = self.cursor if self.cursor is not None else (0, 0)
+            self.cursor = min(spots, key=lambda s: ((s[0] - cx) ** 2 + (s[1] - cy) ** 2, s[1], s[0]))
+        elif self.cursor is None:
+            self.cursor = (self.board.width // 2, 0)
         self._buttons_key = None
         return True
 
@@ -1038,8 +1043,8 @@ class BigDigTable(TableScene):
             lines = [("Pick a card: click it or press its number.", theme.INK_DIM),
                      ("E explodes a square instead; P passes when nothing fits.", theme.INK_FAINT)]
         elif self.exploding:
-            lines = [("Point at a dirt or rock square next to your dig; Enter or a click blows it up.",
-                      theme.INK_DIM)]
+            lines = [("Point at a dirt or rock square next to your dig or in the top row; Enter or "
+                      "a click blows it up.", theme.INK_DIM)]
         else:
             fits = bool(self.fit_spots())
             if fits:
