@@ -203,7 +203,7 @@ class ReplayScene(Scene):
         if self.analysis_error:
             return self.analysis_error
         if a is None:
-            return "Analyse: the coach checks every move of the humans"
+            return "Let the coach check human moves"
         marks = len(a.marked())
         found = f"{marks} marked" if marks else "none marked" if a.finished else "none yet"
         if a.finished:

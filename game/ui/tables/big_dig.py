@@ -1026,10 +1026,11 @@ class BigDigTable(TableScene):
         m = self.match
         p = m.to_move()
         if p is None:
-            return "Game over", [("The results follow in a moment.", theme.INK_DIM)]
+            words = "The game as it ended." if self.replay else "The results follow in a moment."
+            return "Game over", [(words, theme.INK_DIM)]
         if self.replay:
-            return f"{m.seats[p].name}'s turn", [("A replay: the controls below step through the game.",
-                                                  theme.INK_DIM)]
+            return f"{m.seats[p].name}'s turn", [("A replay: the controls at the right step through "
+                                                  "the game.", theme.INK_DIM)]
         if self.beat is not None or self.bot_move is not None:
             p = self.big_player()
             return f"{m.seats[p].name}'s turn", [("Space skips the show.", theme.INK_DIM)]
