@@ -709,3 +709,29 @@ def test_choices_from_ten_up_are_chosen_by_two_digits(app) -> None:  # type: ign
     key(app, pygame.K_1)
     key(app, pygame.K_BACKSPACE)  # another key: the digit typed is a choice of its own first
     assert chosen == [12, 5, 1, 10, 1]
+
+
+def test_the_log_says_each_draw_from_the_deck_once(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables.diamond_in_the_rough import SAID_DRAWS
+
+    def kinds(m: Match) -> set[str]:
+        return {str(ev.data.get("why")) for ev in m.history if ev.kind == "drew"}
+
+    found = None
+    for seed in range(1, 60):   # random play until a game has drawn for a reward and a resupply
+        match = Match(GAME, [Seat("Ana"), Seat("Bo"), Seat("Cy")], seed)
+        rng = random.Random(seed)
+        while not match.is_over() and not {"reward", "resupply"} <= kinds(match):
+            match.apply(rng.choice(match.legal_actions()))
+        if not match.is_over():
+            found = match
+            break
+    assert found is not None
+    app = make_app("instant")
+    table = open_table(app, found)   # a game resumed: its log is written from the history
+    texts = [t for t, _, _ in table.log_panel.entries]
+    # The log leaves out the second line of such a draw: "Ana discards Fish #3 and draws from the
+    # deck" says it, and "Ana draws a card from the deck (resupply)" no longer follows.
+    assert any("draws from the deck" in t for t in texts)
+    assert any("takes the deck's top card" in t for t in texts)
+    assert not [t for t in texts if t.endswith(tuple(f"({why})" for why in SAID_DRAWS))]

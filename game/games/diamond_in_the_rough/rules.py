@@ -550,7 +550,7 @@ class DiamondState(GameState):
             if args and args[0] == DECK_KIND:
                 self._emit("replace", f"{self.name(q)} gets the deck's top card in return",
                            player=q, card=None, source="deck")
-                self._draw(q, "replacement")
+                self._draw(q, "in return")
             elif args:
                 cid = self.row.pop(int(args[0].partition(":")[2]))
                 self._to_hand(q, cid, seen=True)

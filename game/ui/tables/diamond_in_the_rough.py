@@ -82,6 +82,9 @@ from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
+# Draws whose event's previous line already says a card comes from the deck ("Ana invests the Gem
+# and draws 2 cards"): the log leaves out their public "draws a card from the deck" line.
+SAID_DRAWS = frozenset({"reward", "resupply", "invest", "in return"})
 TYPE_WAIT = 0.8   # seconds a first digit waits for a second one (choices 10 and up)
 DIGIT_KEYS = {pygame.K_0 + i: i for i in range(10)} | {pygame.K_KP0: 0} | \
     {pygame.K_KP1 + i: i + 1 for i in range(9)}
@@ -1125,6 +1128,8 @@ class DiamondTable(TableDrawing, TableScene):
                 colour = seat_rgb(p) if isinstance(p, int) else theme.GOLD
                 self.log_panel.add(ev.text, colour, True)
             return
+        if ev.kind == "drew" and ev.data.get("why") in SAID_DRAWS:
+            return   # the line before it says the card came from the deck
         p = ev.data.get("player", ev.data.get("bomber"))
         colour = seat_rgb(p) if isinstance(p, int) else theme.INK_DIM
         heading = ev.kind in ("end", "last", "stall")
