@@ -1188,7 +1188,7 @@ def card_face(number: int, name: str, shape: Shape, taken_by: int | None, chosen
         veil = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (20, 18, 16, 150), r.inflate(0, -3).move(0, -1), border_radius=8)
         surf.blit(veil, (0, 0))
-        band = pygame.Rect(0, CARD_H - 26, CARD_W, 22)
+        band = pygame.Rect(0, CARD_H - 23, CARD_W, 20)   # below the card's name
         pygame.draw.rect(surf, seat_rgb(taken_by), band)
         txt, size = theme.fit_name(taker, CARD_W - 8, 13, 10)
         theme.text(surf, txt, band.center, size, (16, 14, 12), bold=True, anchor="center")
