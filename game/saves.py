@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from game import paths
-from game.core.contract import BadSave
+from game.core.contract import BadSave, IllegalAction
 from game.core.match import Match, load_match, load_or_set_aside, read_record
 from game.core.storage import (BackgroundWriter, clean_leftovers, encode_json, read_json, set_aside,
                                 write_json_atomic, write_text_atomic)
@@ -344,8 +344,19 @@ def list_replays() -> tuple[list[Entry], list[str]]:
 
 
 def load_replay(path: Path) -> tuple[Match, list[str]]:
-    """A replay's match at its start (no action played) and all its actions; raises BadSave."""
-    return Match.from_header(read_record(path, "replay"))
+    """A replay's match at its start (no action played) and all its actions; raises BadSave,
+    also when a move cannot be played (a damaged file, or one from another version), so that the
+    viewer never meets it halfway through the game."""
+    match, actions = Match.from_header(read_record(path, "replay"))
+    for i, action in enumerate(actions):
+        try:
+            match.play_recorded(action)
+        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+            raise BadSave(f"move {i + 1} of the replay cannot be played "
+                          f"({clean_text(str(exc), 120)}); the file is damaged or comes from "
+                          "another version of Mother Lode") from exc
+    match.rewind(0)
+    return match, actions
 
 
 def replay_of(match: Match) -> tuple[Match, list[str]]:

@@ -210,6 +210,28 @@ def test_replays_screen_lists_and_opens_the_viewer(app: Any, home: Path) -> None
     assert app.top is title
 
 
+@pytest.mark.parametrize("bad", ["taunt", "income:9"])
+def test_a_replay_with_a_move_that_cannot_be_played_is_refused_when_opened(
+        app: Any, home: Path, bad: str) -> None:
+    from game.core.contract import BadSave
+    from game.ui.scenes.dialogs import MessageBox
+    from game.ui.scenes.replays import ReplaysScene
+
+    m = finished_and_kept(4)
+    path = saves.replay_path(m)
+    data = json.loads(path.read_text("utf-8"))
+    data["actions"][20] = bad   # a damaged byte, or a move a newer version has
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(BadSave, match="move 21 of the replay cannot be played"):
+        saves.load_replay(path)
+    # From the Replays screen: a message, never a viewer that meets the move halfway.
+    app.reset(TitleScene())
+    app.push(ReplaysScene())
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, MessageBox)
+    assert "move 21" in " ".join(str(v) for v in vars(app.top).values())
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_replay_viewer_steps_forward_and_back(app: Any, home: Path, game: str) -> None:
     from game.ui.scenes.replay import ReplayScene
