@@ -85,3 +85,49 @@ def test_a_chance_from_a_few_looks_is_written_as_rough() -> None:
     from game.bots.search import enough_looks
     assert enough_looks([300, 15]) == 30 and enough_looks([40, 12]) == 10 and enough_looks([]) == 10
     assert percent(Advice("a", 0.55, 15, "", ""), enough_looks([300, 15])) == "~55%"
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, dead but not yet reaped, does not)."""
+    import os
+    from pathlib import Path
+
+    stat = Path(f"/proc/{pid}/stat")
+    if Path("/proc").is_dir():
+        try:
+            return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except (OSError, IndexError):
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_the_search_worker_ends_when_the_game_process_is_killed() -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import pytest
+
+    if os.name != "posix":
+        pytest.skip("kills a process with SIGKILL: POSIX only")
+    # A game process with a search worker, killed without any clean-up (a crash, "End task").
+    script = ("import os, time\n"
+              "from game.bots.pool import SearchPool\n"
+              "print(SearchPool()._submit(os.getpid).result(timeout=120), flush=True)\n"
+              "time.sleep(600)\n")
+    game = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(game.stdout.readline())   # type: ignore[union-attr]
+        assert worker != game.pid and _alive(worker)
+    finally:
+        game.kill()
+        game.wait()
+    deadline = time.monotonic() + 30
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(worker), "the search worker outlived its game"

@@ -10,8 +10,9 @@ again by the caller against the legal actions.
 
 A worker that dies (killed, out of memory) breaks only the requests it held: their futures fail
 with `BrokenProcessPool`, and the next request starts a new worker. `close()` stops the worker at
-once, mid-search too, so quitting never waits for a search. `multiprocessing` is imported only
-when a pool first starts: the game's start-up does not pay for it.
+once, mid-search too, so quitting never waits for a search; a worker whose game process is gone
+(killed, crashed) ends itself (`_follow_the_game`). `multiprocessing` is imported only when a pool
+first starts: the game's start-up does not pay for it.
 """
 
 from __future__ import annotations
@@ -139,7 +140,8 @@ class SearchPool:
                 import multiprocessing  # here, not at the top: the game starts without it
 
                 self._executor = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"))
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_follow_the_game)
             return self._executor
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future:
@@ -186,6 +188,23 @@ class SearchPool:
             executor, self._executor = self._executor, None
         if executor is not None:
             _stop(executor)
+
+
+def _follow_the_game() -> None:
+    """In the worker: end it when the game's process ends, however it ends. A game killed (or
+    crashed past its own clean-up) never says goodbye, and the worker, waiting for its next
+    request, would otherwise run on alone."""
+    import multiprocessing
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()       # returns when the game's process is gone
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-the-game", daemon=True).start()
 
 
 def _stop(executor: concurrent.futures.ProcessPoolExecutor) -> None:
