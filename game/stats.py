@@ -48,6 +48,10 @@ class Damaged(ValueError):
     """The statistics file holds something this version cannot trust; the message says what."""
 
 
+class Newer(Damaged):
+    """The statistics file was written by a newer version: left as it is, for that version."""
+
+
 # ============================================================================ the model
 def profile_key(name: str) -> str:
     """The key that makes 'Ana', ' ana ' and 'ANA' the same player."""
@@ -206,7 +210,10 @@ class Stats:
     def from_json(cls, data: Any) -> "Stats":
         """Statistics from parsed JSON; raises Damaged, saying what is wrong, on anything unsound."""
         obj = _mapping(data, "the file")
-        if obj.get("format") != STATS_FORMAT:
+        fmt = obj.get("format")
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > STATS_FORMAT:
+            raise Newer("it was written by a newer version of Mother Lode")
+        if fmt != STATS_FORMAT:
             raise Damaged(f"it has format {obj.get('format')!r}; this version reads {STATS_FORMAT}")
         recorded = _list(_key(obj, "recorded", "the file"), "the list of counted games")
         ids = [_text(r, "a counted game's id") for r in recorded][-RECORDED_LIMIT:]
@@ -373,6 +380,11 @@ def _load() -> _Loaded:
         return _Loaded(Stats())
     try:
         return _Loaded(Stats.from_json(read_json(path)))
+    except Newer:
+        # Not damaged: left in place for the version that wrote it, and not written over.
+        return _Loaded(Stats(), "The statistics file was written by a newer version of Mother Lode; "
+                                "update the game to see it. This version leaves it as it is and "
+                                "counts nothing.", False)
     except OSError as exc:
         reason = f"it could not be read ({exc.strerror or exc})"
     except RecursionError:

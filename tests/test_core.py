@@ -101,7 +101,7 @@ def test_an_illegal_move_changes_nothing() -> None:
     lambda text: json.dumps({"format": 1}),                      # missing everything
     lambda text: text.replace('"ya_blew_it"', '"no_such_game"'),
     lambda text: json.dumps({**json.loads(text), "actions": ["roll", "keep", "keep", "fly"]}),
-    lambda text: json.dumps({**json.loads(text), "format": 99}),
+    lambda text: json.dumps({**json.loads(text), "format": "two"}),
 ])
 def test_a_damaged_save_gives_a_message_and_is_kept_aside(tmp_path: Path, damage) -> None:
     path = tmp_path / "autosave.json"
@@ -115,6 +115,17 @@ def test_a_damaged_save_gives_a_message_and_is_kept_aside(tmp_path: Path, damage
     assert not path.exists()
     kept = list(tmp_path.glob("autosave.unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == damaged
+
+
+def test_a_save_from_a_newer_version_says_so_and_stays_where_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    _played(3, 20).save(path)
+    newer = json.dumps({**json.loads(path.read_text()), "format": 99})
+    path.write_text(newer)
+    match, message = load_or_set_aside(path)
+    assert match is None and message is not None
+    assert "saved by a newer version of Mother Lode; update the game" in message and str(tmp_path) in message
+    assert path.read_text() == newer and not list(tmp_path.glob("autosave.unreadable-*"))
 
 
 def test_bot_decisions_come_from_a_worker_thread() -> None:

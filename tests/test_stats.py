@@ -303,7 +303,7 @@ DAMAGE: dict[str, bytes | None] = {
     "not a table": b"[1, 2, 3]",
     "a number": b"42",
     "format missing": _edit(lambda d: d.pop("format")),
-    "newer format": _edit(lambda d: d.update(format=2)),
+    "format not a number": _edit(lambda d: d.update(format="two")),
     "profiles not a list": _edit(lambda d: d.update(profiles={"Old": 1})),
     "profile not a table": _edit(lambda d: d.update(profiles=["Old"])),
     "name missing": _edit(lambda d: d["profiles"][0].pop("name")),
@@ -423,3 +423,16 @@ def test_statistics_never_import_pygame() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_file_from_a_newer_version_is_left_as_it_is(home: Path) -> None:
+    path = stats_path()
+    content = _edit(lambda d: d.update(format=d["format"] + 1))
+    path.write_bytes(content)
+    found, message = load_stats()
+    assert message is not None and "newer version of Mother Lode" in message and "update" in message
+    assert found.profiles == []
+    message = record_match(ana_vs_bot(True), now=50)
+    assert message is not None and "newer version" in message
+    # Neither set aside nor written over: the newer version finds it as it left it.
+    assert path.read_bytes() == content and _set_aside(path) == []

@@ -26,6 +26,11 @@ class BadSave(ValueError):
     """A saved game or state that cannot be read back."""
 
 
+class NewerSave(BadSave):
+    """A file written by a newer version of Mother Lode: sound, perhaps, but not readable here.
+    It is left where it is, for the newer version to open."""
+
+
 @dataclass(frozen=True, order=True)
 class Action:
     """A small frozen move. Its string form (`roll`, `fire:red,blue`) is used in saves, logs, tests."""

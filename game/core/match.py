@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from game.bots import LEVELS, Bot, make_bot
-from game.core.contract import Action, BadSave, Event, GameState, IllegalAction, View
+from game.core.contract import Action, BadSave, Event, GameState, IllegalAction, NewerSave, View
 from game.core.rng import derive_seed
 from game.core.storage import read_json, set_aside, write_json_atomic
 from game.core.text import clean_name, clean_text
@@ -334,6 +334,9 @@ class Match:
         if not isinstance(data, Mapping):
             raise BadSave("the file is not a saved game")
         fmt = data.get("format")
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > max(READABLE_FORMATS):
+            raise NewerSave("it was saved by a newer version of Mother Lode; update the game to "
+                            "go on with it")
         if fmt not in READABLE_FORMATS:
             raise BadSave(f"the save has format {fmt!r}; this version reads "
                           f"{', '.join(str(f) for f in READABLE_FORMATS)}")
@@ -437,6 +440,9 @@ def load_or_set_aside(path: Path) -> tuple[Match | None, str | None]:
         return None, None
     try:
         return load_match(path), None
+    except NewerSave as exc:
+        # Sound for the version that wrote it: left in place, where that version finds it.
+        return None, f"The saved game could not be resumed: {exc}. It stays in {path.parent}."
     except BadSave as exc:
         try:
             kept = set_aside(path)
