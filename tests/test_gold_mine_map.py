@@ -774,3 +774,33 @@ def test_generated_files_are_up_to_date():
 
     image = pygame.image.load(str(MAPS / "gold_mine_tiles.png"))
     assert image.get_size() == (tiles.TILE_WIDTH * len(tiles.TILES), tiles.TILE_HEIGHT)
+
+
+def _block(columns: int, rows: int, far: Hex | None = None) -> dict[Hex, Tile]:
+    """A mountain `columns` wide and `rows` tall (rows of r + q/2), all dirt but one mine."""
+    tiles = {Hex(q, r - q // 2): Tile("dirt") for q in range(columns) for r in range(rows)}
+    tiles[Hex(1, 1)] = Tile("mine", "green", 20)
+    if far is not None:
+        tiles[far] = Tile("dirt")
+    return tiles
+
+
+STARTS = ((Hex(0, 0), Hex(0, 1), Hex(2, 0), Hex(2, 1)), (Hex(0, 0), Hex(2, 0)))
+
+
+def test_a_map_larger_than_the_table_can_show_is_refused_in_a_file_and_in_a_save() -> None:
+    from game.games.gold_mine.board import MAX_COLUMNS, MAX_ROWS, extent
+
+    largest = GoldMineMap("largest", _block(MAX_COLUMNS, MAX_ROWS), *STARTS)
+    assert extent(largest.tiles) == (MAX_COLUMNS, MAX_ROWS)
+    for wide, tall in ((MAX_COLUMNS + 1, 10), (10, MAX_ROWS + 1)):
+        with pytest.raises(ValueError, match=f"may be at most {MAX_COLUMNS} columns wide"):
+            GoldMineMap("big", _block(wide, tall), *STARTS)
+    # A save's map is held to the same limits: one hex far away, or too many hexes.
+    data = _tiny_board().to_json()
+    far = {**data, "tiles": data["tiles"] + [[10**15, 0, "dirt", "", 0]]}
+    with pytest.raises(BadSave, match="at most 40 columns wide"):
+        GoldMineMap.from_json(far)
+    many = {**data, "tiles": [[q, 0, "dirt", "", 0] for q in range(MAX_COLUMNS * MAX_ROWS + 1)]}
+    with pytest.raises(BadSave, match="more than the 1,440 hexes"):
+        GoldMineMap.from_json(many)

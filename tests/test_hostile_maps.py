@@ -207,15 +207,22 @@ def test_check_map_refuses_hostile_maps_with_a_reason_and_bounded_memory(tmp_pat
 
 
 def test_limits_at_the_edge_are_accepted_and_just_past_it_refused(tmp_path):
-    # A map as big as allowed is read (its layer is a full 100 x 100 of the small map's pattern);
-    # one cell more is refused before anything is inflated.
+    # A map as big as the table shows is read (40 x 36 of the small map's pattern); larger ones
+    # are refused, a 100 x 100 one (within the file reader's limits) for its size on the table,
+    # and one cell past the reader's limit before anything is inflated.
+    def layer(width: int, height: int) -> str:
+        gids = [1] * (width * height)
+        gids[1] = 2
+        return base64.b64encode(zlib.compress(b"".join(g.to_bytes(4, "little") for g in gids))).decode()
+
+    m = load_map(write(tmp_path, "edge.tmx", map_text(width=40, height=36, encoding="base64",
+                                                      compression="zlib", data=layer(40, 36))))
+    assert len(m.tiles) == 40 * 36
     side = 100
-    gids = [1] * (side * side)
-    gids[1] = 2
-    data = base64.b64encode(zlib.compress(b"".join(g.to_bytes(4, "little") for g in gids))).decode()
-    m = load_map(write(tmp_path, "edge.tmx", map_text(width=side, height=side, encoding="base64",
+    data = layer(side, side)
+    with pytest.raises(MapError, match="may be at most 40 columns wide and 36 rows tall"):
+        load_map(write(tmp_path, "wide.tmx", map_text(width=side, height=side, encoding="base64",
                                                       compression="zlib", data=data)))
-    assert len(m.tiles) == side * side
     with pytest.raises(MapError, match="too big"):
         load_map(write(tmp_path, "past.tmx", map_text(width=side + 1, height=side,
                                                       encoding="base64", compression="zlib",

@@ -815,3 +815,19 @@ def test_the_players_list_is_kept_while_the_money_counts_and_drawn_again_when_it
     table.model.acted[2] = "blew a mine"   # its words change: the picture is drawn again
     again, redrawn = shown()
     assert redrawn is not picture and again != first
+
+
+def test_the_largest_map_allowed_fits_the_map_panel_with_hexes_big_enough_to_click() -> None:
+    from game.games.gold_mine.board import MAX_COLUMNS, MAX_ROWS, GoldMineMap, Hex, Tile
+    from game.ui.hexmap import HexMapView
+    from game.ui.tables.gold_mine_drawing import MAP
+
+    tiles = {Hex(q, r - q // 2): Tile("dirt") for q in range(MAX_COLUMNS) for r in range(MAX_ROWS)}
+    tiles[Hex(1, 1)] = Tile("mine", "green", 20)
+    largest = GoldMineMap("largest", tiles, (Hex(0, 0), Hex(0, 1), Hex(2, 0), Hex(2, 1)),
+                          (Hex(0, 0), Hex(2, 0)))
+    view = HexMapView(largest, MAP)
+    assert view.size >= 10.0   # a hex about 20 pixels across
+    for h in largest.tiles:
+        x, y = view.centre(h)
+        assert MAP.collidepoint(x - view.size, y) and MAP.collidepoint(x + view.size, y), h

@@ -239,6 +239,23 @@ class ColourValues(Mapping[str, int]):
 
 
 MAX_NAME_LENGTH = 48
+
+# The largest mountain the table shows with hexes big enough to read and click (about 20 pixels
+# across in its map panel); a map file or a save with a larger one is refused.
+MAX_COLUMNS, MAX_ROWS = 40, 36
+
+
+def extent(hexes: Iterable[Hex]) -> tuple[int, int]:
+    """How many columns (of q) and rows (of r + q/2; the half row of staggered columns is not
+    one more) `hexes` span, as a Tiled map of that many columns and rows does."""
+    qs: list[int] = []
+    ys: list[int] = []
+    for h in hexes:
+        qs.append(h.q)
+        ys.append(2 * h.r + h.q)   # twice the row, a whole number
+    if not qs:
+        return 0, 0
+    return max(qs) - min(qs) + 1, (max(ys) - min(ys) + 2) // 2
 """The longest map name kept, in characters; a longer one is cut and ends with an ellipsis."""
 
 
@@ -279,6 +296,11 @@ class GoldMineMap:
         object.__setattr__(self, "central", central)
         if not tiles:
             raise ValueError("the map has no hexes")
+        columns, rows = extent(tiles)
+        if columns > MAX_COLUMNS or rows > MAX_ROWS:
+            raise ValueError(f"the map is {columns} columns wide and {rows} rows tall; a Gold Mine "
+                             f"map may be at most {MAX_COLUMNS} columns wide and {MAX_ROWS} rows "
+                             "tall, so that every hex can be seen and clicked on the table")
         if len(starts) != 4 or len(set(starts)) != 4:
             raise ValueError(f"a map needs four different start points, not {len(set(starts))}")
         for h in starts:
@@ -363,8 +385,11 @@ class GoldMineMap:
     def from_json(cls, data: Mapping[str, Any]) -> "GoldMineMap":
         """The inverse of `to_json`; raises `BadSave` (a ValueError) on anything unreadable."""
         try:
+            listed = data["tiles"]
+            if not isinstance(listed, list) or len(listed) > MAX_COLUMNS * MAX_ROWS:
+                raise ValueError(f"it lists more than the {MAX_COLUMNS * MAX_ROWS:,} hexes a map may have")
             tiles: dict[Hex, Tile] = {}
-            for q, r, kind, colour, value in data["tiles"]:
+            for q, r, kind, colour, value in listed:
                 h = Hex(_int(q), _int(r))
                 if h in tiles:
                     raise ValueError(f"the hex {h} is listed twice")
