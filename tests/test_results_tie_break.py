@@ -77,3 +77,27 @@ def test_a_win_on_the_tie_break_ranks_the_winner_first_and_says_why(app: App) ->
     assert [s.player for s in results.order] == [1, 0, 2]
     assert results.rank == {1: 1, 0: 2, 2: 3}
     assert results.headline() == ("Bo wins!", "with 30$, as many as Ana, and the best card (5 to 3)")
+
+
+def test_six_long_names_are_shown_whole_on_the_results(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import theme
+    from game.ui.scenes import results as results_mod
+
+    names = ["Bartholomew", "Christopher", "Gwendolyn", "Maximilian", "Anastasia", "Wilhelmina"]
+    match = Match("ya_blew_it", [Seat(n) for n in names], 4)
+    rng = Rng(4)
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    results = ResultsScene(match)
+    app.push(results)
+    drawn: list[str] = []
+    real = theme.text
+
+    def spy(surface: pygame.Surface, words: str, *args: object, **kw: object) -> object:
+        drawn.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(results_mod.theme, "text", spy)
+    results.draw(app.screen)
+    # Smaller where need be, as the tables do, never "Bartholom…".
+    assert all(n in drawn for n in names), [d for d in drawn if "…" in d]

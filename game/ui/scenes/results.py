@@ -289,8 +289,9 @@ class ResultsScene(Scene):
         if won:
             _crown(surface, (r.centerx, r.y - 6), self.age)
         name_w = r.w - 84
-        theme.text(surface, fit_text(seat.name, name_w, 21, True), (r.x + 68, r.y + 34), 21, theme.INK,
-                   bold=True)
+        # As the tables do: the whole name, smaller if need be, else the first name.
+        shown, size = theme.fit_name(seat.name, name_w, 21, 12)
+        theme.text(surface, shown, (r.x + 68, r.y + 34 + (21 - size) // 2), size, theme.INK, bold=True)
         theme.text(surface, fit_text(self.who(player), name_w, 15), (r.x + 68, r.y + 62), 15,
                    theme.INK_DIM)
         scored = self.match.info.scored
