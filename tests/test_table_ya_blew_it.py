@@ -321,3 +321,30 @@ def test_a_scoring_area_keeps_its_pictures_while_the_focus_moves(app, monkeypatc
     for p in range(3):
         table._draw_panel(surface, p, p == 1)
     assert drawn == [(1, True)]
+
+
+def test_a_fire_in_the_hole_offers_safe_keys_only_to_a_player_with_a_safe(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.tables import table_for
+
+    with_safe = find_fire_with_safes()
+    table = table_for(with_safe)
+    app.push(table)
+    run_until_idle(app, table)
+    p = with_safe.to_move()
+    assert table._panel_key(p)[4] is not None   # the stacks carry their Safe keys
+    app.pop()
+    # A roller without a Safe: no keys on the stacks, so nothing suggests a Safe to place.
+    for seed in range(0, 300):
+        match = Match("ya_blew_it", humans(4), seed=seed)
+        rng = Rng(seed)
+        while not match.is_over():
+            s = match.state
+            if s.phase == FIRE_PHASE and not s.owned(s.turn, SAFE) and s.stacks(s.turn):
+                break
+            match.apply(rng.choice(match.legal_actions()))
+        if not match.is_over():
+            break
+    table = table_for(match)
+    app.push(table)
+    run_until_idle(app, table)
+    assert table._panel_key(match.to_move())[4] is None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -235,6 +235,7 @@ class TableDrawing:
     dice: list[DieSprite]
     big_die: DieSprite
     marker_pos: tuple[float, float] | None
+    _can_place_safes: Callable[[int], bool]
 
 
     def _seat_rects(self) -> list[pygame.Rect]:
@@ -529,8 +530,9 @@ class TableDrawing:
 
     def _panel_key(self, p: int) -> tuple[Any, ...]:
         m = self.model
+        # The stacks carry their Safe keys only for a player who has a Safe to place.
         picking = (self.match.state.phase == FIRE_PHASE and self.idle and self.match.to_move() == p
-                   and self.match.human_to_move())
+                   and self.match.human_to_move() and self._can_place_safes(p))
         return (tuple(m.areas[p]), tuple(sorted((s, c) for s, c in m.safes.items() if s in m.areas[p])),
                 m.cursed[p], m.out[p], tuple(self.safe_pick) if picking else None, self._symbols(),
                 m.prospector == p)
