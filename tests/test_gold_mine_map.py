@@ -804,3 +804,8 @@ def test_a_map_larger_than_the_table_can_show_is_refused_in_a_file_and_in_a_save
     many = {**data, "tiles": [[q, 0, "dirt", "", 0] for q in range(MAX_COLUMNS * MAX_ROWS + 1)]}
     with pytest.raises(BadSave, match="more than the 1,440 hexes"):
         GoldMineMap.from_json(many)
+
+
+def test_the_summary_counts_in_words() -> None:
+    summary = _tiny_board().summary()
+    assert summary.startswith("9 hexes, 2 mines (") and ", 1 rock, " in summary, summary

@@ -426,3 +426,12 @@ def test_the_setup_lists_hostile_big_dig_boards_with_their_reasons(home, tmp_pat
     gold_list = {e.source: e for e in gold_mine_maps(folder)[1:]}
     assert set(gold_list) == {"padded.tmx", "zz_gold.tmx"}
     assert "too large" in gold_list["padded.tmx"].reason
+
+
+def test_check_map_given_a_folder_says_so_and_checks_the_rest(tmp_path):
+    folder = tmp_path / "a folder.tmx"
+    folder.mkdir()
+    good = write(tmp_path, "good.tmx", map_text())
+    status, out, err = check_map(str(good), str(folder), str(good))
+    assert status == 1 and out.count("OK: ") == 2
+    assert "BAD:" in err and "not a regular file" in err and "Is a directory" not in err

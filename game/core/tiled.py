@@ -260,10 +260,14 @@ def read_limited(path: Path, what: str, fail: Callable[[str], Exception]) -> byt
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         raise fail(f"{what} cannot be read ({exc.strerror or exc})") from None
-    with os.fdopen(fd, "rb") as f:
+    try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
+        if not stat.S_ISREG(info.st_mode):   # (a folder too: looked at before it is opened as a file)
             raise fail(f"{what} is not a regular file")
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as f:
         if info.st_size > MAX_FILE_BYTES:
             raise fail(f"{what} is too large ({info.st_size:,} bytes; the most a map file "
                        f"may be is {MAX_FILE_BYTES:,} bytes)")

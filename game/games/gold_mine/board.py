@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from game.core.contract import BadSave
 from game.core.text import clean_text
+from game.core.words import plural
 
 # -- hexes ---------------------------------------------------------------------------------------
 
@@ -367,8 +368,9 @@ class GoldMineMap:
                 counts[t.colour] = counts.get(t.colour, 0) + 1
         mines = ", ".join(f"{counts[c]} {c} worth {v}" for c, v in self.colour_values.items())
         n_mines = sum(counts.values())
-        return (f"{len(self.tiles)} hexes, {n_mines} mines ({mines}; {self.total_treasure()}$ in "
-                f"all), {len(self.rock_hexes())} rocks, 4 start points (2 central)")
+        return (f"{plural(len(self.tiles), 'hex')}, {plural(n_mines, 'mine')} ({mines}; "
+                f"{self.total_treasure()}$ in all), {plural(len(self.rock_hexes()), 'rock')}, "
+                "4 start points (2 central)")
 
     # -- saves
 

@@ -21,6 +21,7 @@ from game.bots import PLAYER_LEVELS
 from game.core.contract import GameInfo, IllegalAction
 from game.core.match import BOT, HUMAN, Match, Seat
 from game.core.text import clean_text
+from game.core.words import plural
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import MessageBox, fit_text, open_table
@@ -142,8 +143,8 @@ def short_summary(game_map: Any) -> str:
     if hasattr(game_map, "of_kind"):
         return f"{game_map.width} x {game_map.height} squares"
     mines = game_map.mine_hexes()
-    return (f"{len(game_map.tiles)} hexes, {len(mines)} mines worth {game_map.total_treasure()}$ in all, "
-            f"{len(game_map.rock_hexes())} rocks")
+    return (f"{plural(len(game_map.tiles), 'hex')}, {plural(len(mines), 'mine')} worth "
+            f"{game_map.total_treasure()}$ in all, {plural(len(game_map.rock_hexes()), 'rock')}")
 
 
 class MapChooser:
