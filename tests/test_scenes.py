@@ -620,3 +620,20 @@ def test_real_table_opens_from_setup_if_present(app: App) -> None:
     frames(app, 20)
     app.handle(key(pygame.K_ESCAPE))
     assert isinstance(app.top, PauseMenu)
+
+
+def test_the_title_shows_every_games_name_whole(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes import title as title_mod
+
+    app.reset(TitleScene())
+    drawn: list[str] = []
+    real = title_mod.theme.text
+
+    def spy(surface: pygame.Surface, words: str, *args: object, **kw: object) -> object:
+        drawn.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(title_mod.theme, "text", spy)
+    app.draw()
+    titles = [info.title for info in GAMES.values()]
+    assert all(t in drawn for t in titles), [d for d in drawn if d.endswith("…")]

@@ -453,7 +453,7 @@ class TitleScene(Scene):
 
     def _build_games(self) -> None:
         games = self.games[:MAX_GAME_ROWS]
-        width = 500
+        width = 520
         room = H - 24 - 200
         row_h = 64 if 22 + 64 * len(games) + 16 + 50 + 22 <= room else 52
         self.row_h = row_h
@@ -647,9 +647,10 @@ class TitleScene(Scene):
         big = self.row_h >= 64
         for info, y in self.game_rows:
             players = f"{info.min_players}-{info.max_players} players"
-            size = 24 if big else 20
-            theme.text(surface, fit_text(info.title, w - 244, size, True), (x, y + 4), size, theme.INK,
-                       bold=True)
+            # A long title ("Diamond in the Rough") a little smaller, not cut.
+            size = theme.fit_size(info.title, w - 244, 24 if big else 20, 18, True)
+            theme.text(surface, fit_text(info.title, w - 244, size, True), (x, y + 4 + (22 - size) // 2),
+                       size, theme.INK, bold=True)
             theme.text(surface, players, (x, y + (36 if big else 30)), 15, theme.GOLD)
             line_y = y + self.row_h - 6
             pygame.draw.line(surface, (70, 60, 52), (x, line_y), (x + w, line_y), 1)
