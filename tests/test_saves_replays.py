@@ -382,3 +382,33 @@ def test_a_damaged_statistics_file_is_reported_when_a_game_ends(app: Any, home: 
         live.apply(live.legal_actions()[0])
     table._apply(live.legal_actions()[0])
     assert isinstance(app.top, MessageBox) and "damaged" in app.top.text
+
+
+def test_the_replays_screen_says_how_many_are_kept_once_it_holds_nearly_that_many(
+        app: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from game.ui.scenes import replays as replays_mod
+    from game.ui.scenes.replays import ROWS, ReplaysScene
+
+    m = finished_and_kept(6)
+    path = saves.replay_path(m)
+    most = ROWS + 2
+    monkeypatch.setattr(saves, "MAX_REPLAYS", most)
+    for i in range(most + 2):
+        shutil.copy(path, path.with_name(f"{i:016x}.json"))
+    saves._prune_replays()
+    assert len(list(saves.replays_dir().glob("*.json"))) == most   # the oldest went
+    app.reset(TitleScene())
+    screen = ReplaysScene()
+    app.push(screen)
+    drawn: list[str] = []
+    real = replays_mod.theme.text
+
+    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
+        drawn.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(replays_mod.theme, "text", spy)
+    app.draw()
+    assert any(f"the latest {most} are kept, the oldest goes first" in d for d in drawn), drawn

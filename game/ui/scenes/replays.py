@@ -188,6 +188,11 @@ class ReplaysScene(Scene):
             theme.text(surface, who, (row.x + 6, row.y + 31), 14, theme.INK_DIM)
         if len(self.entries) > ROWS:
             shown = f"{self.scroll + 1}-{self.scroll + len(self.rows)} of {len(self.entries)}"
+            # The folder keeps the latest MAX_REPLAYS: said once it comes near.
+            from game.saves import MAX_REPLAYS
+
+            if len(self.entries) >= MAX_REPLAYS - ROWS:
+                shown += f" · the latest {MAX_REPLAYS} are kept, the oldest goes first"
             theme.text(surface, shown, (p.x + 30, p.bottom - 38), 14, theme.INK_FAINT, anchor="midleft")
         for b in self.buttons:
             b.draw(surface)
