@@ -809,3 +809,9 @@ def test_a_map_larger_than_the_table_can_show_is_refused_in_a_file_and_in_a_save
 def test_the_summary_counts_in_words() -> None:
     summary = _tiny_board().summary()
     assert summary.startswith("9 hexes, 2 mines (") and ", 1 rock, " in summary, summary
+
+
+def test_a_saved_maps_hex_in_the_wrong_shape_is_named_in_words() -> None:
+    data = _tiny_board().to_json()
+    with pytest.raises(BadSave, match=r"a hex is written \[1\], not as \[q, r, kind, colour, value\]"):
+        GoldMineMap.from_json({**data, "tiles": data["tiles"] + [[1]]})

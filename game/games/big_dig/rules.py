@@ -912,8 +912,7 @@ class BigDigView(OpenView):
 # ============================================================================ set-up
 def _board_from_options(options: Mapping[str, Any], error: type[Exception]) -> Board:
     return decoded_option(options, "board", Board, error,
-                          "a Big Dig game needs a board: set the option 'board' (Board JSON), e.g. "
-                          "with INFO.make_config, which loads the shipped board of the chosen side")
+                          "a Big Dig game needs a board, and this one has none")
 
 
 def _flag(value: Any, name: str) -> bool:

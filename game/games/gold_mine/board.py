@@ -391,7 +391,11 @@ class GoldMineMap:
             if not isinstance(listed, list) or len(listed) > MAX_COLUMNS * MAX_ROWS:
                 raise ValueError(f"it lists more than the {MAX_COLUMNS * MAX_ROWS:,} hexes a map may have")
             tiles: dict[Hex, Tile] = {}
-            for q, r, kind, colour, value in listed:
+            for entry in listed:
+                if not isinstance(entry, list) or len(entry) != 5:
+                    raise ValueError(f"a hex is written {clean_text(repr(entry), 40)}, not as "
+                                     "[q, r, kind, colour, value]")
+                q, r, kind, colour, value = entry
                 h = Hex(_int(q), _int(r))
                 if h in tiles:
                     raise ValueError(f"the hex {h} is listed twice")

@@ -1355,8 +1355,7 @@ def _start_mode(options: Mapping[str, Any]) -> str | list[int]:
 
 def _map_from_options(options: Mapping[str, Any], error: type[Exception]) -> GoldMineMap:
     return decoded_option(options, "map", GoldMineMap, error,
-                          "a Gold Mine game needs a map: set the option 'map' (GoldMineMap JSON), "
-                          "e.g. with INFO.make_config, which loads the shipped map")
+                          "a Gold Mine game needs a map, and this one has none")
 
 
 def new_game(config: GameConfig, seed: int) -> tuple[GoldMineState, list[Event]]:
