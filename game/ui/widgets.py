@@ -124,7 +124,8 @@ class Cycler:
         theme.text(surface, "<", left.center, self.size + 2, theme.GOLD, bold=True, anchor="center")
         theme.text(surface, ">", right.center, self.size + 2, theme.GOLD, bold=True, anchor="center")
         mid = (left.right + right.left) // 2
-        theme.text(surface, self.value, (mid, r.centery), self.size, theme.INK, bold=True, anchor="center")
+        shown = theme.fit_text(self.value, right.left - left.right - 8, self.size, True)
+        theme.text(surface, shown, (mid, r.centery), self.size, theme.INK, bold=True, anchor="center")
 
 
 class TextField:
@@ -140,6 +141,7 @@ class TextField:
         self.placeholder = placeholder
         self.size = size
         self.focused = False
+        self.tag = ""   # small words at the right end ("bot"); the text stops before them
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -168,7 +170,19 @@ class TextField:
         theme.panel(surface, r, (30, 30, 34), theme.FOCUS if self.focused else theme.PANEL_EDGE, 6)
         shown = self.value or self.placeholder
         colour = theme.INK if self.value else theme.INK_FAINT
+        room = r.w - 20 - (theme.width_of(self.tag, 13) + 10 if self.tag else 0)
+        if theme.width_of(shown, self.size) > room:
+            if self.focused and self.value:
+                # Typing: the end of the text, where the letters go.
+                k = len(shown)
+                while k > 1 and theme.width_of("…" + shown[-k:], self.size) > room:
+                    k -= 1
+                shown = "…" + shown[-k:]
+            else:
+                shown = theme.fit_text(shown, room, self.size)
         rect = theme.text(surface, shown, (r.x + 10, r.centery), self.size, colour, anchor="midleft")
+        if self.tag:
+            theme.text(surface, self.tag, (r.right - 10, r.centery), 13, theme.INK_FAINT, anchor="midright")
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = rect.right + 2 if self.value else r.x + 10
             pygame.draw.line(surface, theme.INK, (x, r.y + 7), (x, r.bottom - 7), 2)

@@ -538,10 +538,8 @@ class SetupScene(Scene):
             theme.text(surface, str(row.index + 1), chip.center, 20, (20, 18, 16), bold=True,
                        anchor="center")
             row.kind.draw(surface)
+            row.name.tag = "" if row.is_human else "bot"
             row.name.draw(surface)
-            if not row.is_human:
-                theme.text(surface, "bot", (row.name.rect.right - 10, row.name.rect.centery), 13,
-                           theme.INK_FAINT, anchor="midright")
         for row in self.rows[self.players:]:
             slot = pygame.Rect(right.x + 20, row.y, right.w - 40, 48)
             pygame.draw.rect(surface, (44, 40, 38), slot, 1, border_radius=8)

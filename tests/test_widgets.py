@@ -1,0 +1,57 @@
+"""The shared widgets keep their words inside their boxes, whatever a player types."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui import theme, widgets  # noqa: E402
+from game.ui.widgets import Cycler, TextField  # noqa: E402
+
+
+def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, bool, tuple[int, int], str]]:
+    drawn: list[tuple[str, int, bool, tuple[int, int], str]] = []
+    real = theme.text
+
+    def spy(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int, *args: Any,
+            **kw: Any) -> Any:
+        drawn.append((words, size, bool(kw.get("bold")), pos, str(kw.get("anchor", "topleft"))))
+        return real(surface, words, pos, size, *args, **kw)
+
+    monkeypatch.setattr(widgets.theme, "text", spy)
+    return drawn
+
+
+def test_a_name_field_stops_before_its_tag_and_shows_the_end_while_typing(
+        fresh_display: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    surface = pygame.Surface((400, 60))
+    field = TextField((0, 0, 300, 48), "W" * 16)
+    field.tag = "bot"
+    drawn = _spy(monkeypatch)
+    field.draw(surface)
+    text, size = drawn[0][0], drawn[0][1]
+    tag_left = 300 - 10 - theme.width_of("bot", 13)
+    assert text.endswith("…") and 10 + theme.width_of(text, size) <= tag_left - 10
+    assert drawn[1][0] == "bot"
+    drawn.clear()
+    field.focused = True
+    field.draw(surface)
+    assert drawn[0][0].startswith("…") and drawn[0][0].endswith("WWW")
+
+
+def test_a_choice_is_fitted_between_its_arrows_as_it_is_drawn_bold(
+        fresh_display: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    surface = pygame.Surface((500, 60))
+    cycler = Cycler((0, 0, 440, 52), "First player", ["Christopher Lee the Younger"], 0, size=20)
+    drawn = _spy(monkeypatch)
+    cycler.draw(surface)
+    left, right = cycler._arrows()
+    value = next(words for words, size, bold, *_ in drawn if words.startswith("Christ"))
+    assert theme.width_of(value, 20, True) <= right.left - left.right - 8
