@@ -55,3 +55,19 @@ def test_a_choice_is_fitted_between_its_arrows_as_it_is_drawn_bold(
     left, right = cycler._arrows()
     value = next(words for words, size, bold, *_ in drawn if words.startswith("Christ"))
     assert theme.width_of(value, 20, True) <= right.left - left.right - 8
+
+
+def test_a_name_field_takes_only_what_the_font_can_draw(fresh_display: None) -> None:
+    field = TextField((0, 0, 300, 48), "")
+    field.focused = True
+    field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Ana\U0001F4A3 Ré\u4e2d"))
+    assert field.value == "Ana Ré"   # no bomb emoji, no Chinese letter: the font has neither
+    assert theme.has_glyph("é") and not theme.has_glyph("\U0001F4A3")
+
+
+def test_a_title_in_a_script_the_title_face_lacks_is_drawn_in_the_bold_face(fresh_display: None) -> None:
+    hebrew = "\u05d0\u05d1\u05d2 wins!"
+    assert not theme.has_glyph("\u05d0", True, True) and theme.has_glyph("\u05d0", True)
+    assert theme.font_for(hebrew, 40, title=True) is theme.font(40, True, False)
+    assert theme.font_for("Ana wins!", 40, title=True) is theme.font(40, False, True)
+    assert theme.width_of(hebrew, 40, title=True) == theme.font(40, True, False).size(hebrew)[0]

@@ -12,7 +12,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
+from typing import Any, Iterator
 
 import pygame
 
@@ -82,15 +82,53 @@ def drawable(msg: object) -> str:
     return _UNDRAWABLE.sub("", msg[:MAX_DRAWN * 2])[:MAX_DRAWN]
 
 
+_FONT_FILES = {(False, False): "DejaVuSans.ttf", (True, False): "DejaVuSans-Bold.ttf",
+               (True, True): "RobotoSlab-Bold.otf", (False, True): "RobotoSlab-Bold.otf"}
+
+
+@lru_cache(maxsize=4)
+def _glyph_reader(bold: bool, title: bool) -> Any:
+    """The font file behind `font(.., bold, title)`, read by FreeType, which tells a glyph the
+    file has from one it has not (the plain font module draws a box for both); None if absent."""
+    try:
+        import pygame.freetype
+
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        return pygame.freetype.Font(str(paths.asset("fonts", _FONT_FILES[(bold, title)])), 18)
+    except (ImportError, OSError, pygame.error):
+        return None
+
+
+@lru_cache(maxsize=8192)
+def has_glyph(ch: str, bold: bool = False, title: bool = False) -> bool:
+    """Whether the font draws character `ch` (not a box, as for most emoji)."""
+    reader = _glyph_reader(bold, title)
+    if reader is None:
+        return True   # nothing to ask: draw and see
+    try:
+        return reader.get_metrics(ch)[0] is not None
+    except (pygame.error, ValueError, UnicodeError, IndexError):
+        return False
+
+
+def font_for(msg: str, size: int, bold: bool = False, title: bool = False) -> pygame.font.Font:
+    """The font `msg` is drawn in: the title face, unless it lacks a letter of `msg` (Hebrew,
+    say, in a player's name), then the bold face, which has more."""
+    if title and not all(has_glyph(ch, True, True) for ch in set(msg)):
+        return font(size, True, False)
+    return font(size, bold, title)
+
+
 @lru_cache(maxsize=2048)
 def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool, title: bool) -> pygame.Surface:
     text = drawable(text)
     try:
-        return font(size, bold, title).render(text, True, colour)
+        return font_for(text, size, bold, title).render(text, True, colour)
     except (pygame.error, ValueError, UnicodeError):
         # Nothing a font cannot draw may stop the game: draw what plain ASCII there is.
         safe = text.encode("ascii", "replace").decode("ascii")
-        return font(size, bold, title).render(safe, True, colour)
+        return font_for(safe, size, bold, title).render(safe, True, colour)
 
 
 def _measure(f: pygame.font.Font, msg: str) -> tuple[int, int]:
@@ -135,7 +173,7 @@ def note_clipped(msg: str, room: int, needed: int, how: str) -> None:
 @lru_cache(maxsize=4096)
 def width_of(msg: str, size: int, bold: bool = False, title: bool = False) -> int:
     """How wide `msg` is drawn, in pixels (remembered: tables measure the same words each frame)."""
-    return _measure(font(size, bold, title), msg)[0]
+    return _measure(font_for(drawable(msg), size, bold, title), msg)[0]
 
 
 def fit_text(msg: str, width: int, size: int, bold: bool = False) -> str:
@@ -201,7 +239,7 @@ def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 18
 def _ink(rect: pygame.Rect, msg: str, size: int, bold: bool, title: bool) -> pygame.Rect:
     """The part of a text's rect that holds ink: its width, and the height its letters reach
     (the font's line leaves room above and below that a tight box need not have)."""
-    f = font(size, bold, title)
+    f = font_for(msg, size, bold, title)
     try:
         reach = [(m[3], m[2]) for m in f.metrics(msg) if m is not None]
     except (pygame.error, ValueError, UnicodeError):

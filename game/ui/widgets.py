@@ -137,7 +137,9 @@ class TextField:
         self.rect = pygame.Rect(rect)
         self.value = value
         self.max_len = max_len
-        self.allowed = allowed or (lambda ch: ch.isprintable())
+        # Typed text enters here: only what the font can draw (never a box for an emoji).
+        self.allowed = allowed or (lambda ch: ch.isprintable() and theme.has_glyph(ch)
+                                   and theme.has_glyph(ch, bold=True))
         self.placeholder = placeholder
         self.size = size
         self.focused = False
