@@ -637,3 +637,16 @@ def test_the_title_shows_every_games_name_whole(app: App, monkeypatch: pytest.Mo
     app.draw()
     titles = [info.title for info in GAMES.values()]
     assert all(t in drawn for t in titles), [d for d in drawn if d.endswith("…")]
+
+
+def test_the_pause_menu_keeps_the_seed_of_a_game_with_hidden_hands_until_it_ends() -> None:
+    from game.ui.scenes.dialogs import PauseMenu
+
+    hidden = Match("grim_prospects", [Seat("Ana"), Seat("Bo")], 7)
+    open_game = Match("ya_blew_it", [Seat("Ana"), Seat("Bo")], 7)
+    assert "seed" not in PauseMenu(hidden).subtitle()
+    assert "seed 7" in PauseMenu(open_game).subtitle()
+    rng = random.Random(7)
+    while not hidden.is_over():
+        hidden.apply(rng.choice(hidden.legal_actions()))
+    assert "seed 7" in PauseMenu(hidden).subtitle()

@@ -256,6 +256,15 @@ class PauseMenu(Scene):
     def update(self, dt: float) -> None:
         self.age += dt
 
+    def subtitle(self) -> str:
+        """The game and the move; the seed too, except mid-game where hands are hidden: the seed
+        deals every hidden card, and anyone could deal the game again elsewhere to see them."""
+        m = self.match
+        sub = f"{m.info.title}  ·  move {len(m.actions) + 1}"
+        if not m.info.private_hands or m.is_over():
+            sub += f"  ·  seed {m.seed}"
+        return sub
+
     def draw(self, surface: pygame.Surface) -> None:
         speed = speed_of(self.app)
         t = 1.0 if speed == 0 else min(1.0, self.age / (0.2 * speed))
@@ -265,7 +274,7 @@ class PauseMenu(Scene):
         theme.panel(surface, r, theme.PANEL, theme.GOLD_DARK, 16, 3)
         theme.text(surface, "Paused", (r.centerx, r.y + 28), 44, theme.GOLD, title=True, anchor="midtop")
         m = self.match
-        sub = f"{m.info.title}  ·  move {len(m.actions) + 1}  ·  seed {m.seed}"
+        sub = self.subtitle()
         theme.text(surface, fit_text(sub, r.w - 40, 17), (r.centerx, r.y + 86), 17, theme.INK_DIM,
                    anchor="midtop")
         lines = theme.wrap(seats_summary(m), r.w - 48, 16)
