@@ -426,3 +426,20 @@ def test_a_full_frame_shows_a_changed_panel_one_frame_later_never_two(app) -> No
     assert goals(True) == (before, 0)     # a full frame: the old picture once more
     assert goals(True)[1] == 1            # the next frame draws it, full or not
     assert goals(True)[1] == 0
+
+
+@pytest.mark.parametrize("side", ["a", "b"])
+def test_the_boards_name_tag_stays_between_the_tower_and_the_truck(app, side: str) -> None:  # type: ignore[no-untyped-def]
+    from game.games.big_dig.tmx import load_board, shipped_board_path
+
+    board = load_board(shipped_board_path(side))
+    match = Match("big_dig", [Seat("Maximilian Smith"), Seat("Bo", BOT, "easy")], 3,
+                  options={"board": board.to_json()})
+    table = open_table(app, match)
+    run_until_human(app, table)
+    name, size, tag = table.name_tag(0)
+    assert name.startswith("Maximilian") and size >= 12
+    v = table.view
+    for col in (*board.tower, *board.truck):   # their squares' columns, in the sky
+        x0 = v.rect.x + col * v.cell
+        assert tag.right <= x0 or tag.left >= x0 + v.cell, (side, name, tag, col)

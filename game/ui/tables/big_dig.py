@@ -838,16 +838,33 @@ class BigDigTable(TableScene):
             shining = self.model.exploded[p] if goal == "rocks" else self.board.targets(goal)
             for sq in shining:   # (a path goal's squares are not told apart: the goal's row flashes)
                 pygame.draw.rect(surface, theme.GOLD, v.square_rect(sq).inflate(-2, -2), width, border_radius=4)
-        # The owner's name tag, in the sky's top-left corner.
-        name = f"{self.match.seats[p].name}'s board"
-        size = theme.fit_size(name, v.rect.w // 2 - 20, 17, 12, bold=True)
+        name, size, tag = self.name_tag(p)
         img = theme.font(size, True).render(theme.drawable(name), True, (20, 18, 16))
-        tag = img.get_rect().inflate(16, 8)
-        tag.center = (v.rect.x + self.sky_gap() * v.cell, v.rect.y + v.sky_h // 2)
-        tag.clamp_ip(v.rect)
         pygame.draw.rect(surface, colour, tag, border_radius=8)
         pygame.draw.rect(surface, (20, 18, 16), tag, 2, border_radius=8)
         surface.blit(img, img.get_rect(center=tag.center))
+
+    def name_tag(self, p: int) -> tuple[str, int, pygame.Rect]:
+        """The owner's name tag over p's big board: its words, their size and its rectangle, in
+        the widest stretch of sky between the tower and the truck. The whole name if it fits
+        there, else the first name, else the name alone."""
+        v = self.view
+        mid, span = self.sky_gap(with_span=True)
+        room = min(v.rect.w // 2, int(span * v.cell)) - 24
+        full = self.match.seats[p].name
+        first = full.split(" ")[0]
+        name, size = "", 12
+        for name in dict.fromkeys((f"{full}'s board", f"{first}'s board", full, first)):
+            size = theme.fit_size(name, room, 17, 12, bold=True)
+            if theme.width_of(name, size, True) <= room:
+                break
+        else:
+            name = theme.fit_text(name, room, 12, True)
+        tag = pygame.Rect(0, 0, theme.width_of(name, size, True) + 16,
+                          theme.font(size, True).get_height() + 8)
+        tag.center = (int(v.rect.x + mid * v.cell), v.rect.y + v.sky_h // 2)
+        tag.clamp_ip(v.rect)
+        return name, size, tag
 
     def _board_layer(self, p: int) -> pygame.Surface:
         """Player p's board with every cross already drawn (not those being drawn now); composed
@@ -886,9 +903,10 @@ class BigDigTable(TableScene):
         self._layers[("small", p)] = (key, layer)
         return layer
 
-    def sky_gap(self) -> float:
+    def sky_gap(self, with_span: bool = False) -> Any:
         """The middle (in squares from the left) of the widest stretch of sky with neither the
-        tower nor the truck in it: where the board's name tag goes."""
+        tower nor the truck in it: where the board's name tag goes (and, `with_span`, how many
+        squares wide that stretch is)."""
         busy = set(self.board.tower) | set(self.board.truck)
         best, start, best_mid = -1, 0, self.board.width / 2
         for x in range(self.board.width + 1):
@@ -896,7 +914,7 @@ class BigDigTable(TableScene):
                 if x - start > best:
                     best, best_mid = x - start, (start + x) / 2
                 start = x + 1
-        return best_mid
+        return (best_mid, max(best, 0)) if with_span else best_mid
 
     def _draw_ghost(self, surface: pygame.Surface, p: int) -> None:
         v = self.view
