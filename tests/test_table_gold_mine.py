@@ -831,3 +831,33 @@ def test_the_largest_map_allowed_fits_the_map_panel_with_hexes_big_enough_to_cli
     for h in largest.tiles:
         x, y = view.centre(h)
         assert MAP.collidepoint(x - view.size, y) and MAP.collidepoint(x + view.size, y), h
+
+
+def test_a_replay_paused_on_a_bots_move_does_not_say_it_is_thinking(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game import saves
+    from game.core.match import BOT, Match, Seat
+    from game.core.rng import Rng
+    from game.ui.scenes.replay import ReplayScene
+    from game.ui.tables import gold_mine_drawing
+
+    match = Match("gold_mine", [Seat("Ana"), Seat("Bo", BOT, "easy")], 5)
+    rng = Rng(5)
+    while len(match.actions) < 12:
+        match.apply(rng.choice(match.legal_actions()))
+    start, actions = saves.replay_of(match)
+    viewer = ReplayScene(start, actions)
+    app.push(viewer)
+    at = next(i for i in range(1, len(actions)) if (viewer.jump(i) or True) and start.to_move() == 1)
+    assert viewer.position == at and not viewer.playing
+    app.step(1 / 60)
+    drawn: list[str] = []
+    real = gold_mine_drawing.theme.text
+
+    def spy(surface, words, *args, **kw):  # type: ignore[no-untyped-def]
+        drawn.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(gold_mine_drawing.theme, "text", spy)
+    app.draw()
+    said = " ".join(drawn)
+    assert "Bo to move" in said and "is thinking" not in said

@@ -312,7 +312,8 @@ class ResultsScene(Scene):
             pts_text = (f"{pts:+d}" if pts else "0") if scored else ""
             pw = theme.font(size, True).size(pts_text)[0]
             theme.text(surface, fit_text(label, r.w - 36 - pw, size), (r.x + 14, y), size, theme.INK_DIM)
-            theme.text(surface, pts_text, (r.right - 14, y), size, theme.DANGER if pts < 0 else theme.GOOD,
+            colour = theme.DANGER if pts < 0 else theme.GOOD if pts > 0 else theme.INK_DIM
+            theme.text(surface, pts_text, (r.right - 14, y), size, colour,
                        bold=True, anchor="topright")
             y += line_h
         if len(shown) < len(items):

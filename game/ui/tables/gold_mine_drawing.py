@@ -199,6 +199,7 @@ class TableDrawing:
     _players_cache: PlayersList | None
     _static: pygame.Surface | None
     _static_key: Any
+    replay: bool
 
 
     def map_covered_rects(self) -> list[pygame.Rect]:
@@ -812,7 +813,8 @@ class TableDrawing:
         else:
             who = m.to_move()
             if who is not None:
-                lines.append((f"{m.seats[who].name} is thinking…", seat_rgb(who)))
+                doing = "to move" if self.replay else "is thinking…"   # (a replay waits for no one)
+                lines.append((f"{m.seats[who].name} {doing}", seat_rgb(who)))
         y = r.y + 40
         for text, col in lines:
             for line in theme.wrap(text, r.w - 28, 16):
