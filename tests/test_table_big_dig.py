@@ -443,3 +443,18 @@ def test_the_boards_name_tag_stays_between_the_tower_and_the_truck(app, side: st
     for col in (*board.tower, *board.truck):   # their squares' columns, in the sky
         x0 = v.rect.x + col * v.cell
         assert tag.right <= x0 or tag.left >= x0 + v.cell, (side, name, tag, col)
+
+
+def test_a_goals_words_are_gone_before_the_next_players_board_comes(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.contract import Event
+    from game.ui.tables.base import Beat
+
+    app = make_app("normal")
+    match = human_first(3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    ev = Event("goal", "Ana meets the goal Oil to the truck", {"player": 0, "goal": "oil"})
+    beat = Beat(ev, actor=0)
+    table._on_goal(ev, beat)
+    words = [c for c in table.callouts if c.image is not None]
+    assert words and beat.hold >= max(c.delay + c.duration for c in words)

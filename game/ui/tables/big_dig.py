@@ -693,7 +693,8 @@ class BigDigTable(TableScene):
         stacked = sum(1 for c in self.callouts if c.pos[0] == cx and c.age < c.delay + c.duration)
         self._callout(f"{GOAL_TITLE.get(goal, goal)}!", (cx, cy + 60 * stacked), seat_rgb(p), 40, 1.4)
         self._play("coin")
-        self._hold(beat, 0.6)
+        # The board stays this player's while the words are up: they are about this board.
+        self._hold(beat, 1.4)
 
     def _on_win(self, ev: Event, beat: Beat) -> None:
         self.model.over = True
