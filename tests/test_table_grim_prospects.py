@@ -604,3 +604,28 @@ def test_four_cards_looked_at_fit_the_middle_and_hide_the_known_top(app, players
     assert said and "You know:" not in said
     if players == 4:   # (the put-back cards are known: the row would be there without the prospect)
         assert table.mine_marks()
+
+
+def test_a_prospect_is_told_once_to_whoever_sees_the_prospectors_own_lines(app) -> None:  # type: ignore[no-untyped-def]
+    match = new_match([Seat("Ana"), Seat("Bo", BOT, "normal")], 3)
+    rng = random.Random(3)
+
+    def prospected(name: str) -> bool:
+        return any(ev.kind == "put_back" and ev.visible_to is None and ev.text.startswith(name)
+                   for ev in match.history)
+
+    while not match.is_over() and not (prospected("Ana") and prospected("Bo")):
+        seat = match.to_move()
+        if seat == 0:
+            legal = match.legal_actions()
+            pick = [a for a in legal if a.kind == "prospect"] or legal
+            match.apply(rng.choice(pick))
+        else:
+            match.apply(match.bot(seat).choose(match.view(seat)))
+    assert prospected("Ana") and prospected("Bo")
+    table = open_table(app, match)   # resumed: the log is written from the history for Ana's eyes
+    texts = [t for t, _, _ in table.log_panel.entries]
+    # Ana reads her own "Ana kept ..." and "Ana put back ..." lines, not a third saying the same.
+    assert any(t.startswith("Ana put back ") for t in texts)
+    assert not any(t.startswith("Ana kept a card and put") for t in texts)
+    assert any(t.startswith("Bo kept a card and put") for t in texts)   # Bo's she may not see
