@@ -195,14 +195,14 @@ def test_mouse_builds_exactly_the_legal_action_and_it_is_played(make_app, home: 
             assemble_with_mouse(app, table, action)
             assert table.current_action() == action, f"clicks built {table.current_action()}, wanted {action}"
             app.step(1 / 60)
-            undo = table.button_for("Undo")
+            undo = table.button_for("Back")
             assert undo is not None
             for _ in range(7):
                 if table.move == Move():
                     break
                 click(app, undo.rect.center)
                 app.step(1 / 60)
-                undo = table.button_for("Undo")
+                undo = table.button_for("Back")
             assert table.move == Move()
         action = pick_options(match, rng, 1)[0]
         assemble_with_mouse(app, table, action)

@@ -814,7 +814,8 @@ class GoldMineTable(TableDrawing, TableScene):
         bw = (MOVE_BOX.w - 36) // 2
         by = MOVE_BOX.bottom - 48
         # Their keys (Backspace, Enter) are handled by the table, and shown in the labels.
-        undo = Button((MOVE_BOX.x + 12, by, bw, 38), "Undo  ⌫", lambda: None if self.moves.undo() else None, None,
+        # ("Back", as in the other tables: the Undo above the log takes back a whole decision.)
+        undo = Button((MOVE_BOX.x + 12, by, bw, 38), "Back  ⌫", lambda: None if self.moves.undo() else None, None,
                       enabled=self.move.action_die is not None, size=17)
         why = self.why_not()
         ok = not why and self.current_action() is not None
@@ -823,7 +824,7 @@ class GoldMineTable(TableDrawing, TableScene):
         self.buttons += [undo, go]
 
     def button_for(self, label: str) -> Button | None:
-        """The button whose label starts with `label` ("Confirm", "Undo", "+1"...)."""
+        """The button whose label starts with `label` ("Confirm", "Back", "+1"...)."""
         return next((b for b in self.buttons if b.label.startswith(label)), None)
 
     def _changer(self, slot: str, delta: int) -> Callable[[], None]:
