@@ -735,3 +735,10 @@ def test_the_log_says_each_draw_from_the_deck_once(make_app) -> None:  # type: i
     assert any("draws from the deck" in t for t in texts)
     assert any("takes the deck's top card" in t for t in texts)
     assert not [t for t in texts if t.endswith(tuple(f"({why})" for why in SAID_DRAWS))]
+
+
+def test_a_chosen_hand_card_rises_short_of_the_name_above_the_hand() -> None:
+    from game.ui.tables.diamond_drawing import CHOSEN_LIFT, HAND_Y, ME
+
+    name_top = ME.y + 7   # where the seat's name is written, at 18 px bold
+    assert HAND_Y - CHOSEN_LIFT >= name_top + theme.font(18, True).get_ascent()

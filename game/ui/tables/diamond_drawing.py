@@ -49,6 +49,7 @@ STRIP = pygame.Rect(CENTRE.x + 8, CENTRE.y + 154, CENTRE.w - 16, 54)
 
 HAND_X0, HAND_X1 = ME.x + 14, ME.x + 604
 HAND_Y = ME.y + 32
+CHOSEN_LIFT = 6      # a chosen hand card rises this far, short of the name above the hand
 TAB_X0, TAB_X1 = ME.x + 628, ME.right - 12
 TAB_Y = ME.y + 52
 MESSAGE_Y = ME.y + 162
@@ -717,7 +718,7 @@ class TableDrawing:
         hidden = self.my_hand_hidden()
         chosen = set(self._chosen_refs("hand"))
         for cid, rect in zip(hand, self.hand_rects(me)):
-            lift = -10 if cid in chosen else 0
+            lift = -CHOSEN_LIFT if cid in chosen else 0
             self._card(surface, cid if not hidden else HIDDEN, rect.move(0, lift))
         if hidden and hand:
             area = self._my_hand_area()
