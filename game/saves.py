@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from game import paths
-from game.core.contract import BadSave, IllegalAction
-from game.core.match import Match, load_match, load_or_set_aside, read_record
+from game.core.contract import BadSave, IllegalAction, NewerSave
+from game.core.match import READABLE_FORMATS, Match, load_match, load_or_set_aside, read_record
 from game.core.storage import (BackgroundWriter, clean_leftovers, encode_json, read_json, set_aside,
                                 write_json_atomic, write_text_atomic)
 from game.core.text import clean_name, clean_text
@@ -121,6 +121,9 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
     """The list entry for a file's contents; raises BadSave when it is not one of ours."""
     from game.games import GAMES, listing
 
+    fmt = data.get("format") if isinstance(data, Mapping) else None
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > max(READABLE_FORMATS):
+        raise NewerSave("it was made by a newer version of Mother Lode")   # (whatever else it holds)
     if not isinstance(data, Mapping) or not isinstance(data.get("summary"), Mapping):
         raise BadSave("the file has no summary")
     s = data["summary"]
@@ -275,6 +278,10 @@ def _read_folder(folder: Path, when_key: str, messages: list[str], what: str) ->
         # read_json refuses it without waiting on it.
         try:
             entries.append(_entry(path, read_json(path), when_key))
+        except NewerSave:
+            # Sound for the version that made it: not listed here, and left where it is.
+            messages.append(f"A {what} was made by a newer version of Mother Lode: {path.name}. "
+                            f"Update the game to open it; it stays in {path.parent}.")
         except (OSError, ValueError, TypeError, OverflowError, BadSave) as exc:
             messages.append(_set_aside_message(path, f"A {what} could not be read", exc))
     return entries

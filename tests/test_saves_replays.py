@@ -23,7 +23,7 @@ import pytest  # noqa: E402
 from helpers import click, finished_match, key, played, run_until  # noqa: E402
 
 from game import saves  # noqa: E402
-from game.core.match import Match  # noqa: E402
+from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games import GAMES  # noqa: E402
 from game.tools import verify  # noqa: E402
 from game.ui.scenes.dialogs import MessageBox  # noqa: E402
@@ -412,3 +412,17 @@ def test_the_replays_screen_says_how_many_are_kept_once_it_holds_nearly_that_man
     monkeypatch.setattr(replays_mod.theme, "text", spy)
     app.draw()
     assert any(f"the latest {most} are kept, the oldest goes first" in d for d in drawn), drawn
+
+
+def test_a_save_from_a_newer_version_is_not_listed_nor_set_aside(home: Path) -> None:
+    m = played("ya_blew_it", 4, 30, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    saves.autosave(m)
+    saves.flush()
+    path = next(saves.saves_dir().glob("*.json"))
+    data = json.loads(path.read_text("utf-8"))
+    newer = json.dumps({**data, "format": 3, "game": "silver_rush"})   # a game this version lacks
+    path.write_text(newer, "utf-8")
+    entries, messages = saves.list_saves()
+    assert entries == []
+    assert any("made by a newer version of Mother Lode" in msg for msg in messages), messages
+    assert path.read_text("utf-8") == newer and not list(saves.saves_dir().glob("*.unreadable-*"))
