@@ -360,7 +360,7 @@ def load_replay(path: Path) -> tuple[Match, list[str]]:
             match.play_recorded(action)
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
             raise BadSave(f"move {i + 1} of the replay cannot be played "
-                          f"({clean_text(str(exc), 120)}); the file is damaged or comes from "
+                          f"({clean_text(str(exc), 120, ellipsis=True)}); the file is damaged or comes from "
                           "another version of Mother Lode") from exc
     match.rewind(0)
     return match, actions

@@ -330,6 +330,18 @@ def test_prospect_looks_at_three_keeps_one_and_puts_the_others_back_first_listed
     assert s3.to_move() == 1
 
 
+def test_a_kept_item_is_named_once_in_the_public_lines() -> None:
+    c = Cards()
+    canary = ids("canary")[0]
+    a, b = c.one("gold"), c.one("iron")
+    s = deal(3, top=[canary, a, b, c.one("ruby")])
+    s2, _ = act(s, "prospect")
+    s3, events = act(s2, keep(canary, a, b))
+    public = [e.text for e in events if e.visible_to is None and e.kind in ("keep", "put_back")]
+    # "Ann kept Canary", then only the count put back: the Item is not named a second time.
+    assert public == ["Ann kept Canary", "Ann put two cards back on the Mine"], public
+
+
 def test_the_jewelers_lens_looks_at_four_and_a_short_mine_at_fewer() -> None:
     c = Cards()
     top = c("gold", 4) + c("iron", 1)

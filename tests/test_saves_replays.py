@@ -229,7 +229,8 @@ def test_a_replay_with_a_move_that_cannot_be_played_is_refused_when_opened(
     app.push(ReplaysScene())
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, MessageBox)
-    assert "move 21" in " ".join(str(v) for v in vars(app.top).values())
+    said = " ".join(str(v) for v in vars(app.top).values())
+    assert "Move 21 of the replay cannot be played" in said   # a sentence, capitalised
 
 
 @pytest.mark.parametrize("game", list(GAMES))

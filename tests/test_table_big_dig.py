@@ -57,7 +57,7 @@ def state(match: Match) -> Any:
 
 
 # ---------------------------------------------------------------------------- the human's move
-def test_a_card_picked_by_its_key_stands_where_it_fits(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_card_picked_turned_or_mirrored_by_keys_stands_where_it_fits(app, home: Path) -> None:  # type: ignore[no-untyped-def]
     for seed in (1, 7):
         match = human_first(seed)
         table = open_table(app, match)
@@ -73,6 +73,10 @@ def test_a_card_picked_by_its_key_stands_where_it_fits(app, home: Path) -> None:
                 # over the top row's middle, where most cards do not fit as they come.
                 assert table.cursor in spots, (seed, card, table.cursor)
                 assert table.current_action() is not None
+                for turn in (pygame.K_r, pygame.K_m, pygame.K_r):   # turned and mirrored: still
+                    key(app, turn)
+                    if table.fit_spots():
+                        assert table.cursor in table.fit_spots(), (seed, card, turn, table.cursor)
                 checked += 1
         assert checked >= 3
         app.pop()

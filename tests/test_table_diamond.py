@@ -709,6 +709,13 @@ def test_choices_from_ten_up_are_chosen_by_two_digits(app) -> None:  # type: ign
     key(app, pygame.K_1)
     key(app, pygame.K_BACKSPACE)  # another key: the digit typed is a choice of its own first
     assert chosen == [12, 5, 1, 10, 1]
+    key(app, pygame.K_1)
+    key(app, pygame.K_ESCAPE)     # the menu: the digit waits for nothing behind it
+    assert app.top is not table
+    app.pop()
+    for _ in range(int(TYPE_WAIT * 60) + 2):
+        app.step(1 / 60)
+    assert chosen == [12, 5, 1, 10, 1]
 
 
 def test_the_log_says_each_draw_from_the_deck_once(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -742,3 +749,30 @@ def test_a_chosen_hand_card_rises_short_of_the_name_above_the_hand() -> None:
 
     name_top = ME.y + 7   # where the seat's name is written, at 18 px bold
     assert HAND_Y - CHOSEN_LIFT >= name_top + theme.font(18, True).get_ascent()
+
+
+def test_a_replacement_draw_is_told_once_to_the_drawer(make_app) -> None:  # type: ignore[no-untyped-def]
+    def replaced(m: Match, seat: int) -> bool:
+        return any(ev.kind == "drew" and ev.data.get("why") == "replacement"
+                   and ev.data.get("player") == seat for ev in m.history)
+
+    found = None
+    for seed in range(1, 80):   # Ana (human) and Bo (bot) each drew a replacement after a No
+        match = Match(GAME, [Seat("Ana"), bot("Bo", "random")], seed)
+        rng = random.Random(seed)
+        while not match.is_over() and not (replaced(match, 0) and replaced(match, 1)):
+            seat = match.to_move()
+            legal = match.legal_actions()
+            bombs = [a for a in legal if a.kind == "bomb"]
+            match.apply(rng.choice(bombs if bombs and rng.random() < 0.6 else legal))
+        if not match.is_over():
+            found = match
+            break
+    assert found is not None
+    app = make_app("instant")
+    table = open_table(app, found)
+    texts = [t for t, _, _ in table.log_panel.entries]
+    # Ana reads "Ana draws Fish #12", not also "Ana draws a card from the deck (replacement)";
+    # Bo's draw she reads only as the public line.
+    assert not any(t.startswith("Ana draws a card from the deck") for t in texts)
+    assert any(t.startswith("Bo draws a card from the deck (replacement)") for t in texts)

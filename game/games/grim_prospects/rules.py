@@ -531,8 +531,10 @@ class GrimState(GameState):
             self.seen[p] |= 1 << len(self.mine)
             self.mine.append(cid)
         if not self._quiet:
-            self._emit("put_back", f"{self.name(p)} kept {'a card' if not public else c.name} and "
-                       f"put {words(len(back), 'card')} back on the Mine", player=p, count=len(back))
+            # (A kept Item or Trap was named by the keep's own public line just before.)
+            said = (f"{self.name(p)} put {words(len(back), 'card')} back on the Mine" if public else
+                    f"{self.name(p)} kept a card and put {words(len(back), 'card')} back on the Mine")
+            self._emit("put_back", said, player=p, count=len(back))
         if back and not self._quiet:
             self._emit("put_back", f"{self.name(p)} put back {names(back)} ({card_name(back[0])} on top)",
                        frozenset({p}), reveals=False, player=p, count=len(back), cards=list(back))

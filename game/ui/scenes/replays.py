@@ -100,7 +100,8 @@ class ReplaysScene(Scene):
         try:
             scene = replay_scene_for_file(e.path, play=True, title=f"Replay: {e.title}")
         except BadSave as exc:
-            self.app.push(MessageBox("This replay cannot be shown", f"{exc}."))
+            why = str(exc)
+            self.app.push(MessageBox("This replay cannot be shown", f"{why[:1].upper()}{why[1:]}."))
             return
         self.app.play("click")
         self.app.push(scene)

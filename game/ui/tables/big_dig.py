@@ -383,25 +383,31 @@ class BigDigTable(TableScene):
             self.card = card
             self.rot, self.mirror = 0, False
             self._click()
-        spots = self.fit_spots()
-        if spots and self.cursor not in spots:
-            # Where the card fits, nearest the cursor (or the top left, with none yet): a card
-            # picked by its key is never left where it is refused.
-            cx, cy = self.cursor if self.cursor is not None else (0, 0)
-            self.cursor = min(spots, key=lambda s: ((s[0] - cx) ** 2 + (s[1] - cy) ** 2, s[1], s[0]))
-        elif self.cursor is None:
+        self._to_a_fit()
+        if self.cursor is None:
             self.cursor = (self.board.width // 2, 0)
         self._buttons_key = None
         return True
 
+    def _to_a_fit(self) -> None:
+        """Move the pointer to where the card fits as it is turned now, nearest the pointer (or
+        the top left, with none yet), unless it fits where it is: a card picked, turned or
+        mirrored by a key is never left where it is refused."""
+        spots = self.fit_spots()
+        if spots and self.cursor not in spots:
+            cx, cy = self.cursor if self.cursor is not None else (0, 0)
+            self.cursor = min(spots, key=lambda s: ((s[0] - cx) ** 2 + (s[1] - cy) ** 2, s[1], s[0]))
+
     def turn(self) -> None:
         if self.card is not None and not self.exploding:
             self.rot = (self.rot + 1) % 4
+            self._to_a_fit()
             self._click()
 
     def flip_shape(self) -> None:
         if self.card is not None and not self.exploding:
             self.mirror = not self.mirror
+            self._to_a_fit()
             self._click()
 
     def toggle_explode(self) -> None:

@@ -149,6 +149,10 @@ class DiamondTable(TableDrawing, TableScene):
         art.prewarm(players=self.n)
         self._bg()
 
+    def pause(self) -> None:
+        self._typed = None   # a digit typed before the menu opened is no choice made after it
+        super().pause()
+
     def resume(self) -> None:
         self._steps_cache = (None, [])
         super().resume()
@@ -475,7 +479,7 @@ class DiamondTable(TableDrawing, TableScene):
         if step is None or not self._human_turn():
             return False
         if not 1 <= number <= len(step.options):
-            self._say(f"There is no choice {number} now: {step.prompt.lower()}.")
+            self._say(f"There is no choice {number} now: {step.prompt[:1].lower()}{step.prompt[1:]}.")
             return False
         return self.pick(step.options[number - 1])
 
@@ -1128,8 +1132,12 @@ class DiamondTable(TableDrawing, TableScene):
                 colour = seat_rgb(p) if isinstance(p, int) else theme.GOLD
                 self.log_panel.add(ev.text, colour, True)
             return
-        if ev.kind == "drew" and ev.data.get("why") in SAID_DRAWS:
-            return   # the line before it says the card came from the deck
+        if ev.kind == "drew":
+            q = ev.data.get("player")
+            if ev.data.get("why") in SAID_DRAWS:
+                return   # the line before it says the card came from the deck
+            if isinstance(q, int) and self._log_sees(Event("draw", "", {}, frozenset({q}))):
+                return   # the drawer's own line ("Ana draws Fish #12") says it, and what
         p = ev.data.get("player", ev.data.get("bomber"))
         colour = seat_rgb(p) if isinstance(p, int) else theme.INK_DIM
         heading = ev.kind in ("end", "last", "stall")

@@ -397,7 +397,7 @@ class TableDrawing:
             "dist": f"{title}: choose the {'length' if kind == BARRIER else 'distance'} die (1-4), "
                     f"or click a marked hex",
             "second": f"{title}: click the second hex next to the centre (← →)",
-        }.get(slot or "", "press Enter to confirm, Backspace to undo")
+        }.get(slot or "", "press Enter to confirm, Backspace to step back")
         return [(name, col), (f", your turn: {ask}", theme.INK)]
 
     # ------------------------------------------------------------------ drawing
