@@ -650,3 +650,16 @@ def test_the_pause_menu_keeps_the_seed_of_a_game_with_hidden_hands_until_it_ends
     while not hidden.is_over():
         hidden.apply(rng.choice(hidden.legal_actions()))
     assert "seed 7" in PauseMenu(hidden).subtitle()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_setups_rules_button_lies_inside_its_panel(app: App, game: str) -> None:
+    from game.ui.scenes.setup import MAP_PANEL, SetupScene
+
+    scene = SetupScene(GAMES[game])
+    app.push(scene)
+    button = scene.rules_button.rect
+    if scene.maps is None:   # under the seed, in the table's panel
+        assert pygame.Rect(28, 150, 480, scene.panel_h).contains(button), (game, button)
+    else:                    # on the bottom row, under the map panel
+        assert button.top >= MAP_PANEL.bottom

@@ -309,6 +309,10 @@ class SetupScene(Scene):
             rules_rect = (left + 196, theme.HEIGHT - 84, 300, 56)
         else:
             rules_rect = (left, max(150 + 56 + 64 * info.max_players - 80, 456), 440, 50)
+        # The two panels are as tall as the seats, or as the rules button under the seed needs.
+        self.panel_h = 56 + 64 * info.max_players
+        if self.maps is None:
+            self.panel_h = max(self.panel_h, rules_rect[1] + rules_rect[3] + 14 - 150)
         self.rules_button = Button(rules_rect, f"Read the rules of {info.title}", self.show_rules, pygame.K_r,
                                    size=18)
         self.back_button = Button((left, theme.HEIGHT - 84, 180, 56), "Back", self.back, pygame.K_ESCAPE)
@@ -507,7 +511,7 @@ class SetupScene(Scene):
         theme.text(surface, fit_text(self.info.blurb, theme.WIDTH - 96, 18), (48, 118), 18, theme.INK_DIM)
 
         # Left: the table's options, in a panel as tall as the seats panel.
-        left = pygame.Rect(28, 150, 480, 56 + 64 * self.info.max_players)
+        left = pygame.Rect(28, 150, 480, self.panel_h)
         theme.panel(surface, left, (34, 30, 30), (76, 64, 50), 14)
         theme.text(surface, "Table", (left.x + 20, left.y + 14), 22, theme.INK, bold=True)
         self.count.draw(surface)
@@ -525,7 +529,7 @@ class SetupScene(Scene):
             self._draw_maps(surface)
 
         # Right: the seats.
-        right = pygame.Rect(536, 150, 716, 56 + 64 * self.info.max_players)
+        right = pygame.Rect(536, 150, 716, self.panel_h)
         theme.panel(surface, right, (34, 30, 30), (76, 64, 50), 14)
         theme.text(surface, "Seats", (right.x + 20, right.y + 14), 22, theme.INK, bold=True)
         theme.text(surface, "Tab moves between fields; Left/Right change a choice.",
