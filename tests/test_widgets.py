@@ -71,3 +71,16 @@ def test_a_title_in_a_script_the_title_face_lacks_is_drawn_in_the_bold_face(fres
     assert theme.font_for(hebrew, 40, title=True) is theme.font(40, True, False)
     assert theme.font_for("Ana wins!", 40, title=True) is theme.font(40, False, True)
     assert theme.width_of(hebrew, 40, title=True) == theme.font(40, True, False).size(hebrew)[0]
+
+
+def test_right_to_left_names_are_drawn_in_their_own_direction(fresh_display: None) -> None:
+    hebrew = "\u05d3\u05e0\u05d4"            # "Dana", written right to left
+    # Its letters go on screen last first, inside a line that runs left to right.
+    assert theme.on_screen(f"{hebrew} wins!") == f"{hebrew[::-1]} wins!"
+    assert theme.on_screen("Ana wins!") == "Ana wins!"
+    arabic = "\u0633\u0627\u0631\u0629"      # "Sara": its letters joined, then turned round
+    shown = theme.on_screen(arabic)
+    assert all("\ufe70" <= ch <= "\ufeff" for ch in shown) and len(shown) == 4
+    assert all(theme.has_glyph(ch, True) for ch in shown)
+    # Measured as drawn.
+    assert theme.width_of(hebrew, 20) == theme.font(20).size(hebrew[::-1])[0]

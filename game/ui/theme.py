@@ -82,6 +82,33 @@ def drawable(msg: object) -> str:
     return _UNDRAWABLE.sub("", msg[:MAX_DRAWN * 2])[:MAX_DRAWN]
 
 
+def on_screen(msg: str) -> str:
+    """A drawable line in the order its letters go on screen: right-to-left words (`visual`)
+    turned round. Applied once, where a line is drawn or measured."""
+    return visual(msg) if _RIGHT_TO_LEFT.search(msg) else msg
+
+
+# Letters written right to left: Hebrew, Arabic (and its supplements and presentation forms).
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
+@lru_cache(maxsize=1024)
+def visual(msg: str) -> str:
+    """A line holding right-to-left words (a Hebrew or Arabic name), in the order the font draws
+    it, left to right: each such run turned round by the Unicode bidirectional algorithm within a
+    left-to-right line (python-bidi), Arabic letters first given their joined forms
+    (arabic-reshaper). Unchanged if either library is missing."""
+    try:
+        import arabic_reshaper
+        from bidi import get_display
+    except ImportError:
+        return msg
+    try:
+        return str(get_display(arabic_reshaper.reshape(msg), base_dir="L"))
+    except (ValueError, TypeError, IndexError, KeyError):
+        return msg
+
+
 _FONT_FILES = {(False, False): "DejaVuSans.ttf", (True, False): "DejaVuSans-Bold.ttf",
                (True, True): "RobotoSlab-Bold.otf", (False, True): "RobotoSlab-Bold.otf"}
 
@@ -122,7 +149,7 @@ def font_for(msg: str, size: int, bold: bool = False, title: bool = False) -> py
 
 @lru_cache(maxsize=2048)
 def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool, title: bool) -> pygame.Surface:
-    text = drawable(text)
+    text = on_screen(drawable(text))
     try:
         return font_for(text, size, bold, title).render(text, True, colour)
     except (pygame.error, ValueError, UnicodeError):
@@ -131,11 +158,22 @@ def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool, titl
         return font_for(safe, size, bold, title).render(safe, True, colour)
 
 
-def _measure(f: pygame.font.Font, msg: str) -> tuple[int, int]:
+def render_line(f: pygame.font.Font, msg: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """One line in font `f`, for a caller that composes its own picture (a banner, a callout):
+    cleaned and put in screen order as `text` does, so a right-to-left name reads right."""
+    msg = on_screen(drawable(msg))
     try:
-        return f.size(drawable(msg))
+        return f.render(msg, True, colour)
     except (pygame.error, ValueError, UnicodeError):
-        return f.size(drawable(msg).encode("ascii", "replace").decode("ascii"))
+        return f.render(msg.encode("ascii", "replace").decode("ascii"), True, colour)
+
+
+def _measure(f: pygame.font.Font, msg: str) -> tuple[int, int]:
+    msg = on_screen(drawable(msg))
+    try:
+        return f.size(msg)
+    except (pygame.error, ValueError, UnicodeError):
+        return f.size(msg.encode("ascii", "replace").decode("ascii"))
 
 
 # ============================================================================ text that did not fit

@@ -955,8 +955,8 @@ fit = fit_text
 @lru_cache(maxsize=128)
 def callout_image(text: str, size: int, colour: RGB) -> pygame.Surface:
     f = theme.font(size, True, True)
-    img = f.render(text, True, colour)
-    dark = f.render(text, True, (12, 10, 8))
+    img = theme.render_line(f, text, colour)
+    dark = theme.render_line(f, text, (12, 10, 8))
     surf = pygame.Surface((img.get_width() + 8, img.get_height() + 8), pygame.SRCALPHA)
     for dx in (-2, 0, 2):
         for dy in (-2, 0, 2, 3):
@@ -988,7 +988,7 @@ def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, i
     rect = surf.get_rect()
     pygame.draw.rect(surf, (20, 20, 24, 235), rect, border_radius=10)
     pygame.draw.rect(surf, theme.GOLD_DARK, rect, 2, border_radius=10)
-    tag_img = theme.font(15, True).render(tag, True, theme.GOLD)
+    tag_img = theme.render_line(theme.font(15, True), tag, theme.GOLD)
     surf.blit(tag_img, tag_img.get_rect(midleft=(14, rect.centery)))
     x0 = 14 + tag_img.get_width() + 14
     pygame.draw.line(surf, theme.GOLD_DARK, (x0 - 7, 8), (x0 - 7, rect.h - 8), 2)
@@ -997,7 +997,7 @@ def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, i
     imgs: list[pygame.Surface] = []
     while points > 13:
         f = theme.font(points, True)
-        imgs = [f.render(t, True, c) for t, c in segs]
+        imgs = [theme.render_line(f, t, c) for t, c in segs]
         if sum(i.get_width() for i in imgs) <= room:
             break
         points -= 1
@@ -1005,7 +1005,7 @@ def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, i
     if cut and total > room and imgs:
         last_t, last_c = segs[-1]
         head = sum(i.get_width() for i in imgs[:-1])
-        imgs[-1] = theme.font(points, True).render(fit(last_t, room - head, points, True), True, last_c)
+        imgs[-1] = theme.render_line(theme.font(points, True), fit(last_t, room - head, points, True), last_c)
         total = sum(i.get_width() for i in imgs)
     if total > room:
         theme.note_clipped("".join(t for t, _ in segs), room, total, "overflow")

@@ -846,7 +846,7 @@ class BigDigTable(TableScene):
             for sq in shining:   # (a path goal's squares are not told apart: the goal's row flashes)
                 pygame.draw.rect(surface, theme.GOLD, v.square_rect(sq).inflate(-2, -2), width, border_radius=4)
         name, size, tag = self.name_tag(p)
-        img = theme.font(size, True).render(theme.drawable(name), True, (20, 18, 16))
+        img = theme.render_line(theme.font(size, True), name, (20, 18, 16))
         pygame.draw.rect(surface, colour, tag, border_radius=8)
         pygame.draw.rect(surface, (20, 18, 16), tag, 2, border_radius=8)
         surface.blit(img, img.get_rect(center=tag.center))

@@ -1206,8 +1206,8 @@ def _stamp_image(name: str, yes: bool, resource: str) -> pygame.Surface:
 @lru_cache(maxsize=8)
 def _big_words_image(text: str, colour: RGB) -> pygame.Surface:
     f = theme.font(32, True, True)
-    img = f.render(text, True, colour)
-    dark = f.render(text, True, (8, 6, 6))
+    img = theme.render_line(f, text, colour)
+    dark = theme.render_line(f, text, (8, 6, 6))
     w, h = img.get_width() + 48, img.get_height() + 12
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, (14, 12, 14, 225), surf.get_rect(), border_radius=14)

@@ -538,7 +538,7 @@ class TableDrawing:
             who = "you"
         who_w = theme.width_of(who, 12)
         name, size = theme.fit_name(seat.name, r.w - who_w - 34, 16, 11)
-        img = theme.font(size, True).render(theme.drawable(name), True, _tint(col, 0.3))
+        img = theme.render_line(theme.font(size, True), name, _tint(col, 0.3))
         surface.blit(img, img.get_rect(midleft=(r.x + 10, head.centery)))
         theme.text(surface, who, (r.x + 18 + img.get_width(), head.centery + 1), 12, _tint(col, 0.5), anchor="midleft")
 
@@ -942,7 +942,7 @@ def _pill(words: str, colour: tuple[int, int, int]) -> pygame.Surface:
     key = ("pill", words, colour)
     if key not in _PICS:
         f = theme.font(18, True)
-        img = f.render(theme.drawable(words), True, (20, 16, 12))
+        img = theme.render_line(f, words, (20, 16, 12))
         s = pygame.Surface((img.get_width() + 28, img.get_height() + 12), pygame.SRCALPHA)
         pygame.draw.rect(s, colour, s.get_rect(), border_radius=s.get_height() // 2)
         pygame.draw.rect(s, (20, 16, 12), s.get_rect(), 2, border_radius=s.get_height() // 2)
@@ -954,7 +954,7 @@ def _pill(words: str, colour: tuple[int, int, int]) -> pygame.Surface:
 
 
 def _badge(surface: pygame.Surface, words: str, corner: tuple[int, int]) -> None:
-    img = theme.font(13, True).render(words, True, (20, 16, 12))
+    img = theme.render_line(theme.font(13, True), words, (20, 16, 12))
     r = img.get_rect().inflate(10, 4)
     r.bottomright = (corner[0] + 4, corner[1] + 4)
     pygame.draw.rect(surface, theme.GOLD, r, border_radius=8)

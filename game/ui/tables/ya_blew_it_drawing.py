@@ -583,14 +583,14 @@ class TableDrawing:
         # Header: name and who plays it; the Prospector marker lands at its right end. The name
         # comes first: who plays it is left out when both do not fit.
         who = "human" if seat.is_human else f"{seat.level} bot"
-        who_img: pygame.Surface | None = theme.font(12).render(who, True, art.tint(col, 0.35))
+        who_img: pygame.Surface | None = theme.render_line(theme.font(12), who, art.tint(col, 0.35))
         room = body.w - 24 - (_marker_image().get_width() + 8 if m.prospector == p else 0)
         name = seat.name
         size = theme.fit_size(name, room - who_img.get_width() - 6, 18, 14, bold=True)
         if theme.width_of(name, size, True) + 6 + who_img.get_width() > room:
             name, size = theme.fit_name(seat.name, room, 18, 13)
             who_img = None
-        name_img = theme.font(size, True).render(name, True, art.tint(col, 0.25))
+        name_img = theme.render_line(theme.font(size, True), name, art.tint(col, 0.25))
         surf.blit(name_img, name_img.get_rect(midleft=(body.x + 12, body.y + PANEL_HEAD // 2)))
         if who_img is not None:
             surf.blit(who_img, who_img.get_rect(midleft=(body.x + 18 + name_img.get_width(),
