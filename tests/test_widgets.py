@@ -84,3 +84,20 @@ def test_right_to_left_names_are_drawn_in_their_own_direction(fresh_display: Non
     assert all(theme.has_glyph(ch, True) for ch in shown)
     # Measured as drawn.
     assert theme.width_of(hebrew, 20) == theme.font(20).size(hebrew[::-1])[0]
+
+
+def test_the_log_never_begins_with_the_tail_of_an_entry(fresh_display: None) -> None:
+    from game.ui.tables.base import LogPanel
+
+    panel = LogPanel(pygame.Rect(0, 0, 260, 200), top=40, footer=30, title_y=10, hint_bottom=8)
+    long = "Ana discards Coal #17 and draws from the deck, then looks at it for a long while"
+    for i in range(12):
+        panel.add(long if i % 2 else f"Bo passes ({i})", theme.INK, False)
+    assert len(panel.lines) > panel.visible
+    for scroll in range(0, len(panel.lines) - panel.visible + 1):
+        panel.scroll = scroll
+        shown = panel.shown()
+        assert shown and shown[0][3], (scroll, shown[0])   # each view starts an entry
+        assert shown[-1] == panel.lines[len(panel.lines) - scroll - 1]   # and ends where it did
+    panel.scroll = 0
+    panel.draw(pygame.Surface((300, 220)))

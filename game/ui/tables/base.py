@@ -150,16 +150,27 @@ class LogPanel:
             self._cache = (key, self._render())
         surface.blit(self._cache[1], self.rect.topleft)
 
+    def shown(self) -> list[tuple[str, RGB, bool, bool]]:
+        """The lines in view: the last `visible` ones before the scroll position, less those at
+        the top that only continue an entry begun above the view (a line's tail alone reads as
+        nonsense: "draws from the deck")."""
+        end = len(self.lines) - self.scroll
+        start = max(0, end - self.visible)
+        while 0 < start < end and not self.lines[start][3]:
+            start += 1
+        return self.lines[start:end]
+
     def _render(self) -> pygame.Surface:
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         rect = surf.get_rect()
         pygame.draw.rect(surf, (24, 23, 26, 240), rect, border_radius=10)
         pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 2, border_radius=10)
         theme.text(surf, "Game log", (14, self.title_y), 17, theme.GOLD, bold=True)
-        lines, scroll = self.lines, self.scroll
-        end = len(lines) - scroll
-        y = self.top
-        for line, colour, heading, first in lines[max(0, end - self.visible):end]:
+        scroll = self.scroll
+        shown = self.shown()
+        y = self.top + (self.visible - len(shown)) * self.LINE if len(self.lines) > self.visible \
+            else self.top   # (a tail left out above leaves its room empty: the newest line stays put)
+        for line, colour, heading, first in shown:
             if heading:
                 theme.text(surf, line, (14, y), 14, colour, bold=True)
             else:
