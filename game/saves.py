@@ -24,7 +24,7 @@ from typing import Any, Mapping
 
 from game import paths
 from game.core.contract import BadSave, IllegalAction, NewerSave
-from game.core.match import READABLE_FORMATS, Match, load_match, load_or_set_aside, read_record
+from game.core.match import Match, load_match, load_or_set_aside, newer_format, read_record
 from game.core.storage import (BackgroundWriter, clean_leftovers, encode_json, read_json, set_aside,
                                 write_json_atomic, write_text_atomic)
 from game.core.text import clean_name, clean_text
@@ -121,8 +121,7 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
     """The list entry for a file's contents; raises BadSave when it is not one of ours."""
     from game.games import GAMES, listing
 
-    fmt = data.get("format") if isinstance(data, Mapping) else None
-    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > max(READABLE_FORMATS):
+    if newer_format(data):
         raise NewerSave("it was made by a newer version of Mother Lode")   # (whatever else it holds)
     if not isinstance(data, Mapping) or not isinstance(data.get("summary"), Mapping):
         raise BadSave("the file has no summary")

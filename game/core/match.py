@@ -334,7 +334,7 @@ class Match:
         if not isinstance(data, Mapping):
             raise BadSave("the file is not a saved game")
         fmt = data.get("format")
-        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > max(READABLE_FORMATS):
+        if newer_format(data):
             raise NewerSave("it was saved by a newer version of Mother Lode; update the game to "
                             "go on with it")
         if fmt not in READABLE_FORMATS:
@@ -429,6 +429,13 @@ def read_record(path: Path, what: str = "save") -> Any:
 def load_match(path: Path) -> Match:
     """Load a saved match; raises BadSave with a plain reason."""
     return Match.from_json(read_record(path))
+
+
+def newer_format(data: Any) -> bool:
+    """Whether a save's or replay's data says a newer version of Mother Lode wrote it (a format
+    number past those this version reads)."""
+    fmt = data.get("format") if isinstance(data, Mapping) else None
+    return isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > max(READABLE_FORMATS)
 
 
 def load_or_set_aside(path: Path) -> tuple[Match | None, str | None]:

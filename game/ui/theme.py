@@ -147,13 +147,7 @@ def font_for(msg: str, size: int, bold: bool = False, title: bool = False) -> py
 
 @lru_cache(maxsize=2048)
 def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool, title: bool) -> pygame.Surface:
-    text = on_screen(drawable(text))
-    try:
-        return font_for(text, size, bold, title).render(text, True, colour)
-    except (pygame.error, ValueError, UnicodeError):
-        # Nothing a font cannot draw may stop the game: draw what plain ASCII there is.
-        safe = text.encode("ascii", "replace").decode("ascii")
-        return font_for(safe, size, bold, title).render(safe, True, colour)
+    return render_line(font_for(on_screen(drawable(text)), size, bold, title), text, colour)
 
 
 def render_line(f: pygame.font.Font, msg: str, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -163,6 +157,7 @@ def render_line(f: pygame.font.Font, msg: str, colour: tuple[int, int, int]) -> 
     try:
         return f.render(msg, True, colour)
     except (pygame.error, ValueError, UnicodeError):
+        # Nothing a font cannot draw may stop the game: draw what plain ASCII there is.
         return f.render(msg.encode("ascii", "replace").decode("ascii"), True, colour)
 
 

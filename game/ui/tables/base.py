@@ -595,6 +595,11 @@ class TableScene(Scene):
             return ev.visible_to is None
         return True
 
+    def log_shows_private(self, seat: int) -> bool:
+        """Whether the log shows `seat`'s private lines now (then a public line that only repeats
+        one of them may be left out)."""
+        return self._log_sees(Event("private", "", {}, frozenset({seat})))
+
     def beat_words(self, ev: Event) -> str:
         """What the banner says while `ev` is shown: its own words when the log may show it; else
         (a private event while a hot-seat hand is still face down, the last player perhaps still

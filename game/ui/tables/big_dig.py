@@ -856,7 +856,7 @@ class BigDigTable(TableScene):
         the widest stretch of sky between the tower and the truck. The whole name if it fits
         there, else the first name, else the name alone."""
         v = self.view
-        mid, span = self.sky_gap(with_span=True)
+        mid, span = self.sky_gap()
         room = min(v.rect.w // 2, int(span * v.cell)) - 24
         full = self.match.seats[p].name
         first = full.split(" ")[0]
@@ -910,10 +910,10 @@ class BigDigTable(TableScene):
         self._layers[("small", p)] = (key, layer)
         return layer
 
-    def sky_gap(self, with_span: bool = False) -> Any:
+    def sky_gap(self) -> tuple[float, int]:
         """The middle (in squares from the left) of the widest stretch of sky with neither the
-        tower nor the truck in it: where the board's name tag goes (and, `with_span`, how many
-        squares wide that stretch is)."""
+        tower nor the truck in it, where the board's name tag goes, and how many squares wide
+        that stretch is."""
         busy = set(self.board.tower) | set(self.board.truck)
         best, start, best_mid = -1, 0, self.board.width / 2
         for x in range(self.board.width + 1):
@@ -921,7 +921,7 @@ class BigDigTable(TableScene):
                 if x - start > best:
                     best, best_mid = x - start, (start + x) / 2
                 start = x + 1
-        return (best_mid, max(best, 0)) if with_span else best_mid
+        return best_mid, max(best, 0)
 
     def _draw_ghost(self, surface: pygame.Surface, p: int) -> None:
         v = self.view

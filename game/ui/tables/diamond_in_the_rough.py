@@ -1136,7 +1136,7 @@ class DiamondTable(TableDrawing, TableScene):
             q = ev.data.get("player")
             if ev.data.get("why") in SAID_DRAWS:
                 return   # the line before it says the card came from the deck
-            if isinstance(q, int) and self._log_sees(Event("draw", "", {}, frozenset({q}))):
+            if isinstance(q, int) and self.log_shows_private(q):
                 return   # the drawer's own line ("Ana draws Fish #12") says it, and what
         p = ev.data.get("player", ev.data.get("bomber"))
         colour = seat_rgb(p) if isinstance(p, int) else theme.INK_DIM

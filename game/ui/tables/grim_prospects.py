@@ -941,7 +941,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
             return
         p = ev.data.get("player")
         if ev.kind == "put_back" and ev.visible_to is None and isinstance(p, int) \
-                and self._log_sees(Event("put_back", "", {}, frozenset({p}))):
+                and self.log_shows_private(p):
             return   # the viewer reads what was kept and put back in the prospector's own lines
         colour = seat_rgb(p) if isinstance(p, int) else theme.INK_DIM
         heading = ev.kind in ("turn", "end")
