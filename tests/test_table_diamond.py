@@ -361,7 +361,7 @@ def test_a_protected_player_cannot_be_chosen_and_the_table_says_why(make_app) ->
 
 
 # ---------------------------------------------------------------------------- a win is not a score
-def test_a_win_says_how_it_was_won_not_how_many_points(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_a_win_says_how_it_was_won_not_how_many_points_nor_who_again(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.scenes.results import ResultsScene
 
     words = {}
@@ -375,10 +375,13 @@ def test_a_win_says_how_it_was_won_not_how_many_points(make_app) -> None:  # typ
             continue
         big, small = ResultsScene(m, rng=random.Random(1)).headline()
         assert big == f"{m.seats[winners[0]].name} wins!"
-        assert "point" not in small and m.seats[winners[0]].name in small
+        # The line under says how, without the name and the win the big line already says.
+        assert "point" not in small and m.seats[winners[0]].name not in small
+        assert "wins" not in small and small[:1].isupper()
         words[m.state.ending()] = small
     assert {"retire_four", "gem_holder"} <= set(words), words
-    assert "four of a kind" in words["retire_four"] and "Gem" in words["gem_holder"]
+    assert words["retire_four"] == "Retired with four of a kind"
+    assert words["gem_holder"] == "Held the Gem when the game ended"
 
 
 # ---------------------------------------------------------------------------- everybody loses

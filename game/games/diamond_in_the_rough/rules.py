@@ -46,7 +46,7 @@ card or None, source "row"/"deck"), "box" (player, card), "steal" (player, targe
 why; the drawer only) with its public twin "drew" (player, why, deck: cards left), "no_draw",
 "resupply" (player, card, source, took), "invest" (player, source, took, count), "retire"
 (player, cards, ending), "pass", "stall", "last" (order: who still plays, reason "deck"/"rounds"),
-"end" (ending, winners).
+"end" (ending, winners, and how the winner won: "Retired with four of a kind").
 
 A view (`DiamondView`) is a masked copy: another seat's hand is its shown cards, ascending,
 followed by `HIDDEN` for each unknown card; the deck is all `HIDDEN`.
@@ -661,11 +661,18 @@ class DiamondState(GameState):
             RETIRE_THREE_GEM: "retires with three of a kind and the Gem and wins",
             GEM_HOLDER: "holds the Gem and wins",
         }
+        # How the game was won, without the winner's name (the results' headline names them).
+        how = {
+            RETIRE_FOUR: "Retired with four of a kind",
+            RETIRE_THREE_GEM: "Retired with three of a kind and the Gem",
+            GEM_HOLDER: "Held the Gem when the game ended",
+        }
         if winners:
             msg = f"Game over: {self.name(winners[0])} {text[ending]}"
+            self._emit("end", msg, ending=ending, winners=list(winners), how=how[ending])
         else:
             msg = "Game over: nobody holds the Gem, so everybody loses"
-        self._emit("end", msg, ending=ending, winners=list(winners))
+            self._emit("end", msg, ending=ending, winners=list(winners))
 
     # ----------------------------------------------------------------- outcome
     def outcome(self) -> Outcome:

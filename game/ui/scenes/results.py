@@ -106,7 +106,10 @@ class ResultsScene(Scene):
             # everybody lost, which is neither a tie nor a win; the game's last words say why.
             return "Everybody loses", self._end_words("Nobody won this game.")
         if not self.match.info.scored:   # won, not scored: say how
-            return f"{names[0]} wins!", self._end_words("")
+            last = next((ev for ev in reversed(self.match.history) if ev.kind == "end"), None)
+            how = str(last.data.get("how", "")) if last is not None else ""
+            # (The game's own "how", without the name the big line already says; else its words.)
+            return f"{names[0]} wins!", how or self._end_words("")
         if any(s.total == top and s.player not in self.winners for s in self.outcome.scores):
             # Level on points, won on the rules' tie-break: the game's last words say on what.
             last = next((ev for ev in reversed(self.match.history) if ev.kind == "end"), None)
