@@ -202,9 +202,55 @@ def test_markdown_blocks_and_inline_styles() -> None:
     table = next(b for b in blocks if b.kind == "table")
     assert table.aligns == ("left", "center", "right")
     assert table.rows[2] == ("2", "3", "")
-    pieces = parse_inline("a **bold** and `code` and *it* and [link](x)")
-    assert ("bold", "b") in pieces and ("code", "c") in pieces and ("it", "i") in pieces
-    assert ("link", "l") in pieces
+    pieces = parse_inline("a **bold** and `code` and *it* and [link](x.md#y) and [web](https://x.org)")
+    assert ("bold", "b", "") in pieces and ("code", "c", "") in pieces and ("it", "i", "") in pieces
+    # A link the page can follow keeps its target; a web address is plain text (no browser opens).
+    assert ("link", "l", "x.md#y") in pieces and ("web", "", "") in pieces
+
+
+def test_a_link_to_another_rules_page_opens_it_and_close_comes_back(app: App, tmp_path: Path) -> None:
+    from game.ui.scenes.rulebook import slug
+
+    (tmp_path / "rules.md").write_text(
+        "# Ya Blew It!\n\nMake your own: see [the map guide](maps.md#limits), or "
+        "[Tiled](https://www.mapeditor.org/).\n\n" + "More words.\n\n" * 40
+        + "## Last part\n\nBack to [the top](#ya-blew-it).\n", encoding="utf-8")
+    (tmp_path / "maps.md").write_text(
+        "# The map guide: how to make one\n\n" + "Words.\n\n" * 60 + "## Limits\n\nAt most 40.\n",
+        encoding="utf-8")
+    app.settings.animation = "instant"   # (scrolls land at once)
+    app.reset(TitleScene())
+    rules = RulesScene(INFO, path=tmp_path / "rules.md")
+    app.push(rules)
+    frames(app, 2)
+    # One followable link on the page (the web address is not one), drawn underlined.
+    assert [t for _, t in rules.page.links] == ["maps.md#limits", "#ya-blew-it"]
+    rect, _ = rules.page.links[0]
+    at = (rules.view.x + rect.centerx, rules.view.y + rect.centery)
+    assert rules.link_at(at) == "maps.md#limits"
+    assert rules.link_at((at[0], at[1] + 200)) == ""
+    app.handle(click(at))
+    guide = app.top
+    assert isinstance(guide, RulesScene) and guide is not rules
+    assert guide.path == tmp_path / "maps.md" and guide.title == "The map guide"
+    # It opened at the heading the link names.
+    limits = next(y for _, text, y in guide.page.headings if slug(text) == "limits")
+    assert guide.scroll > 0 and abs(guide.target - min(limits - 6, guide.max_scroll)) < 1
+    frames(app, 2)
+    app.handle(key(pygame.K_ESCAPE))
+    assert app.top is rules and rules.title == INFO.title
+    # A link to a heading of the same page scrolls there; the page stays.
+    rules.scroll_to(rules.max_scroll)
+    rules.scroll = rules.target
+    rect, _ = rules.page.links[1]
+    app.handle(click((rules.view.x + rect.centerx, rules.view.y + rect.centery - int(rules.scroll))))
+    assert app.top is rules and rules.target == 0
+    # A link to a page that is not there opens a page that says so, and closes again.
+    rules.follow("nowhere.md")
+    assert isinstance(app.top, RulesScene) and app.top.error
+    frames(app, 2)
+    app.handle(key(pygame.K_ESCAPE))
+    assert app.top is rules
 
 
 def test_missing_rules_page_says_so(app: App, tmp_path: Path) -> None:

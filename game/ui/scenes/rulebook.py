@@ -2,8 +2,12 @@
 
 The Markdown supported is what the rules pages use: `#` headings, paragraphs, `-`/`*`/`1.` lists
 (nested by indentation), `|` tables with alignment, fenced code, `>` quotes, `---` rules, and inline
-**bold**, *italic*, `code` and [links](...) (shown as their text). The page is laid out once into
-positioned runs of text and boxes; each frame draws only those that are on screen.
+**bold**, *italic*, `code` and [links](...). The page is laid out once into positioned runs of text
+and boxes; each frame draws only those that are on screen.
+
+A link to another page of the rules folder (`gold_mine_map.md`, `big_dig_map.md#limits`) or to a
+heading of the same page (`#limits`) is drawn underlined and opens on a click; any other link (a web
+address) is shown as its plain text, since the game opens no browser.
 
 The pages are written for players and for developers at once. Notes for developers (which test
 pins a reading, where the data lives, the command that measured a figure) start a line with
@@ -178,36 +182,51 @@ _INLINE = re.compile(
     r"|`(?P<code>[^`]+)`"
     r"|\*\*(?P<b1>.+?)\*\*|__(?P<b2>.+?)__"
     r"|\*(?P<i1>[^*\s](?:[^*]*?[^*\s])?)\*|(?<![\w])_(?P<i2>[^_\s](?:[^_]*?[^_\s])?)_(?![\w])"
-    r"|\[(?P<link>[^\]]+)\]\([^)]*\)"
+    r"|\[(?P<link>[^\]]+)\]\((?P<href>[^)]*)\)"
 )
+_PAGE_LINK = re.compile(r"^(?P<page>[\w-]+\.md)?(?:#(?P<anchor>[\w-]+))?$")
 
 
-def parse_inline(text: str, base: str = "") -> list[tuple[str, str]]:
-    """`text` as (piece, style) pairs; style is a string of flags: b(old), i(talic), c(ode)."""
-    out: list[tuple[str, str]] = []
+def page_link(href: str) -> str:
+    """`href` if the in-game page can follow it (a page of the rules folder, a heading), else ""."""
+    href = href.strip()
+    return href if href and _PAGE_LINK.match(href) else ""
+
+
+def parse_inline(text: str, base: str = "", href: str = "") -> list[tuple[str, str, str]]:
+    """`text` as (piece, style, link) triples; style is a string of flags: b(old), i(talic),
+    c(ode), l(ink); link is the target of a link the page can follow (`page_link`), else ""."""
+    out: list[tuple[str, str, str]] = []
     pos = 0
     for m in _INLINE.finditer(text):
         if m.start() > pos:
-            out.append((text[pos:m.start()], base))
+            out.append((text[pos:m.start()], base, href))
         if m.group("esc"):
-            out.append((m.group("esc")[1], base))
+            out.append((m.group("esc")[1], base, href))
         elif m.group("code") is not None:
-            out.append((m.group("code"), base + "c"))
+            out.append((m.group("code"), base + "c", href))
         elif m.group("b1") is not None or m.group("b2") is not None:
-            out += parse_inline(m.group("b1") or m.group("b2"), base + "b")
+            out += parse_inline(m.group("b1") or m.group("b2"), base + "b", href)
         elif m.group("i1") is not None or m.group("i2") is not None:
-            out += parse_inline(m.group("i1") or m.group("i2"), base + "i")
+            out += parse_inline(m.group("i1") or m.group("i2"), base + "i", href)
         elif m.group("link") is not None:
-            out += parse_inline(m.group("link"), base + "l")
+            target = page_link(m.group("href"))
+            out += parse_inline(m.group("link"), base + ("l" if target else ""), target or href)
         pos = m.end()
     if pos < len(text):
-        out.append((text[pos:], base))
-    return [(t, s) for t, s in out if t]
+        out.append((text[pos:], base, href))
+    return [(t, s, h) for t, s, h in out if t]
 
 
 def plain(text: str) -> str:
     """Inline Markdown with its markers removed."""
-    return "".join(t for t, _ in parse_inline(text))
+    return "".join(t for t, _, _ in parse_inline(text))
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor, as Markdown viewers make it: "Limits of a map" -> "limits-of-a-map"."""
+    kept = "".join(c for c in heading.lower() if c.isalnum() or c in " -_")
+    return kept.strip().replace(" ", "-")
 
 
 # ============================================================================ layout
@@ -219,6 +238,7 @@ class Look:
     colour: Colour
     bold: bool = False
     title: bool = False
+    link: str = ""          # where a click takes the reader (`page_link`), drawn underlined
 
     def font(self) -> pygame.font.Font:
         return theme.font(self.size, self.bold, self.title)
@@ -252,9 +272,9 @@ LINK_INK: Colour = (240, 204, 120)
 CODE_BG: Colour = (56, 46, 40)
 
 
-def _look_for(style: str, base: Look) -> Look:
+def _look_for(style: str, base: Look, link: str = "") -> Look:
     if "c" in style:
-        return Look(base.size - 1, CODE_INK, False, False)
+        return Look(base.size - 1, CODE_INK, False, False, link)
     colour = base.colour
     if "l" in style:
         colour = LINK_INK
@@ -262,7 +282,7 @@ def _look_for(style: str, base: Look) -> Look:
         colour = BOLD_INK
     elif "i" in style and base.colour == theme.INK:
         colour = ITALIC_INK
-    return Look(base.size, colour, base.bold or "b" in style, base.title)
+    return Look(base.size, colour, base.bold or "b" in style, base.title, link)
 
 
 class Page:
@@ -272,19 +292,20 @@ class Page:
         self.width = width
         self.items: list[tuple[int, int, Run | Box]] = []   # (top, height, item)
         self.headings: list[tuple[int, str, int]] = []        # (level, text, y)
+        self.links: list[tuple[pygame.Rect, str]] = []          # (where on the page, target)
         self.y = 0
 
     def add(self, top: int, height: int, item: Run | Box) -> None:
         self.items.append((top, height, item))
 
     # ---------------------------------------------------------------- inline text
-    def lines_of(self, pieces: list[tuple[str, str]], base: Look,
+    def lines_of(self, pieces: list[tuple[str, str, str]], base: Look,
                  width: int) -> list[list[tuple[int, str, Look]]]:
         """Word-wrap styled pieces into lines of (x, text, look), merging neighbours of one look."""
         lines: list[list[tuple[int, str, Look]]] = [[]]
         x = 0
-        for text, style in pieces:
-            look = _look_for(style, base)
+        for text, style, link in pieces:
+            look = _look_for(style, base, link)
             font = look.font()
             for word in re.findall(r"\S+|\s+", text):
                 if word.isspace():
@@ -347,6 +368,11 @@ class Page:
                     w = look.font().size(text)[0]
                     self.add(top, h, Box(pygame.Rect(x + shift + rx - 3, top, w + 6, h), CODE_BG, 4))
                 self.add(top, h, Run(x + shift + rx, top, text, look))
+                if look.link:
+                    w = look.font().size(text)[0]
+                    under = pygame.Rect(x + shift + rx, top + h - 3, w, 1)
+                    self.add(under.y, 1, Box(under, look.colour))
+                    self.links.append((pygame.Rect(x + shift + rx, top, w, h), look.link))
             y += line_h
         return y
 
@@ -363,7 +389,7 @@ class Page:
         before = {1: 8, 2: 26, 3: 18}.get(level, 12)
         self.y += before if self.items else 0
         self.headings.append((level, plain(text), self.y))
-        lines = self.lines_of([(plain(text), "")], look, self.width)
+        lines = self.lines_of([(plain(text), "", "")], look, self.width)
         self.y = self.place_lines(lines, 0, self.y, int(look.size * 1.3))
         if level <= 2:
             colour = theme.GOLD_DARK if level == 1 else (84, 70, 54)
@@ -397,7 +423,7 @@ class Page:
             look = head if r == 0 else body
             lines = self.lines_of(pieces[r][c], look, 10 ** 6)
             full = self.line_width(lines[0]) if lines else 0
-            longest = max((look.font().size(w)[0] for t, _ in pieces[r][c] for w in t.split()), default=0)
+            longest = max((look.font().size(w)[0] for t, _, _ in pieces[r][c] for w in t.split()), default=0)
             return full + 2 * pad + 2, min(longest, 180) + 2 * pad + 2
 
         sizes = [[natural(r, c) for c in range(cols)] for r in range(len(pieces))]
@@ -522,10 +548,11 @@ class RulesScene(Scene):
     overlay = True
     LINE = 44
 
-    def __init__(self, info: GameInfo, *, path: Path | None = None) -> None:
+    def __init__(self, info: GameInfo, *, path: Path | None = None, anchor: str = "") -> None:
         super().__init__()
         self.info = info
         self.path = path or paths.rules_doc(info.rules_doc)
+        self.title = info.title      # (another page of the folder, opened by a link: its own title)
         self.panel = pygame.Rect(30, 24, theme.WIDTH - 60, theme.HEIGHT - 48)
         p = self.panel
         self.view = pygame.Rect(p.x + 300, p.y + 92, p.w - 340, p.h - 112)
@@ -541,6 +568,8 @@ class RulesScene(Scene):
         self.close_button = Button((p.right - 156, p.y + 20, 136, 48), "Close", self.close, pygame.K_ESCAPE,
                                    primary=True)
         self.ring = FocusRing([self.close_button])
+        if anchor and self.go_to(anchor):
+            self.scroll = self.target     # (opens there, without scrolling down from the top)
 
     def _load(self) -> None:
         try:
@@ -551,6 +580,9 @@ class RulesScene(Scene):
             self.error = reason
             return
         self.page = layout(parse_markdown(for_players(text)), self.view.w)
+        if self.path.name != self.info.rules_doc:
+            title = next((t for lvl, t, _ in self.page.headings if lvl == 1), self.title)
+            self.title = title.partition(":")[0]   # "Gold Mine maps: making your own ..." -> its name
         levels = [lvl for lvl, _, _ in self.page.headings]
         # The contents list: the main sections (## under a single # title, or the top level).
         top = 2 if levels.count(1) <= 1 and 2 in levels else min(levels, default=1)
@@ -588,6 +620,32 @@ class RulesScene(Scene):
     def close(self) -> None:
         if self.app is not None and self.app.top is self:
             self.app.pop()
+
+    # ---------------------------------------------------------------- links
+    def link_at(self, pos: tuple[int, int]) -> str:
+        """The target of the link under a point of the screen, if any."""
+        if not self.view.collidepoint(pos):
+            return ""
+        x, y = pos[0] - self.view.x, pos[1] - self.view.y + int(self.scroll)
+        return next((target for rect, target in self.page.links if rect.collidepoint(x, y)), "")
+
+    def go_to(self, anchor: str) -> bool:
+        """Scroll to the heading whose anchor is `anchor`; False if the page has none."""
+        y = next((y for _, text, y in self.page.headings if slug(text) == anchor), None)
+        if y is None:
+            return False
+        self.scroll_to(y - 6)
+        return True
+
+    def follow(self, target: str) -> None:
+        """A link: a heading of this page scrolls there; another page of the rules folder opens
+        over this one (Close comes back here). A page that cannot be read says so there."""
+        page, _, anchor = target.partition("#")
+        if not page or page == self.path.name:
+            self.go_to(anchor)
+            return
+        if self.app is not None:
+            self.app.push(RulesScene(self.info, path=self.path.with_name(page), anchor=anchor))
 
     # ---------------------------------------------------------------- geometry
     def _toc_rects(self) -> list[pygame.Rect]:
@@ -635,6 +693,10 @@ class RulesScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.scroll_to(y - 6)
                     return True
+            target = self.link_at(event.pos)
+            if target:
+                self.follow(target)
+                return True
             thumb, track = self._thumb(), self._track().inflate(16, 0)
             if thumb.inflate(16, 0).collidepoint(event.pos):
                 self.dragging = event.pos[1] - thumb.y
@@ -664,7 +726,7 @@ class RulesScene(Scene):
         pygame.draw.rect(surface, (6, 6, 8), p.move(0, 8), border_radius=16)
         theme.panel(surface, p, PAGE_BG, theme.GOLD_DARK, 16, 3)
         theme.text(surface, "RULES", (p.x + 26, p.y + 18), 15, theme.GOLD, bold=True)
-        theme.text(surface, self.info.title, (p.x + 24, p.y + 34), 36, theme.GOLD, title=True)
+        theme.text(surface, self.title, (p.x + 24, p.y + 34), 36, theme.GOLD, title=True)
         sidebar = pygame.Rect(p.x + 12, p.y + 88, 276, p.h - 100)
         pygame.draw.rect(surface, (26, 24, 24), sidebar, border_radius=10)
         self.close_button.draw(surface)
