@@ -69,6 +69,38 @@ def test_notes_for_developers_are_left_out_to_the_end_of_their_paragraph() -> No
                      "Tests: inside a code block stay"]
 
 
+def test_a_section_marked_for_developers_is_left_out_with_its_subsections() -> None:
+    page = "\n".join([
+        "# Rules",
+        "## Play",
+        "Roll the die.",
+        "## Measuring",
+        "<!-- developers: this section -->",
+        "The always_dig bot digs.",
+        "### Its figures",
+        "18.9% against normal.",
+        "## Speed",
+        "A move takes 1 ms.",
+        "### Kept too",
+        "<!-- a comment that is not the mark -->",
+        "Words.",
+    ])
+    texts = [plain(b.text) for b in parse_markdown(for_players(page))]
+    assert texts == ["Rules", "Play", "Roll the die.", "Speed", "A move takes 1 ms.", "Kept too",
+                     "Words."]
+
+
+def test_grim_prospects_in_game_rules_leave_out_the_measuring_bots() -> None:
+    import pygame
+
+    pygame.font.init()
+    words = " ".join(_shown_texts("grim_prospects"))
+    assert "always_dig" not in words and "measuring bots" not in words
+    # ... and keep the figures a player may care about.
+    assert "Normal against easy" in words and "No card decides a game" in words
+    assert "always_dig" in paths.rules_doc("grim_prospects.md").read_text(encoding="utf-8")
+
+
 def _shown_texts(game: str) -> list[str]:
     """Every piece of text the in-game rules page of `game` puts on screen, block by block, and
     then run by run as the scene lays them out."""

@@ -12,7 +12,9 @@ address) is shown as its plain text, since the game opens no browser.
 The pages are written for players and for developers at once. Notes for developers (which test
 pins a reading, where the data lives, the command that measured a figure) start a line with
 `Test:`, `Tests:` or `Developers:`; such a note runs to the end of its paragraph (or list item),
-and the in-game page leaves it out (`for_players`). HTML comments are left out too.
+and the in-game page leaves it out (`for_players`). A whole section for developers (measurements
+with bots the game does not offer, say) has `<!-- developers: this section -->` on the line under
+its heading, and is left out with its subsections. HTML comments are left out too.
 """
 
 from __future__ import annotations
@@ -81,23 +83,34 @@ def _is_table_start(lines: list[str], i: int) -> bool:
 
 
 _DEV_NOTE = re.compile(r"^\s*(?:[-*+]\s+)?(?:Tests?|Developers):")
+_DEV_SECTION = re.compile(r"^\s*<!--\s*developers:\s*this section\s*-->\s*$", re.I)
 
 
 def for_players(text: str) -> str:
     """A rules page without its notes for developers: from a line that starts with `Test:`,
-    `Tests:` or `Developers:` to the end of that paragraph or list item."""
+    `Tests:` or `Developers:` to the end of that paragraph or list item, and each section marked
+    `<!-- developers: this section -->` under its heading, to the next heading of its level or
+    higher."""
     lines = text.splitlines()
     kept: list[str] = []
     note = False
     fenced = False
+    section = 0          # the level of the developers' section being left out (0: none)
     for i, line in enumerate(lines):
         if _FENCE.match(line):
             fenced = not fenced
+        heading = None if fenced else _HEADING.match(line)
+        if section and heading and len(heading.group(1)) <= section:
+            section = 0
+        if heading and not section:
+            after = next((later for later in lines[i + 1:] if later.strip()), "")
+            if _DEV_SECTION.match(after):
+                section = len(heading.group(1))
         if note and (not line.strip() or _starts_block(lines, i)):
             note = False
         if not fenced and not note and _DEV_NOTE.match(line):
             note = True
-        if not note:
+        if not note and not section:
             kept.append(line)
     return "\n".join(kept)
 
