@@ -1,15 +1,26 @@
 """Fixtures the UI tests share: a private user folder, and Apps that are closed after the test.
 
-None of them is autouse, and nothing is imported here up front: a test that asks for none of
-them runs as if this file were not here (the headless drivers stay each test module's choice).
+Only one is autouse: at the end of the session it stops the program's search pool, if a test
+started it (as the app does when it quits), so no worker outlives the run and no executor is torn
+down half-way at interpreter exit. Nothing is imported here up front: a test that asks for no
+fixture runs as if this file were not here (the headless drivers stay each test module's choice).
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _search_pool_closed_at_the_end() -> Iterator[None]:
+    yield
+    pool = sys.modules.get("game.bots.pool")
+    if pool is not None:
+        pool.close_shared()
 
 
 @pytest.fixture
