@@ -244,7 +244,7 @@ def test_the_peek_key_is_free_in_every_table() -> None:
     name = pygame.key.name(base.TableScene.peek_key)
     const = f"K_{name}"
     for mod in ("ya_blew_it", "ya_blew_it_drawing", "gold_mine", "gold_mine_drawing", "gold_mine_moves",
-                "big_dig"):
+                "big_dig", "big_dig_drawing"):
         source = inspect.getsource(__import__(f"game.ui.tables.{mod}", fromlist=["x"]))
         assert f"pygame.{const}" not in source, f"{mod} already uses {const}"
 

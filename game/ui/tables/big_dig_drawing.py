@@ -1,0 +1,683 @@
+"""How the Big Dig table looks: its layout, its display model and its drawing.
+
+`BigDigTable` (big_dig.py) is the scene: the beats that catch the display up with the events,
+the buttons, the human's choices and the input. This module holds what it draws with: the places
+on the table (geometry, as methods of the scene), the display model (`DigModel`), the pictures
+(the Digging cards, the ghost's squares, the goals' badges, the background) and `TableDrawing`,
+the scene's drawing methods. Drawing is a function of the model and the clock.
+
+Layout (1280 x 720): the banner on top; the big board on the left; in the middle the cards, the
+goals and the move panel; on the right the other players' boards and the log.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+import pygame
+
+from game.core.contract import Action
+from game.games.big_dig.board import Square
+from game.games.big_dig.cards import Shape
+from game.ui import theme
+from game.ui.digboard import KIND_WORDS, BoardView, kind_swatch, shape_picture, small_marks, stroke
+from game.ui.tables.base import Beat, banner_image, fit, seat_rgb, tooltip_image
+from game.ui.widgets import Button
+
+# ----------------------------------------------------------------------------- layout
+BANNER = pygame.Rect(8, 6, 1264, 40)
+BOARD_BOX = pygame.Rect(8, 52, 600, 662)
+CARDS_BOX = pygame.Rect(616, 52, 388, 170)
+GOALS_BOX = pygame.Rect(616, 230, 388, 230)
+MOVE_BOX = pygame.Rect(616, 468, 388, 246)
+SIDE_X, SIDE_W = 1012, 260
+CARD_W, CARD_H, CARD_GAP = 70, 124, 6
+CARD_COUNT = 5
+
+# Seconds at "normal" speed; every duration is multiplied by the animation-speed setting.
+T_STROKE = 0.16       # one square's marker cross
+T_BOT_THINK = 0.3
+T_BOT_SHOW = 0.8      # a bot's move shown as a ghost before it is played
+T_FLIP = 0.5
+T_FLASH = 1.6         # a met goal's row glows
+
+LEGEND_KINDS = ("dirt", "light", "rock", "emerald", "amethyst", "coin", "pipe", "tablet", "skeleton",
+                "water", "oil")
+LEGEND_WORDS = {"dirt": "dirt: dig it", "light": "light dirt (3 x 3)", "rock": "rock: explode it",
+                "emerald": "emerald", "amethyst": "amethyst", "coin": "ancient coin", "pipe": "pipe",
+                "tablet": "tablet: never dug", "skeleton": "skeleton: never dug", "water": "water: never dug",
+                "oil": "oil: never dug"}
+GHOST_OK = (120, 230, 140)
+GHOST_BAD = (236, 88, 70)
+CARD_PAPER = (238, 228, 204)
+SHAPE_RGB = (176, 128, 78)
+
+
+def goal_title_lines(title: str, width: int) -> tuple[int, list[str]]:
+    """A goal's title in at most two lines of `width`: the largest type (15 down to 11) that
+    holds it whole; at 11 the second line is cut to fit, which the clipping watcher notes."""
+    for size in (15, 14, 13, 12, 11):
+        lines = theme.wrap(title, width, size, True)
+        if len(lines) <= 2:
+            return size, lines
+    first, *rest = theme.wrap(title, width, 11, True)
+    return 11, [first, theme.fit_text(" ".join(rest), width, 11, True)]
+
+
+# ============================================================================ display model
+@dataclass
+class DigModel:
+    """What the table shows; `crossed`, `exploded`, `taken`, `sides` and `over` mirror the rules."""
+
+    crossed: list[set[Square]]
+    exploded: list[set[Square]]
+    taken: list[int | None]
+    sides: list[int]
+    over: bool
+    met: set[tuple[int, str]] = field(default_factory=set)   # cosmetic: (player, goal) met
+
+    @classmethod
+    def from_state(cls, s: Any, n: int, progress: Any = None) -> "DigModel":
+        """The model of state `s`; `progress(p, goal)` answers like `s.goal_progress` (a table
+        passes its cached one)."""
+        cards = range(1, CARD_COUNT + 1)
+        ask = progress or s.goal_progress
+        return cls(crossed=[set(s.crossed(p)) for p in range(n)],
+                   exploded=[set(s.exploded(p)) for p in range(n)],
+                   taken=[s.card_taken_by(c) for c in cards], sides=[s.card_side(c) for c in cards],
+                   over=s.is_over(),
+                   met={(p, g) for p in range(n) for g in s.goals if ask(p, g).met})
+
+    def rules_key(self) -> tuple[Any, ...]:
+        return (tuple(frozenset(c) for c in self.crossed), tuple(frozenset(e) for e in self.exploded),
+                tuple(self.taken), tuple(self.sides), self.over)
+
+    def adopt(self, other: "DigModel") -> None:
+        for name in ("crossed", "exploded", "taken", "sides", "over", "met"):
+            setattr(self, name, getattr(other, name))
+
+
+# ============================================================================ the scene's drawing
+class TableDrawing:
+    """The Big Dig scene's places on the table and its drawing (mixed into `BigDigTable`)."""
+
+    # (Set by the scene.)
+    match: Any
+    model: DigModel
+    n: int
+    state: Any
+    board: Any
+    view: BoardView
+    others_box: pygame.Rect
+    card: int | None
+    cursor: Square | None
+    exploding: bool
+    strokes: dict[tuple[int, Square], float]
+    flip: float
+    flash: dict[str, float]
+    glow: tuple[int, str, float] | None
+    buttons: list[Button]
+    beat: Beat | None
+    bot_move: tuple[Action, Any, float] | None
+    replay: bool
+    clock: float
+    mouse: tuple[int, int] | None
+    message: str
+    message_time: float
+    _fits_cache: dict[Any, Any]
+    _layers: dict[Any, tuple[Any, pygame.Surface]]
+    # (The scene's questions.)
+    big_player: Callable[[], int]
+    others: Callable[[], list[int]]
+    outcome: Callable[[], Any]
+    progress: Callable[[int, str], Any]
+    bonus_turn: Callable[[], bool]
+    fit_spots: Callable[[], set[Square]]
+    card_fits_somehow: Callable[[int], bool]
+    ghost: Callable[[], set[Square] | None]
+    why_not: Callable[[], str]
+    current_action: Callable[[], Action | None]
+    _human_turn: Callable[[], bool]
+
+    # ------------------------------------------------------------------ places on the table
+    def other_rect(self, i: int) -> pygame.Rect:
+        """The i-th row of the side panel (the other players, in seat order)."""
+        count = max(1, self.n - 1)
+        h = (self.others_box.h - 34) // count
+        return pygame.Rect(self.others_box.x + 6, self.others_box.y + 30 + i * h, self.others_box.w - 12, h - 4)
+
+    def other_view(self, p: int) -> BoardView:
+        """A small board in a side-panel row (every row has the same size, so one view per row
+        height serves them all; it is moved to the row when drawn)."""
+        r = self.other_rect(0)
+        key = (r.w, r.h)
+        view = self._fits_cache.get(("small", key))
+        if view is None:
+            box = pygame.Rect(0, 0, min(r.w // 2, 128), r.h - 8)
+            view = BoardView(self.board, box, max_cell=12)
+            self._fits_cache[("small", key)] = view
+        return view
+
+    def card_rect(self, card: int) -> pygame.Rect:
+        total = CARD_COUNT * CARD_W + (CARD_COUNT - 1) * CARD_GAP
+        x = CARDS_BOX.x + (CARDS_BOX.w - total) // 2 + (card - 1) * (CARD_W + CARD_GAP)
+        lift = -6 if card == self.card else 0
+        return pygame.Rect(x, CARDS_BOX.y + 36 + lift, CARD_W, CARD_H)
+
+    def goal_rect(self, i: int) -> pygame.Rect:
+        h = (GOALS_BOX.h - 36) // 3
+        return pygame.Rect(GOALS_BOX.x + 8, GOALS_BOX.y + 32 + i * h, GOALS_BOX.w - 16, h - 4)
+
+    # ================================================================== drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        wait = not self.frame_has_room()
+        surface.blit(_background(), (0, 0))
+        self._draw_banner(surface)
+        self._draw_board(surface)
+        self._draw_cards(surface)
+        self._cached(surface, "goals", GOALS_BOX, self._goals_key(), self._draw_goals, wait)
+        self._draw_goal_flash(surface)
+        self._draw_move_panel(surface)
+        self._cached(surface, "others", self.others_box, self._others_key(), self._draw_others, wait)
+        self._draw_log(surface)
+        self._draw_callouts(surface)
+        self._draw_tooltip(surface)
+        self._draw_shake(surface, 5)
+
+    def _cached(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
+                draw: Any, wait: bool = False) -> None:
+        """Draw a panel through a picture kept until its `key` changes (a panel is drawn at its
+        place on the screen, so the picture is screen-sized and only its `rect` is shown).
+
+        With `wait` (a frame already full) a changed panel shows its old picture one frame more,
+        never two: the goals' progress is worked out by the rules, which takes milliseconds."""
+        cached = self._layers.get(name)
+        if cached is None or cached[0] != key:
+            if cached is not None and self.keep_back(name, wait):
+                surface.blit(cached[1], rect, area=rect)
+                return
+            layer = cached[1] if cached is not None else pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+            layer.fill((0, 0, 0, 0), rect)
+            draw(layer)
+            cached = (key, layer)
+            self._layers[name] = cached
+        surface.blit(cached[1], rect, area=rect)
+
+    def _goals_key(self) -> Any:
+        return (self.match.version, frozenset(self.model.met))
+
+    def _draw_goal_flash(self, surface: pygame.Surface) -> None:
+        """A goal just met: its row glows gold over the (cached) panel."""
+        for i, goal in enumerate(self.state.goals):
+            left = self.flash.get(goal, 0.0)
+            if left > 0:
+                level = int(4 * (0.5 + 0.5 * math.sin(left * 14)))   # a few steps: few pictures
+                r = self.goal_rect(i)
+                surface.blit(glow_tile(r.size, 30 + 25 * level), r)
+
+    def _others_key(self) -> Any:
+        others = tuple(self.others())
+        return (self.match.version, others, self.match.to_move(), frozenset(self.model.met),
+                tuple(len(self.model.crossed[p]) for p in others))
+
+    def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]:
+        m = self.match
+        if self.beat is not None:
+            return [(self.beat_words(self.beat.event), theme.INK)]
+        if self.bot_move is not None:
+            p = m.to_move() or 0
+            what = "explodes a square" if self.bot_move[0].kind == "explode" else "digs here"
+            return [(m.seats[p].name, seat_rgb(p)), (f" {what}…", theme.INK)]
+        if m.is_over():
+            outcome = self.outcome()
+            names = " and ".join(m.seats[w].name for w in outcome.winners)
+            return [("Game over: ", theme.GOLD), (f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}",
+                                                  theme.INK)]
+        p = m.to_move()
+        assert p is not None
+        name = m.seats[p].name
+        if self.replay:
+            return [(name, seat_rgb(p)), (" to move", theme.INK)]
+        if not m.seats[p].is_human:
+            return [(name, seat_rgb(p)), (" is thinking…", theme.INK)]
+        if self.bonus_turn():
+            left = self.state.bonus_left(p)
+            return [(name, seat_rgb(p)), (f": Expert bonus, dig {left} single square{'s' if left != 1 else ''}",
+                                          theme.INK)]
+        if self.card is None:
+            return [(name, seat_rgb(p)), (": choose a Digging card (1-5)", theme.INK)]
+        if self.exploding:
+            return [(name, seat_rgb(p)), (f": explode one square with card {self.card}", theme.INK)]
+        return [(name, seat_rgb(p)), (f": place the {self.state.card_name(self.card)}", theme.INK)]
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        turns = self.state.turns_taken(self.match.to_move()) if self.match.to_move() is not None else None
+        tag = "Big Dig" if turns is None else f"Big Dig · turn {turns + 1}"
+        surface.blit(banner_image(tuple(self.banner_segments()), tag, BANNER.size, 19, True), BANNER.topleft)
+
+    # -- the big board
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        p = self.big_player()
+        v = self.view
+        surface.blit(self._board_layer(p), v.rect)
+        colour = seat_rgb(p)
+        for (q, sq), t in self.strokes.items():   # the crosses being drawn now
+            if q == p:
+                stroke(surface, v.square_rect(sq), colour, t, seed=sq[0] * 31 + sq[1],
+                       exploded=sq in self.model.exploded[p])
+        self._draw_ghost(surface, p)
+        if self.glow is not None and self.glow[0] == p:
+            # The squares of the goal just met shine in gold for a moment.
+            pulse = 0.5 + 0.5 * math.sin(self.glow[2] * 12)
+            width = 2 + int(2 * pulse)
+            goal = self.glow[1]
+            shining = self.model.exploded[p] if goal == "rocks" else self.board.targets(goal)
+            for sq in shining:   # (a path goal's squares are not told apart: the goal's row flashes)
+                pygame.draw.rect(surface, theme.GOLD, v.square_rect(sq).inflate(-2, -2), width, border_radius=4)
+        name, size, tag = self.name_tag(p)
+        img = theme.render_line(theme.font(size, True), name, (20, 18, 16))
+        pygame.draw.rect(surface, colour, tag, border_radius=8)
+        pygame.draw.rect(surface, (20, 18, 16), tag, 2, border_radius=8)
+        surface.blit(img, img.get_rect(center=tag.center))
+
+    def name_tag(self, p: int) -> tuple[str, int, pygame.Rect]:
+        """The owner's name tag over p's big board: its words, their size and its rectangle, in
+        the widest stretch of sky between the tower and the truck. The whole name if it fits
+        there, else the first name, else the name alone."""
+        v = self.view
+        mid, span = self.sky_gap()
+        room = min(v.rect.w // 2, int(span * v.cell)) - 24
+        full = self.match.seats[p].name
+        first = full.split(" ")[0]
+        name, size = "", 12
+        for name in dict.fromkeys((f"{full}'s board", f"{first}'s board", full, first)):
+            size = theme.fit_size(name, room, 17, 12, bold=True)
+            if theme.width_of(name, size, True) <= room:
+                break
+        else:
+            name = theme.fit_text(name, room, 12, True)
+        tag = pygame.Rect(0, 0, theme.width_of(name, size, True) + 16,
+                          theme.font(size, True).get_height() + 8)
+        tag.center = (int(v.rect.x + mid * v.cell), v.rect.y + v.sky_h // 2)
+        tag.clamp_ip(v.rect)
+        return name, size, tag
+
+    def _board_layer(self, p: int) -> pygame.Surface:
+        """Player p's board with every cross already drawn (not those being drawn now); composed
+        once per change."""
+        done = frozenset(sq for sq in self.model.crossed[p] if (p, sq) not in self.strokes)
+        key = (p, done, frozenset(self.model.exploded[p]))
+        cached = self._layers.get(("big", p))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        v = self.view
+        if cached is not None and cached[0][1] <= done and cached[0][2] <= key[2]:
+            # Only new crosses since: draw them on the picture there is (a dig's strokes end
+            # one by one; composing the whole board again each time would cost a frame).
+            layer, new = cached[1], done - cached[0][1]
+        else:
+            layer, new = v.base().copy(), done
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+        moved = _placed(v, layer.get_rect())
+        for sq in new:
+            stroke(layer, moved.square_rect(sq), seat_rgb(p), 1.0, seed=sq[0] * 31 + sq[1],
+                   exploded=sq in self.model.exploded[p])
+        self._layers[("big", p)] = (key, layer)
+        return layer
+
+    def _small_layer(self, p: int, view: BoardView) -> pygame.Surface:
+        """Player p's small board with their crosses; composed once per change."""
+        key = (p, frozenset(self.model.crossed[p]), view.cell)
+        cached = self._layers.get(("small", p))
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        layer = view.base().copy()
+        small_marks(layer, _placed(view, layer.get_rect()), self.model.crossed[p], seat_rgb(p))
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        self._layers[("small", p)] = (key, layer)
+        return layer
+
+    def sky_gap(self) -> tuple[float, int]:
+        """The middle (in squares from the left) of the widest stretch of sky with neither the
+        tower nor the truck in it, where the board's name tag goes, and how many squares wide
+        that stretch is."""
+        busy = set(self.board.tower) | set(self.board.truck)
+        best, start, best_mid = -1, 0, self.board.width / 2
+        for x in range(self.board.width + 1):
+            if x == self.board.width or x in busy:
+                if x - start > best:
+                    best, best_mid = x - start, (start + x) / 2
+                start = x + 1
+        return best_mid, max(best, 0)
+
+    def _draw_ghost(self, surface: pygame.Surface, p: int) -> None:
+        v = self.view
+        if self.bot_move is not None:
+            pulse = int(4 * (0.6 + 0.4 * math.sin(self.clock * 8)))   # a few steps: few pictures
+            tile = ghost_tile(v.cell, seat_rgb(p), 40 + 20 * pulse)
+            for sq in self.bot_move[1]:
+                surface.blit(tile, v.square_rect(sq))
+            return
+        if not self._human_turn() or p != self.match.to_move():
+            return
+        spots = self.fit_spots()
+        if spots:
+            for sq in spots:
+                c = v.square_rect(sq).center
+                pygame.draw.circle(surface, (20, 60, 30), c, max(3, v.cell // 7) + 1)
+                pygame.draw.circle(surface, GHOST_OK, c, max(3, v.cell // 7))
+        squares = self.ghost()
+        if not squares:
+            return
+        ok = not self.why_not()
+        tile = ghost_tile(v.cell, GHOST_OK if ok else GHOST_BAD, 120)
+        for sq in squares:
+            if self.board.on_board(sq):
+                surface.blit(tile, v.square_rect(sq))
+        if not ok and self.cursor is not None:
+            why = self.why_not()
+            anchor = v.square_rect(self.cursor) if self.cursor else v.rect
+            img = tooltip_image(why[:1].upper() + why[1:], 260)
+            rect = img.get_rect(midbottom=(anchor.centerx, anchor.y - 6 - v.cell))
+            rect.clamp_ip(v.rect)
+            surface.blit(img, rect)
+
+    # -- the cards
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, CARDS_BOX, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
+        theme.text(surface, "Digging cards", (CARDS_BOX.x + 12, CARDS_BOX.y + 8), 17, theme.GOLD, bold=True)
+        hint = "click or 1-5"
+        theme.text(surface, hint, (CARDS_BOX.right - 12, CARDS_BOX.y + 11), 13, theme.INK_FAINT, anchor="topright")
+        from game.games.big_dig.cards import cards as card_data
+
+        data = card_data()
+        for c in range(1, CARD_COUNT + 1):
+            r = self.card_rect(c)
+            side = self.model.sides[c - 1]
+            squeeze = abs(math.cos(self.flip * math.pi)) if self.flip else 1.0
+            face = card_face(c, data[c - 1].sides[side].name, data[c - 1].sides[side].shape,
+                             self.model.taken[c - 1], c == self.card, self._taker_name(self.model.taken[c - 1]))
+            if squeeze < 0.999:
+                face = pygame.transform.smoothscale(face, (max(1, int(face.get_width() * squeeze)), face.get_height()))
+            surface.blit(face, face.get_rect(center=r.center))
+
+    def _taker_name(self, p: int | None) -> str:
+        return "" if p is None else self.match.seats[p].name
+
+    # -- the goals
+    def _draw_goals(self, surface: pygame.Surface) -> None:
+        from game.games.big_dig.rules import GOAL_TITLE
+
+        theme.panel(surface, GOALS_BOX, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
+        theme.text(surface, "Goals: meet all three to win", (GOALS_BOX.x + 12, GOALS_BOX.y + 8), 17, theme.GOLD,
+                   bold=True)
+        for i, goal in enumerate(self.state.goals):
+            r = self.goal_rect(i)
+            fill = (52, 46, 40)
+            pygame.draw.rect(surface, fill, r, border_radius=8)
+            pygame.draw.rect(surface, (84, 72, 58), r, 1, border_radius=8)
+            goal_icon(surface, goal, (r.x + 16, r.y + 16), 11)
+            # The title on the left (two lines, smaller type if need be), everyone's progress on
+            # the right.
+            left = 126
+            size, title_lines = goal_title_lines(GOAL_TITLE.get(goal, goal), left - 40)
+            for j, line in enumerate(title_lines):
+                theme.text(surface, line, (r.x + 32, r.y + 6 + j * (size + 4)), size, theme.INK,
+                           bold=True, box=r)
+            line_h = min(15, (r.h - 4) // max(1, self.n))
+            y0 = r.y + (r.h - line_h * self.n) // 2
+            x, w = r.x + left, r.w - left - 6
+            for p in range(self.n):
+                y = y0 + p * line_h
+                met = (p, goal) in self.model.met
+                pygame.draw.circle(surface, seat_rgb(p), (x + 5, y + line_h // 2), 4)
+                name, size = theme.fit_name(self.match.seats[p].name, 66, 12, 10)
+                theme.text(surface, name, (x + 13, y), size, seat_rgb(p), bold=True, box=r)
+                words = "met ✓" if met else self.progress(p, goal).text
+                size = theme.fit_size(words, w - 82, 12, 10, bold=met)
+                theme.text(surface, fit(words, w - 82, size, met), (x + 80, y), size,
+                           theme.GOOD if met else theme.INK_DIM, bold=met, box=r)
+
+    # -- the move panel
+    def _draw_move_panel(self, surface: pygame.Surface) -> None:
+        theme.panel(surface, MOVE_BOX, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
+        title, lines = self._move_words()
+        theme.text(surface, title, (MOVE_BOX.x + 12, MOVE_BOX.y + 8), 17, theme.GOLD, bold=True,
+                   box=MOVE_BOX)
+        y = MOVE_BOX.y + 36
+        for text, colour in lines:
+            for line in theme.wrap_lines(text, MOVE_BOX.w - 24, 14):
+                theme.text(surface, line, (MOVE_BOX.x + 12, y), 14, colour, box=MOVE_BOX)
+                y += 19
+        if self.message_time > 0 and self.message:
+            box = pygame.Rect(MOVE_BOX.x + 8, MOVE_BOX.bottom - 134, MOVE_BOX.w - 16, 34)
+            pygame.draw.rect(surface, (70, 34, 28), box, border_radius=6)
+            theme.text(surface, fit(self.message, box.w - 16, 14), box.center, 14, theme.INK, anchor="center",
+                       box=box)
+        if self._human_turn():
+            for b in self.buttons:
+                b.draw(surface)
+        else:
+            self._draw_legend(surface, pygame.Rect(MOVE_BOX.x + 12, MOVE_BOX.y + 80, MOVE_BOX.w - 24,
+                                                   MOVE_BOX.h - 92))
+
+    def _draw_legend(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """What the squares are, two columns of swatches with their words."""
+        theme.text(surface, "The squares", (box.x, box.y), 14, theme.INK_FAINT, bold=True)
+        col_w, row_h = box.w // 2, 22
+        for i, kind in enumerate(LEGEND_KINDS):
+            x = box.x + (i % 2) * col_w
+            y = box.y + 22 + (i // 2) * row_h
+            if y + 20 > box.bottom:
+                break
+            surface.blit(kind_swatch(kind, 20), (x, y))
+            words = LEGEND_WORDS.get(kind, kind)
+            theme.text(surface, fit(words, col_w - 32, 13), (x + 28, y + 2), 13, theme.INK_DIM, box=box)
+
+    def _move_words(self) -> tuple[str, list[tuple[str, tuple[int, int, int]]]]:
+        m = self.match
+        p = m.to_move()
+        if p is None:
+            words = "The game as it ended." if self.replay else "The results follow in a moment."
+            return "Game over", [(words, theme.INK_DIM)]
+        if self.replay:
+            return f"{m.seats[p].name}'s turn", [("A replay: the controls at the right step through "
+                                                  "the game.", theme.INK_DIM)]
+        if self.beat is not None or self.bot_move is not None:
+            p = self.big_player()
+            return f"{m.seats[p].name}'s turn", [("Space skips the show.", theme.INK_DIM)]
+        if not m.seats[p].is_human:
+            return f"{m.seats[p].name}'s turn", [("Bots play by themselves; Space skips the show.", theme.INK_DIM)]
+        if not self._human_turn():
+            return "Your move", [("…", theme.INK_DIM)]
+        if self.bonus_turn():
+            lines = [("Point at a square (mouse or arrows) and click or press Enter.", theme.INK_DIM)]
+        elif self.card is None:
+            lines = [("Pick a card: click it or press its number.", theme.INK_DIM),
+                     ("E explodes a square instead; P passes when nothing fits.", theme.INK_FAINT)]
+        elif self.exploding:
+            lines = [("Point at a dirt or rock square next to your dig or in the top row; Enter or "
+                      "a click blows it up.", theme.INK_DIM)]
+        else:
+            fits = bool(self.fit_spots())
+            if fits:
+                lines = [("Green dots: where it fits this way round. Mouse or arrows move it, R turns, M mirrors.",
+                          theme.INK_DIM)]
+            elif self.card_fits_somehow(self.card):
+                lines = [("It does not fit this way round: turn it (R) or mirror it (M).", theme.INK_DIM)]
+            else:
+                lines = [("This card fits nowhere now: explode a square with it (E) or take another.",
+                          theme.INK_DIM)]
+        why = self.why_not()
+        if why:
+            lines.append((f"Not there: {why}.", GHOST_BAD))
+        elif self.current_action() is not None:
+            lines.append(("Fits! Enter or a click places it.", GHOST_OK))
+        what = "Bonus dig" if self.bonus_turn() else (
+            "Explode" if self.exploding else ("Your move" if self.card is None
+                                              else f"Card {self.card}: {self.state.card_name(self.card)}"))
+        return what, lines
+
+    # -- the other players
+    def _draw_others(self, surface: pygame.Surface) -> None:
+        box = self.others_box
+        theme.panel(surface, box, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
+        theme.text(surface, "The other boards", (box.x + 12, box.y + 7), 16, theme.GOLD, bold=True)
+        for i, p in enumerate(self.others()):
+            r = self.other_rect(i)
+            pygame.draw.rect(surface, (48, 43, 40), r, border_radius=8)
+            if p == self.match.to_move():
+                pygame.draw.rect(surface, seat_rgb(p), r, 2, border_radius=8)
+            v = self.other_view(p)
+            v_rect = v.rect.copy()
+            v_rect.topleft = (r.x + 4, r.y + 4)
+            surface.blit(self._small_layer(p, v), v_rect)
+            tx = v_rect.right + 8
+            tw = r.right - tx - 4
+            name, size = theme.fit_name(self.match.seats[p].name, tw, 15, 12)
+            theme.text(surface, name, (tx, r.y + 4), size, seat_rgb(p), bold=True, box=r)
+            met = sum(1 for g in self.state.goals if (p, g) in self.model.met)
+            theme.text(surface, f"goals met: {met} of 3", (tx, r.y + 24), 13, theme.INK, box=r)
+            for j, goal in enumerate(self.state.goals):
+                y = r.y + 44 + j * 17
+                if y + 16 > r.bottom:
+                    break
+                met_it = (p, goal) in self.model.met
+                words = "met ✓" if met_it else self.progress(p, goal).text
+                goal_icon(surface, goal, (tx + 5, y + 8), 4)
+                size = theme.fit_size(words, tw - 14, 12, 10, bold=met_it)
+                theme.text(surface, fit(words, tw - 14, size, met_it), (tx + 14, y), size,
+                           theme.GOOD if met_it else theme.INK_DIM, bold=met_it, box=r)
+
+    # -- tooltips
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        if self.mouse is None:
+            return
+        text = self.tooltip_text()
+        if text:
+            self._draw_tooltip_text(surface, text, 280)
+
+    def tooltip_text(self) -> str:
+        """What the pointer is over, in words (a goal, a card, a button that cannot be used)."""
+        from game.games.big_dig.rules import GOAL_TEXT
+
+        pos = self.mouse
+        if pos is None:
+            return ""
+        for i, goal in enumerate(self.state.goals):
+            if self.goal_rect(i).collidepoint(pos):
+                return GOAL_TEXT.get(goal, goal)
+        for c in range(1, CARD_COUNT + 1):
+            if self.card_rect(c).collidepoint(pos):
+                taken = self.model.taken[c - 1]
+                who = f"; taken by {self._taker_name(taken)}" if taken is not None else ""
+                return f"Card {c}: {self.state.card_name(c)}{who}"
+        for b in self.buttons:
+            if b.rect.collidepoint(pos) and not b.enabled and b.reason and self._human_turn():
+                return b.reason
+        if self.card is None and not self.bonus_turn():
+            sq = self.view.square_at(pos)
+            if sq is not None and self.board.on_board(sq):
+                return KIND_WORDS.get(self.board.kind(sq), "")
+        return ""
+
+
+# ============================================================================ pictures
+def _placed(view: BoardView, rect: pygame.Rect) -> BoardView:
+    """`view` moved so that its board sits in `rect`."""
+    moved = BoardView.__new__(BoardView)
+    moved.__dict__.update(view.__dict__)
+    moved.rect = rect
+    moved.ground = pygame.Rect(rect.x, rect.y + view.sky_h, view.ground.w, view.ground.h)
+    return moved
+
+
+@lru_cache(maxsize=16)
+def glow_tile(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A see-through gold plate with round corners, laid over a goal's row when it is met."""
+    tile = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(tile, (232, 186, 74, alpha), tile.get_rect(), border_radius=8)
+    pygame.draw.rect(tile, (232, 186, 74, 255), tile.get_rect(), 2, border_radius=8)
+    return tile
+
+
+@lru_cache(maxsize=32)
+def ghost_tile(cell: int, rgb: tuple[int, int, int], alpha: int) -> pygame.Surface:
+    """One square of a ghost: see-through colour with a solid edge."""
+    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    tile.fill((*rgb, alpha))
+    pygame.draw.rect(tile, (*rgb, 255), tile.get_rect(), 3)
+    return tile
+
+
+_CARD_CACHE: dict[Any, pygame.Surface] = {}
+
+
+def card_face(number: int, name: str, shape: Shape, taken_by: int | None, chosen: bool,
+              taker: str) -> pygame.Surface:
+    """One Digging card: its number (the key), its shape, its name; taken ones greyed with the
+    taker's name on a band in their colour."""
+    key = (number, name, shape, taken_by, chosen, taker)
+    surf = _CARD_CACHE.get(key)
+    if surf is not None:
+        return surf
+    surf = pygame.Surface((CARD_W, CARD_H), pygame.SRCALPHA)
+    r = surf.get_rect()
+    pygame.draw.rect(surf, (12, 10, 8, 160), r.move(0, 3), border_radius=8)
+    pygame.draw.rect(surf, CARD_PAPER, r.inflate(0, -3).move(0, -1), border_radius=8)
+    pygame.draw.rect(surf, theme.GOLD if chosen else (120, 96, 66), r.inflate(0, -3).move(0, -1),
+                     3 if chosen else 2, border_radius=8)
+    pygame.draw.circle(surf, (60, 44, 30), (15, 15), 11)
+    theme.text(surf, str(number), (15, 15), 15, CARD_PAPER, bold=True, anchor="center")
+    w = max(x for x, _ in shape) + 1
+    h = max(y for _, y in shape) + 1
+    cell = min(14, (CARD_W - 14) // w, 62 // h)
+    img = shape_picture(shape, cell, SHAPE_RGB)
+    surf.blit(img, img.get_rect(center=(r.centerx, 62)))
+    label = fit(name, CARD_W - 8, 13, True)
+    theme.text(surf, label, (r.centerx, CARD_H - 24), 13, (60, 44, 30), bold=True, anchor="midbottom")
+    if taken_by is not None:
+        veil = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (20, 18, 16, 150), r.inflate(0, -3).move(0, -1), border_radius=8)
+        surf.blit(veil, (0, 0))
+        band = pygame.Rect(0, CARD_H - 23, CARD_W, 20)   # below the card's name
+        pygame.draw.rect(surf, seat_rgb(taken_by), band)
+        txt, size = theme.fit_name(taker, CARD_W - 8, 13, 10)
+        theme.text(surf, txt, band.center, size, (16, 14, 12), bold=True, anchor="center")
+    if len(_CARD_CACHE) > 200:
+        _CARD_CACHE.clear()
+    _CARD_CACHE[key] = surf
+    return surf
+
+
+GOAL_COLOURS = {"emeralds": (46, 178, 96), "amethysts": (150, 84, 196), "coins": (236, 192, 72),
+                "rocks": (150, 150, 156), "light": (226, 196, 146), "tablet": (150, 112, 80),
+                "skeleton": (220, 208, 186), "water": (84, 140, 200), "oil": (46, 44, 50),
+                "pipe": (170, 176, 184)}
+
+
+def goal_icon(surface: pygame.Surface, goal: str, centre: tuple[int, int], r: int) -> None:
+    """A small round badge in the goal's colour."""
+    pygame.draw.circle(surface, (150, 140, 124), centre, r + 2)
+    pygame.draw.circle(surface, GOAL_COLOURS.get(goal, theme.INK_DIM), centre, r)
+
+
+_BG: pygame.Surface | None = None
+
+
+def _background() -> pygame.Surface:
+    """Dark timber with a warm glow behind the board; drawn once."""
+    global _BG
+    if _BG is None:
+        bg = theme.vertical_gradient((theme.WIDTH, theme.HEIGHT), (38, 32, 28), (20, 18, 18))
+        well = theme.vertical_gradient(BOARD_BOX.size, (44, 38, 34), (24, 22, 22))
+        bg.blit(well, BOARD_BOX.topleft)
+        pygame.draw.rect(bg, (76, 58, 40), BOARD_BOX.inflate(4, 4), 3, border_radius=12)
+        _BG = bg.convert() if pygame.display.get_surface() is not None else bg
+    return _BG
+
