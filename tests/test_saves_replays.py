@@ -269,6 +269,35 @@ def test_replay_viewer_steps_forward_and_back(app: Any, home: Path, game: str) -
     assert viewer.table.drift == 0
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_replay_says_its_keys_once_and_the_tag_leaves_big_digs_board_alone(
+        app: Any, home: Path, game: str) -> None:
+    """The viewer's bottom-left tag names the keys, unless the table's own words say them (Big
+    Dig, whose board reaches that corner): then the corner shows the table as it is."""
+    from game.ui.scenes.replay import ReplayScene
+
+    m = finished_and_kept(2, game)
+    match, actions = saves.load_replay(saves.replay_path(m))
+    viewer = ReplayScene(match, actions, at=3)
+    app.reset(TitleScene())
+    app.push(viewer)
+    app.step(1 / 60)
+    table = viewer.table
+    assert table is not None and table.says_replay_keys == (game == "big_dig")
+    corner = pygame.Rect(0, app.screen.get_height() - 40, 480, 40)
+    app.draw()
+    with_tag = pygame.image.tobytes(app.screen.subsurface(corner), "RGB")
+    table.draw(app.screen)
+    alone = pygame.image.tobytes(app.screen.subsurface(corner), "RGB")
+    if game == "big_dig":
+        assert with_tag == alone, "the tag covers the board's bottom row"
+        _, words = table._move_words()
+        said = " ".join(text for text, _ in words)
+        assert "←/→" in said and "Esc" in said and "analyses" in said
+    else:
+        assert with_tag != alone, "the viewer's tag is drawn"
+
+
 def test_results_offer_the_replay_the_final_table_and_the_log(app: Any, home: Path) -> None:
     from game.ui.scenes.gamelog import GameLogScene
     from game.ui.scenes.replay import ReplayScene

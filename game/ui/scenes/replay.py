@@ -365,7 +365,9 @@ class ReplayScene(Scene):
             where += f"  ·  V: {self.viewer_label()}"
         theme.text(surface, fit_text(where, bar.w - 20, 13), (bar.centerx, bar.bottom - 8), 13,
                    theme.INK_DIM, anchor="midbottom")
-        # What this is, over the table's banner corner.
+        # What this is, in the bottom-left corner (unless the table says the keys itself).
+        if self.table is None or self.table.says_replay_keys:
+            return
         tag = fit_text(f"{self.title}  ·  ←/→ step  ·  A analyse  ·  Esc back", 460, 14)
         img = theme.font(14, True).render(tag, True, theme.GOLD)
         box = img.get_rect(bottomleft=(14, theme.HEIGHT - 8)).inflate(16, 8)

@@ -483,11 +483,14 @@ class TableDrawing:
         m = self.match
         p = m.to_move()
         if p is None:
-            words = "The game as it ended." if self.replay else "The results follow in a moment."
+            words = ("The game as it ended: ← steps back through it, A analyses it, Esc goes back."
+                     if self.replay else "The results follow in a moment.")
             return "Game over", [(words, theme.INK_DIM)]
         if self.replay:
-            return f"{m.seats[p].name}'s turn", [("A replay: the controls at the right step through "
-                                                  "the game.", theme.INK_DIM)]
+            # (The replay viewer's own tag would cover the board's bottom row: the keys are here.)
+            return f"{m.seats[p].name}'s turn", [("A replay: ←/→ step through it, A analyses it, Esc "
+                                                  "goes back; or the buttons at the right.",
+                                                  theme.INK_DIM)]
         if self.beat is not None or self.bot_move is not None:
             p = self.big_player()
             return f"{m.seats[p].name}'s turn", [("Space skips the show.", theme.INK_DIM)]
