@@ -136,3 +136,44 @@ def test_the_source_pages_keep_their_notes_for_developers(game: str) -> None:
     """The Markdown itself still names the test next to each reading (for developers)."""
     source = paths.rules_doc(GAMES[game].rules_doc).read_text(encoding="utf-8")
     assert "tests/test_" in source and "tests/test_" not in for_players(source)
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in paths.rules_doc("x").parent.glob("*.md")))
+def test_nothing_on_a_rules_page_reaches_past_its_right_edge(page: str) -> None:
+    """Wide tables (Grim Prospects' nine columns of figures) give up padding and type size until
+    they fit: the page cannot scroll sideways, so anything past its edge would be cut."""
+    import pygame
+
+    from game.ui.scenes.rulebook import RulesScene
+
+    pygame.font.init()
+    scene = RulesScene(GAMES["ya_blew_it"], path=paths.rules_doc(page))
+    assert not scene.error
+    width = scene.view.w
+    over = [(item.text, item.x + item.look.font().size(item.text)[0] - width)
+            for _, _, item in scene.page.items
+            if isinstance(item, Run) and item.x + item.look.font().size(item.text)[0] > width + 1]
+    assert not over, over[:5]
+
+
+def test_table_columns_share_the_page_and_never_go_under_their_longest_word() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from game.ui.scenes.rulebook import column_widths
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.tuples(st.integers(20, 400), st.integers(20, 200)), min_size=1, max_size=10),
+           st.integers(100, 1000))
+    def check(cols: list[tuple[int, int]], width: int) -> None:
+        natural = [max(n, low) for n, low in cols]
+        least = [low for _, low in cols]
+        widths = column_widths(natural, least, width)
+        assert all(w >= low for w, low in zip(widths, least))
+        assert all(w <= n for w, n in zip(widths, natural))
+        if sum(least) <= width:
+            assert sum(widths) <= width
+        if sum(natural) <= width:
+            assert widths == natural
+
+    check()

@@ -427,8 +427,6 @@ class Page:
         self.y = self.place_lines(lines, text_x, self.y, line_h) + 6
 
     def table(self, block: Block) -> None:
-        pad = 12
-        body, head = Look(17, theme.INK), Look(17, theme.GOLD, bold=True)
         cols = len(block.aligns)
         pieces = [[parse_inline(cell) for cell in row] for row in block.rows]
 
@@ -439,9 +437,15 @@ class Page:
             longest = max((look.font().size(w)[0] for t, _, _ in pieces[r][c] for w in t.split()), default=0)
             return full + 2 * pad + 2, min(longest, 180) + 2 * pad + 2
 
-        sizes = [[natural(r, c) for c in range(cols)] for r in range(len(pieces))]
-        nat = [max(s[c][0] for s in sizes) for c in range(cols)]
-        low = [max(s[c][1] for s in sizes) for c in range(cols)]
+        # A wide table (many columns of numbers, which cannot wrap) first gives up padding, then
+        # type size, until its narrowest columns fit the page.
+        for pad, size in ((12, 17), (8, 17), (8, 15), (6, 14), (5, 13)):
+            body, head = Look(size, theme.INK), Look(size, theme.GOLD, bold=True)
+            sizes = [[natural(r, c) for c in range(cols)] for r in range(len(pieces))]
+            nat = [max(s[c][0] for s in sizes) for c in range(cols)]
+            low = [max(s[c][1] for s in sizes) for c in range(cols)]
+            if sum(low) <= self.width:
+                break
         widths = column_widths(nat, low, self.width)
         table_w = sum(widths)
         top = self.y + 4
@@ -502,14 +506,32 @@ def column_widths(natural: list[int], least: list[int], width: int) -> list[int]
         share = room / len(left)
         fits = [c for c in left if natural[c] <= share]
         if not fits:
+            # Shares in proportion to what each wants; a column whose share is under its longest
+            # word gets that, and the others share the rest again (the sum stays within `width`
+            # whenever the longest words fit at all).
             total = sum(natural[c] for c in left) or 1
-            for c in left:
-                widths[c] = max(least[c], int(room * natural[c] / total))
-            break
+            under = [c for c in left if room * natural[c] / total < least[c]]
+            if not under:
+                for c in left:
+                    widths[c] = int(room * natural[c] / total)
+                break
+            for c in under:
+                widths[c] = least[c]
+                room -= least[c]
+                left.remove(c)
+            continue
         for c in fits:
             widths[c] = natural[c]
             room -= natural[c]
             left.remove(c)
+    # A narrow column given all it wants may have left a later one less than its longest word:
+    # the others give back what they have above theirs, in proportion, until the sum fits.
+    excess = sum(widths) - width
+    spare = [w - low for w, low in zip(widths, least)]
+    if excess > 0 and sum(spare) > 0:
+        total = sum(spare)
+        cut = [min(s, -(-excess * s // total)) for s in spare]   # (rounded up)
+        widths = [w - c for w, c in zip(widths, cut)]
     return widths
 
 
