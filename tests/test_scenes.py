@@ -237,6 +237,11 @@ def test_a_link_to_another_rules_page_opens_it_and_close_comes_back(app: App, tm
     limits = next(y for _, text, y in guide.page.headings if slug(text) == "limits")
     assert guide.scroll > 0 and abs(guide.target - min(limits - 6, guide.max_scroll)) < 1
     frames(app, 2)
+    # A link back to the page it was opened from goes back to it, not to a second copy.
+    guide.follow("rules.md")
+    assert app.top is rules
+    app.handle(click(at))
+    assert app.top is not rules
     app.handle(key(pygame.K_ESCAPE))
     assert app.top is rules and rules.title == INFO.title
     # A link to a heading of the same page scrolls there; the page stays.

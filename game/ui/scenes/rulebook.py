@@ -679,8 +679,19 @@ class RulesScene(Scene):
         if not page or page == self.path.name:
             self.go_to(anchor)
             return
-        if self.app is not None:
-            self.app.push(RulesScene(self.info, path=self.path.with_name(page), anchor=anchor))
+        if self.app is None:
+            return
+        path = self.path.with_name(page)
+        # The page this one was opened from (the map guide's link back to the rules): go back to
+        # it rather than open a second copy over this one.
+        stack = self.app.stack
+        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        if isinstance(below, RulesScene) and below.path == path:
+            self.close()
+            if anchor:
+                below.go_to(anchor)
+            return
+        self.app.push(RulesScene(self.info, path=path, anchor=anchor))
 
     # ---------------------------------------------------------------- geometry
     def _toc_rects(self) -> list[pygame.Rect]:
