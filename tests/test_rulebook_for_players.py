@@ -177,3 +177,27 @@ def test_table_columns_share_the_page_and_never_go_under_their_longest_word() ->
             assert widths == natural
 
     check()
+
+
+def test_a_picture_in_characters_is_set_on_a_grid_and_long_code_lines_wrap_whole() -> None:
+    import pygame
+
+    from game.ui.scenes.rulebook import layout
+
+    pygame.font.init()
+    picture = ["-WW-", ".#:.", "oo~~"]
+    page = layout(parse_markdown("```text\n" + "\n".join(picture) + "\n```"), 600)
+    runs = [item for _, _, item in page.items if isinstance(item, Run)]
+    assert "".join(r.text for r in runs) == "".join(picture)   # one run a character
+    rows = sorted({r.y for r in runs})
+    columns = [[r for r in runs if r.y == y] for y in rows]
+    # Each column's cells share their middle, whatever the characters' own widths.
+    for i in range(4):
+        middles = {r.x + r.look.font().size(r.text)[0] // 2 for r in (row[i] for row in columns)}
+        assert max(middles) - min(middles) <= 1, (i, middles)
+    long_line = "BAD: my_pit.tmx: " + "the square cannot be crossed out, " * 8 + "end"
+    page = layout(parse_markdown("```text\n" + long_line + "\n```"), 600)
+    runs = [item for _, _, item in page.items if isinstance(item, Run)]
+    assert len(runs) > 1 and "…" not in "".join(r.text for r in runs)
+    assert " ".join(r.text for r in runs).split() == long_line.split()
+    assert all(r.x + r.look.font().size(r.text)[0] <= 600 for r in runs)

@@ -468,19 +468,42 @@ class Page:
         self.y = y + 16
 
     def code(self, text: str) -> None:
+        """A fenced block. A picture drawn in characters (lines of one length, no spaces: a board's
+        squares) is set on a grid, one cell a character, so its columns line up as they do in a
+        fixed-width font; other lines keep their indentation, and a line too long for the page
+        goes on under itself, indented, rather than being cut."""
         look = Look(16, CODE_INK)
+        font = look.font()
         line_h = 24
         lines = text.split("\n")
-        box = pygame.Rect(0, self.y, self.width, len(lines) * line_h + 20)
+        filled = [line for line in lines if line.strip()]
+        grid = (len(filled) > 1 and len({len(line) for line in filled}) == 1
+                and not any(" " in line for line in filled))
+        placed: list[tuple[int, int, str]] = []   # (row, x, text)
+        if grid:
+            cell = max(font.size(c)[0] for line in filled for c in line)
+            for row, line in enumerate(lines):
+                for i, c in enumerate(line):
+                    placed.append((row, 14 + i * cell + (cell - font.size(c)[0]) // 2, c))
+            rows = len(lines)
+        else:
+            space = font.size(" ")[0]
+            rows = 0
+            for line in lines:
+                indent = len(line) - len(line.lstrip(" "))
+                room = self.width - 28 - indent * space
+                parts = theme.wrap(line.strip(), room, 16) if line.strip() else [""]
+                for k, part in enumerate(parts):
+                    hang = 2 * space if k else 0     # (a continued line sits under the first)
+                    if part:
+                        placed.append((rows, 14 + indent * space + hang,
+                                       fit_text(part, room - hang, 16)))
+                    rows += 1
+        box = pygame.Rect(0, self.y, self.width, rows * line_h + 20)
         self.add(box.y, box.h, Box(box, (26, 24, 24), 8))
-        y = self.y + 10
-        space = look.font().size(" ")[0]
-        for line in lines:
-            indent = len(line) - len(line.lstrip(" "))
-            if line.strip():
-                shown = fit_text(line.strip(), self.width - 28 - indent * space, 16)
-                self.add(y, line_h, Run(14 + indent * space, y, shown, look))
-            y += line_h
+        for row, x, shown in placed:
+            y = self.y + 10 + row * line_h
+            self.add(y, line_h, Run(x, y, shown, look))
         self.y = box.bottom + 14
 
     def quote(self, text: str) -> None:
