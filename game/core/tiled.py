@@ -616,6 +616,88 @@ def list_user_maps(game: str, load: Callable[[Path], T],
     return found
 
 
+# -- a copy to change in Tiled --------------------------------------------------------------------
+
+
+def _plain_file_name(text: str | None) -> str | None:
+    """`text` when it names a file beside the map (no folder, no way up), else None."""
+    if not text or "/" in text or "\\" in text or text in (".", "..") or ":" in text:
+        return None
+    return text
+
+
+def _copy_beside(source: Path, folder: Path, copied: list[str]) -> None:
+    """`source` into `folder` under its own name, unless a file of that name is there already (a
+    tileset the player has changed stays theirs)."""
+    target = folder / source.name
+    if target.exists():
+        return
+    data = read_limited(source, f"the file {source.name}", lambda cause: MapError(source, cause))
+    with open(target, "xb") as f:
+        f.write(data)
+    copied.append(source.name)
+
+
+def copy_to_edit(source: Path, folder: Path, name: str) -> tuple[Path, str, list[str]]:
+    """Put a copy of the map `source` (one the game has read: a shipped map, say) in `folder`
+    for its player to change in Tiled: the `.tmx` under a file name of its own and its map
+    property ``name`` set to "<name> copy" ("copy 2", ... when taken), so the setup lists it
+    apart from the original; beside it, the tilesets it names and their pictures, when the folder
+    has no file of that name yet. Returns the new file, its name and the files copied with it.
+    Raises `MapError` when the source cannot be read, `OSError` when the folder cannot be
+    written."""
+    def fail(cause: str) -> MapError:
+        return MapError(source, cause)
+
+    root = parse_map_xml(read_limited(source, "the file", fail), fail)
+    taken = {p.name.lower() for p in folder.iterdir()} if folder.is_dir() else set()
+    base = clean_name(name) or "My map"
+    # (A copy of a copy is numbered from the original's name, not "... copy copy".)
+    words = base.split(" ")
+    if len(words) > 2 and words[-2] == "copy" and words[-1].isdigit():
+        words = words[:-2]
+    elif len(words) > 1 and words[-1] == "copy":
+        words = words[:-1]
+    base = " ".join(words)
+    for n in range(1, 1000):
+        new_name = clean_name(f"{base} copy" + (f" {n}" if n > 1 else ""))
+        stem = "".join(c if c.isalnum() else "_" for c in new_name.lower()).strip("_")
+        if f"{stem}.tmx" not in taken:
+            break
+    else:
+        raise fail("the maps folder has a thousand copies of it already")
+    props = root.find("properties")
+    if props is None:
+        props = ElementTree.Element("properties")
+        root.insert(0, props)
+    prop = next((p for p in props.findall("property") if p.get("name") == "name"), None)
+    if prop is None:
+        prop = ElementTree.SubElement(props, "property", {"name": "name"})
+    prop.text = None
+    prop.set("value", new_name)
+    folder.mkdir(parents=True, exist_ok=True)
+    copied: list[str] = []
+    for tileset in root.findall("tileset"):
+        tsx_name = _plain_file_name(tileset.get("source"))
+        if tsx_name is None:
+            continue
+        tsx = source.parent / tsx_name
+        if not tsx.is_file():
+            continue
+        _copy_beside(tsx, folder, copied)
+        try:
+            image = ElementTree.fromstring(read_limited(tsx, "the tileset", fail)).find("image")
+        except ElementTree.ParseError:
+            continue
+        picture = _plain_file_name(image.get("source") if image is not None else None)
+        if picture is not None and (tsx.parent / picture).is_file():
+            _copy_beside(tsx.parent / picture, folder, copied)
+    target = folder / f"{stem}.tmx"
+    with open(target, "xb") as f:
+        f.write(ElementTree.tostring(root, encoding="UTF-8", xml_declaration=True))
+    return target, new_name, copied
+
+
 # -- python -m game check-map --------------------------------------------------------------------
 
 USAGE = """usage: python -m game check-map FILE [FILE ...]

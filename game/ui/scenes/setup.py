@@ -73,6 +73,7 @@ class MapEntry:
     source: str                 # "comes with the game" or the file name
     game_map: Any = None        # the game's map (GoldMineMap, Big Dig's Board) when playable
     reason: str = ""            # why it cannot be played
+    path: Path | None = None    # the file it was read from
 
     @property
     def ok(self) -> bool:
@@ -101,7 +102,7 @@ def listed_maps(shipped: list[tuple[str, Path]], load: Callable[[Path], Any],
         try:
             found = load(path)
             entries.append(MapEntry(f"{label}: {found.name}" if label else found.name, SHIPPED,
-                                    found))
+                                    found, path=path))
         except MapError as exc:  # a broken install: say so rather than crash
             entries.append(MapEntry(label or "The shipped map", path.name, None, exc.cause))
     for path, found in list_user(folder):
@@ -109,9 +110,9 @@ def listed_maps(shipped: list[tuple[str, Path]], load: Callable[[Path], Any],
         shown = shown_file_name(path)
         if isinstance(found, MapError):
             title = clean_name(shown[:-4].replace("_", " ").title()) or shown
-            entries.append(MapEntry(title, shown, None, found.cause))
+            entries.append(MapEntry(title, shown, None, found.cause, path))
         else:
-            entries.append(MapEntry(found.name, shown, found))
+            entries.append(MapEntry(found.name, shown, found, path=path))
     return entries
 
 
@@ -255,10 +256,12 @@ class MapChooser:
                 colour = (240, 130, 110)
             theme.text(surface, fit_text(detail, r.right - x - 10, 14), (x, r.centery), 14, colour,
                        anchor="midleft")
-        if len(self.entries) > self.visible:
-            more = f"{self.scroll + 1}-{min(len(self.entries), self.scroll + self.visible)} of {len(self.entries)}"
-            theme.text(surface, more, (self.rect.right, self.rect.y - 22), 13, theme.INK_FAINT,
-                       anchor="topright")
+
+    def shown_rows(self) -> str:
+        """'1-3 of 5' when the list is longer than its room, else ""."""
+        if len(self.entries) <= self.visible:
+            return ""
+        return f"{self.scroll + 1}-{min(len(self.entries), self.scroll + self.visible)} of {len(self.entries)}"
 
 
 class SetupScene(Scene):
@@ -315,6 +318,13 @@ class SetupScene(Scene):
             self.panel_h = max(self.panel_h, rules_rect[1] + rules_rect[3] + 14 - 150)
         self.rules_button = Button(rules_rect, f"Read the rules of {info.title}", self.show_rules, pygame.K_r,
                                    size=18)
+        # A copy of the chosen map in the user maps folder, to change in Tiled: how a player of
+        # the executable (who has no maps/ folder to copy from) starts a map of their own.
+        self.copy_button: Button | None = None
+        if self.maps is not None:
+            what = "board" if info.name == "big_dig" else "map"
+            self.copy_button = Button((MAP_PANEL.right - 284 - 236, MAP_PANEL.y + 5, 236, 34),
+                                      f"Make your own {what}", self.copy_map, pygame.K_m, size=14)
         self.back_button = Button((left, theme.HEIGHT - 84, 180, 56), "Back", self.back, pygame.K_ESCAPE)
         self.start_button = Button((theme.WIDTH - 48 - 260, theme.HEIGHT - 84, 260, 56), "Start game",
                                    self.start, pygame.K_RETURN, primary=True, size=22)
@@ -396,6 +406,8 @@ class SetupScene(Scene):
             widgets.append(self.maps)
         if self.expert is not None:
             widgets.append(self.expert)
+        if self.copy_button is not None:
+            widgets.append(self.copy_button)
         widgets += [self.rules_button, self.back_button, self.start_button]
         # Keep keyboard focus on the same widget, without re-focusing a field the player just left.
         ring = self.ring
@@ -445,6 +457,37 @@ class SetupScene(Scene):
             except OSError as exc:
                 log.error("autosave failed: %s", exc)
 
+    def copy_map(self) -> None:
+        """Copy the chosen map (with its tileset) into the user maps folder under a name of its
+        own, list it, choose it, and say where it is and what to do next."""
+        from game.core.tiled import MapError, copy_to_edit, shown_file_name, user_maps_dir
+
+        if self.app is None or self.maps is None:
+            return
+        entry = self.maps.chosen
+        if entry is None or entry.path is None or entry.game_map is None:
+            return
+        what = "board" if self.info.name == "big_dig" else "map"
+        try:
+            folder = user_maps_dir()
+            path, name, _ = copy_to_edit(entry.path, folder, entry.game_map.name)
+        except (MapError, OSError) as exc:
+            reason = exc.cause if isinstance(exc, MapError) else (exc.strerror or str(exc))
+            self.app.push(MessageBox("Could not make a copy", f"The {what} could not be copied: {reason}."))
+            return
+        self.app.play("click")
+        self.maps.entries = MAP_LISTS[self.info.name](None)
+        here = next((i for i, e in enumerate(self.maps.entries) if e.path == path), -1)
+        if here >= 0:
+            self.maps.choose(here)
+        tileset = "tileset" if self.info.name == "gold_mine" else "tiles"
+        self.app.push(MessageBox(
+            f"Your own {what}: {name}",
+            f"A copy of {entry.game_map.name} is now {shown_file_name(path)} in {shown_file_name(folder)}, "
+            f"with its {tileset} beside it. Open it in Tiled (mapeditor.org), change it and save: "
+            f"it is listed here as {name}, and when it cannot be played this list says why. "
+            f"The rules say what a {what} must hold."))
+
     def back(self) -> None:
         if self.app is not None and self.app.top is self:
             self.app.pop()
@@ -489,8 +532,8 @@ class SetupScene(Scene):
                 return True
         if self.maps is not None and self.maps.handle_event(event):
             return True
-        for b in (self.rules_button, self.back_button, self.start_button):
-            if b.handle_event(event):
+        for b in (self.rules_button, self.back_button, self.start_button, self.copy_button):
+            if b is not None and b.handle_event(event):
                 return True
         return False
 
@@ -574,10 +617,17 @@ class SetupScene(Scene):
             folder = "the maps folder"
         hint = f"Your own Tiled maps go in {folder}"
         if big_dig:
-            hint = f"Choose one that everyone will use for this game. Your own boards go in {folder}"
+            hint = f"One board for everyone. Your own boards go in {folder}"
         x0 = MAP_PANEL.x + 20 + theme.width_of(title, 22, True) + 16
-        theme.text(surface, fit_text(hint, MAP_PANEL.right - 284 - x0, 13), (x0, MAP_PANEL.y + 19), 13,
-                   theme.INK_FAINT)
+        right = MAP_PANEL.right - 284
+        if self.copy_button is not None:
+            self.copy_button.draw(surface)
+            right = self.copy_button.rect.x - 14
+        rows = self.maps.shown_rows()
+        if rows:
+            theme.text(surface, rows, (right, MAP_PANEL.y + 19), 13, theme.INK_FAINT, anchor="topright")
+            right -= theme.width_of(rows, 13) + 14
+        theme.text(surface, fit_text(hint, right - x0, 13), (x0, MAP_PANEL.y + 19), 13, theme.INK_FAINT)
         if self.expert is not None:
             self.expert.draw(surface)
             r = self.expert.rect

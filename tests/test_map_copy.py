@@ -1,0 +1,127 @@
+"""Making your own map (Gold Mine) or board (Big Dig) from the setup: "Make your own map" puts a
+copy of the chosen map, with its tileset, in the user maps folder under a name of its own, lists
+it and chooses it. This is how a player of the executable, who has no maps/ folder to copy from,
+starts a map to change in Tiled."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.tiled import MapError, check, copy_to_edit, map_game  # noqa: E402
+from game.games.big_dig.tmx import load_board, shipped_board_path  # noqa: E402
+from game.games.gold_mine.tmx import load_map, shipped_map_path  # noqa: E402
+
+
+def test_a_copy_of_the_shipped_map_is_a_map_of_its_own_with_its_tileset(tmp_path: Path) -> None:
+    path, name, copied = copy_to_edit(shipped_map_path(), tmp_path, "The Old Mountain")
+    assert path == tmp_path / "the_old_mountain_copy.tmx" and name == "The Old Mountain copy"
+    assert copied == ["gold_mine_tiles.tsx", "gold_mine_tiles.png"]
+    game_map = load_map(path)
+    original = load_map(shipped_map_path())
+    assert game_map.name == name and map_game(path) == "gold_mine"
+    assert game_map.tiles == original.tiles and check(path).startswith(f"{name}, 89 hexes")
+    # A second copy, and a copy of the copy, are numbered from the original's name.
+    second, name2, copied2 = copy_to_edit(shipped_map_path(), tmp_path, "The Old Mountain")
+    third, name3, _ = copy_to_edit(path, tmp_path, name)
+    assert (name2, name3) == ("The Old Mountain copy 2", "The Old Mountain copy 3")
+    assert second.name == "the_old_mountain_copy_2.tmx" and third.name == "the_old_mountain_copy_3.tmx"
+    assert copied2 == [] and load_map(third).name == name3
+    assert (tmp_path / "the_old_mountain_copy.tmx").read_bytes() == path.read_bytes()
+
+
+def test_a_copy_of_a_big_dig_side_stays_a_big_dig_board(tmp_path: Path) -> None:
+    path, name, copied = copy_to_edit(shipped_board_path("b"), tmp_path, "Old Well Hollow")
+    board = load_board(path)
+    assert name == "Old Well Hollow copy" and board.name == name and map_game(path) == "big_dig"
+    assert copied == ["big_dig_tiles.tsx", "big_dig_tiles.png"]
+    assert board.cells == load_board(shipped_board_path("b")).cells
+
+
+def test_a_tileset_the_player_changed_is_never_written_over(tmp_path: Path) -> None:
+    mine = b"<tileset name='mine'/>"
+    (tmp_path / "gold_mine_tiles.tsx").write_bytes(mine)
+    _, _, copied = copy_to_edit(shipped_map_path(), tmp_path, "The Old Mountain")
+    assert (tmp_path / "gold_mine_tiles.tsx").read_bytes() == mine
+    assert "gold_mine_tiles.tsx" not in copied
+
+
+def test_a_tileset_named_outside_the_maps_folder_is_not_followed(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    text = shipped_map_path().read_text(encoding="utf-8").replace(
+        'source="gold_mine_tiles.tsx"', 'source="../secret.tsx"')
+    (tmp_path / "secret.tsx").write_text("<tileset/>", encoding="utf-8")
+    (source / "odd.tmx").write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    path, _, copied = copy_to_edit(source / "odd.tmx", out, "Odd")
+    assert copied == [] and sorted(p.name for p in out.iterdir()) == [path.name]
+
+
+def test_a_file_that_is_not_a_map_is_refused_with_its_reason(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.tmx"
+    bad.write_text("<notamap/>", encoding="utf-8")
+    with pytest.raises(MapError, match="not a Tiled map"):
+        copy_to_edit(bad, tmp_path / "out", "Bad")
+
+
+# ---------------------------------------------------------------------------- the setup's button
+@pytest.mark.parametrize("game", ["gold_mine", "big_dig"])
+def test_make_your_own_copies_lists_and_chooses_the_map_and_says_where(app: Any, home: Path,
+                                                                       game: str) -> None:
+    from game.core.tiled import user_maps_dir
+    from game.games import GAMES
+    from game.ui.scenes.dialogs import MessageBox
+    from game.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(GAMES[game])
+    app.push(setup)
+    assert setup.copy_button is not None and setup.maps is not None
+    chosen = setup.maps.chosen
+    assert chosen is not None and chosen.game_map is not None
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m"))
+    box = app.top
+    assert isinstance(box, MessageBox)
+    said = " ".join(str(v) for v in vars(box).values())
+    copies = sorted(p.name for p in user_maps_dir().glob("*.tmx"))
+    assert len(copies) == 1 and copies[0] in said and "Tiled" in said
+    # Listed, chosen and playable: a game can start on it at once.
+    now = setup.maps.chosen
+    assert now is not None and now.ok and now.path == user_maps_dir() / copies[0]
+    assert now.title == f"{chosen.game_map.name} copy"
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert app.top is setup
+    match = setup.build_match()
+    key = "board" if game == "big_dig" else "map"
+    assert match.config.options[key]["name"] == now.title
+
+
+def test_a_copy_that_cannot_be_written_says_why_and_changes_nothing(app: Any, home: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.core.tiled as tiled
+    from game.games import GAMES
+    from game.ui.scenes.dialogs import MessageBox
+    from game.ui.scenes.setup import SetupScene
+
+    def refuse(*_: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tiled, "copy_to_edit", refuse)
+    setup = SetupScene(GAMES["gold_mine"])
+    app.push(setup)
+    assert setup.maps is not None
+    before = list(setup.maps.entries)
+    setup.copy_map()
+    box = app.top
+    assert isinstance(box, MessageBox)
+    said = " ".join(str(v) for v in vars(box).values())
+    assert "Could not make a copy" in said and "Permission denied" in said
+    assert setup.maps.entries == before
