@@ -779,3 +779,23 @@ def test_a_replacement_draw_is_told_once_to_the_drawer(make_app) -> None:  # typ
     # Bo's draw she reads only as the public line.
     assert not any(t.startswith("Ana draws a card from the deck") for t in texts)
     assert any(t.startswith("Bo draws a card from the deck (replacement)") for t in texts)
+
+
+def test_a_hand_counts_plus_and_minus_pop_over_its_last_card_one_after_the_other(make_app) -> None:  # type: ignore[no-untyped-def]
+    """"+1" and "-1" pop over the hand's last card (a back or a picture), never over a name, a
+    badge or the count; a hand that gives a card and takes one shows "-1" and then "+1"."""
+    app = make_app("normal")
+    m = Match(GAME, [Seat("Bartholomew Longname"), bot("Dusty"), bot("Nell"), bot("Cyd")], 3)
+    table = open_table(app, m)
+    run_until_human(app, table)
+    for p in range(4):
+        x, y = table.count_pos(p)
+        assert table.hand_rects(p)[-1].collidepoint(x, y), p
+    table.callouts.clear()
+    table._count_callout(1, "-1", (200, 60, 60))
+    table._count_callout(1, "+1", (60, 200, 60))
+    first, second = table.callouts
+    assert first.delay == 0 and second.delay > 0.2
+    # Another seat's pop is not held back.
+    table._count_callout(2, "+1", (60, 200, 60))
+    assert table.callouts[-1].delay == 0

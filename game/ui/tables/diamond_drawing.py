@@ -383,15 +383,12 @@ class TableDrawing:
         return None
 
     def count_pos(self, p: int) -> Pos:
-        """Just left of a seat's hand count, in its panel's head: where "+1" and "-1" pop up
-        (beside the words, so that they never hide the count they change)."""
-        hand = len(self.model.hands[p])
-        if p == self.bottom_seat():
-            words, right, y = f"hand: {hand}", HAND_X1, ME.y + 16
-        else:
-            body = self.opp_rect(p).inflate(-4, -4)
-            words, right, y = f"{hand} in hand", body.right - 10, body.y + 15
-        return (float(right - theme.width_of(words, 13) - 22), float(y))
+        """Where "+1" and "-1" pop up for a seat's hand: over the middle of its last card (a
+        card's back, or its picture), where a card arrives or the hand shrinks. Beside the count
+        they covered a long name or a badge; on the count, its words."""
+        rects = self.hand_rects(p)
+        r = rects[-1] if rects else self.hand_rects(p, 1)[0]
+        return (float(r.centerx), float(r.centery - r.h // 6))
 
     def hand_card_at(self, pos: tuple[int, int]) -> int | None:
         """The card of the bottom hand under `pos` (the topmost, drawn last), if known."""

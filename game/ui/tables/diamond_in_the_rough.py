@@ -113,6 +113,7 @@ class DiamondTable(TableDrawing, TableScene):
         self.mode: str | None = None
         self.picks: list[str] = []
         self.flyers: list[Flyer] = []
+        self._count_pops: dict[int, Callout] = {}   # each seat's latest "+1" / "-1"
         self.bomb_fx: BombFx | None = None
         self.stamps: list[Stamp] = []
         self.flash = 0.0
@@ -683,9 +684,18 @@ class DiamondTable(TableDrawing, TableScene):
 
     def _count_callout(self, p: int, text: str, colour: RGB) -> None:
         s = self.speed()
-        if s > 0:
-            self.callouts.append(Callout(callout_image(text, 18, colour), self.count_pos(p), max(0.5, 1.2 * s),
-                                         rise=10.0))
+        if s <= 0:
+            return
+        # A hand that gives a card and takes one at once ("-1", then "+1") shows them one after
+        # the other, not one over the other.
+        delay = 0.0
+        before = self._count_pops.get(p)
+        if before is not None and before in self.callouts:
+            delay = max(0.0, before.delay + 0.45 * s - before.age)
+        pop = Callout(callout_image(text, 18, colour), self.count_pos(p), max(0.5, 1.2 * s), rise=10.0,
+                      delay=delay)
+        self._count_pops[p] = pop
+        self.callouts.append(pop)
 
     def _from_hand(self, p: int, cid: int | None) -> tuple[Pos, tuple[int, int]]:
         return self.zone_pos("hand", p, self._hand_index(p, cid))
