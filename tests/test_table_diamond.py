@@ -764,7 +764,6 @@ def test_a_replacement_draw_is_told_once_to_the_drawer(make_app) -> None:  # typ
         match = Match(GAME, [Seat("Ana"), bot("Bo", "random")], seed)
         rng = random.Random(seed)
         while not match.is_over() and not (replaced(match, 0) and replaced(match, 1)):
-            seat = match.to_move()
             legal = match.legal_actions()
             bombs = [a for a in legal if a.kind == "bomb"]
             match.apply(rng.choice(bombs if bombs and rng.random() < 0.6 else legal))
