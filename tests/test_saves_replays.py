@@ -298,6 +298,38 @@ def test_a_replay_says_its_keys_once_and_the_tag_leaves_big_digs_board_alone(
         assert with_tag != alone, "the viewer's tag is drawn"
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_replays_controls_leave_the_game_log_readable(app: Any, home: Path, game: str) -> None:
+    """The Analyse strip and the buttons sit at the foot of the log, which keeps its lines above
+    them; Big Dig, whose log is short at four players, puts them in its move panel and keeps all
+    its log lines."""
+    import random
+
+    from game.ui.scenes.replay import ReplayScene
+
+    seats = [Seat("Ana"), Seat("Bo", BOT, "easy"), Seat("Cy", BOT, "easy"), Seat("Di", BOT, "easy")]
+    m = Match(game, seats, 5)
+    rng = random.Random(5)
+    for _ in range(12):
+        m.apply(rng.choice(m.legal_actions()))
+    start, actions = saves.replay_of(m)
+    viewer = ReplayScene(start, actions, at=len(actions))
+    app.reset(TitleScene())
+    app.push(viewer)
+    table = viewer.table
+    assert table is not None
+    log = table.log_panel
+    controls = viewer.bar_rect().union(viewer.strip_rect())
+    from game.ui.tables import table_for
+
+    own = table_for(start).log_panel.visible   # the lines the table's log shows in a game
+    bottom = log.rect.y + log.top + log.visible * log.LINE
+    if game == "big_dig":
+        assert not controls.colliderect(log.rect) and log.visible == own >= 6
+    else:
+        assert log.rect.contains(controls) and bottom <= controls.top and log.visible >= 3
+
+
 def test_results_offer_the_replay_the_final_table_and_the_log(app: Any, home: Path) -> None:
     from game.ui.scenes.gamelog import GameLogScene
     from game.ui.scenes.replay import ReplayScene

@@ -102,10 +102,11 @@ class ReplayScene(Scene):
         table.replay = True
         table.app = self.app
         table.enter()
-        # Leave room under the log for the controls.
+        # Leave room under the log for the controls, when they go there.
         panel = table.log_panel
-        panel.visible = max(3, panel.visible - (BAR_H + STRIP_H + 10) // panel.LINE)
-        panel._cache = None
+        if table.replay_controls_area().colliderect(panel.rect):
+            panel.visible = max(3, panel.visible - (BAR_H + STRIP_H + 10) // panel.LINE)
+            panel._cache = None
         self.table = table
         self._layout()
 
@@ -215,8 +216,8 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ layout
     def bar_rect(self) -> pygame.Rect:
         assert self.table is not None
-        log_rect = self.table.log_panel.rect
-        return pygame.Rect(log_rect.x + 8, log_rect.bottom - BAR_H - 6, log_rect.w - 16, BAR_H)
+        area = self.table.replay_controls_area()
+        return pygame.Rect(area.x + 8, area.bottom - BAR_H - 6, area.w - 16, BAR_H)
 
     def slider_rect(self) -> pygame.Rect:
         bar = self.bar_rect()
@@ -421,9 +422,10 @@ class ReplayScene(Scene):
                 lines.append((part, 12, theme.INK_DIM, False))
         h = 16 + sum(size + 4 for _, size, _, _ in lines)
         box = pygame.Rect(log_rect.x + 4, log_rect.y + 34, w, h)
-        # Above the Analyse strip and the replay's buttons; where the log is short (Big Dig at
-        # four players) the box reaches up over the panels above it instead.
-        limit = self.strip_rect().top - 6
+        # Above the Analyse strip and the replay's buttons when they lie under the log; where the
+        # log is short the box reaches up over the panels above it instead.
+        strip = self.strip_rect()
+        limit = strip.top - 6 if strip.colliderect(log_rect) else log_rect.bottom - 6
         if box.bottom > limit:
             box.y = max(PANEL_TOP, limit - h)
         pygame.draw.rect(surface, (10, 9, 8), box.move(0, 4), border_radius=10)

@@ -598,6 +598,12 @@ class TableScene(Scene):
             return ev.visible_to is None
         return True
 
+    def replay_controls_area(self) -> pygame.Rect:
+        """Where the replay viewer puts its Analyse strip and buttons, along the bottom of this
+        rectangle: over the foot of the game log, unless a table keeps a better place (Big Dig,
+        whose log is short at four players)."""
+        return self.log_panel.rect
+
     def log_shows_private(self, seat: int) -> bool:
         """Whether the log shows `seat`'s private lines now (then a public line that only repeats
         one of them may be left out)."""

@@ -462,9 +462,14 @@ class TableDrawing:
         if self._human_turn():
             for b in self.buttons:
                 b.draw(surface)
-        else:
+        elif not self.replay:   # (a replay's controls take the panel's foot: `replay_controls_area`)
             self._draw_legend(surface, pygame.Rect(MOVE_BOX.x + 12, MOVE_BOX.y + 80, MOVE_BOX.w - 24,
                                                    MOVE_BOX.h - 92))
+
+    def replay_controls_area(self) -> pygame.Rect:
+        """A replay's controls go at the foot of the move panel, whose legend they replace: over
+        the log, at four players, they left it room for one line."""
+        return MOVE_BOX
 
     def _draw_legend(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """What the squares are, two columns of swatches with their words."""
@@ -483,13 +488,14 @@ class TableDrawing:
         m = self.match
         p = m.to_move()
         if p is None:
-            words = ("The game as it ended: ← steps back through it, A analyses it, Esc goes back."
+            words = ("The game as it ended: ← steps back through it, A analyses it, Esc goes back; "
+                     "or the buttons below."
                      if self.replay else "The results follow in a moment.")
             return "Game over", [(words, theme.INK_DIM)]
         if self.replay:
             # (The replay viewer's own tag would cover the board's bottom row: the keys are here.)
             return f"{m.seats[p].name}'s turn", [("A replay: ←/→ step through it, A analyses it, Esc "
-                                                  "goes back; or the buttons at the right.",
+                                                  "goes back; or the buttons below.",
                                                   theme.INK_DIM)]
         if self.beat is not None or self.bot_move is not None:
             p = self.big_player()
