@@ -516,8 +516,9 @@ def test_diamond_the_hint_badge_marks_the_kind_of_reward_not_the_card_a_steal_gi
 
 
 def test_the_verdict_box_keeps_clear_of_the_replay_controls_on_a_short_log(app: Any) -> None:
-    """Big Dig at four players stacks the other boards above a short log: the verdict reaches up
-    over them instead of covering the Analyse strip and the replay's buttons."""
+    """Big Dig at four players stacks the other boards above a short log: the verdict stays over
+    the log (reaching up over the boards when it is tall), clear of the Analyse strip and the
+    replay's buttons, which Big Dig keeps in its move panel."""
     from game.ui.tables.coach import PANEL_TOP
 
     m = Match("big_dig", [Seat("Bartholomew"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "easy"),
@@ -541,7 +542,9 @@ def test_the_verdict_box_keeps_clear_of_the_replay_controls_on_a_short_log(app: 
     app.step(1 / 60)
     box = viewer.verdict_box
     assert box is not None and viewer.verdict() is not None and viewer.verdict().marked
-    assert box.bottom <= viewer.strip_rect().top and box.top >= PANEL_TOP
+    controls = viewer.strip_rect().union(viewer.bar_rect())
+    log = viewer.table.log_panel.rect
+    assert not box.colliderect(controls) and box.top >= PANEL_TOP and box.bottom <= log.bottom
 
 
 def test_the_coach_may_look_longer_than_hard_where_its_chances_would_be_rough() -> None:
