@@ -247,7 +247,10 @@ class ResultsScene(Scene):
         size = max(12, int(62 * pop))
         theme.text(surface, big, (W // 2 + 3, 38 + 4), size, (0, 0, 0), title=True, anchor="midtop")
         theme.text(surface, big, (W // 2, 38), size, theme.GOLD, title=True, anchor="midtop")
-        theme.text(surface, fit_text(small, W - 120, 22), (W // 2, 124), 22, theme.INK, anchor="midtop")
+        small = fit_text(small, W - 120, 22)
+        # A shadow, as the big line has: the sparks rise behind it.
+        theme.text(surface, small, (W // 2 + 2, 124 + 2), 22, (0, 0, 0), anchor="midtop")
+        theme.text(surface, small, (W // 2, 124), 22, theme.INK, anchor="midtop")
         m = self.match
         facts = f"{m.info.title}  ·  seed {m.seed}  ·  {len(m.actions)} moves"
         theme.text(surface, facts, (28, 24), 14, theme.INK_FAINT, anchor="topleft")
