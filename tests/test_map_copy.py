@@ -125,3 +125,44 @@ def test_a_copy_that_cannot_be_written_says_why_and_changes_nothing(app: Any, ho
     said = " ".join(str(v) for v in vars(box).values())
     assert "Could not make a copy" in said and "Permission denied" in said
     assert setup.maps.entries == before
+
+
+def test_a_long_names_copies_keep_their_numbers(tmp_path: Path) -> None:
+    from game.core.tiled import MAX_NAME_LENGTH
+
+    long_name = "The Very Long Winding Tunnel Under The Hill Road"
+    names = [copy_to_edit(shipped_map_path(), tmp_path, long_name)[1] for _ in range(3)]
+    assert [n.rsplit(" copy", 1)[1] for n in names] == ["", " 2", " 3"]
+    assert all(len(n) <= MAX_NAME_LENGTH and "…" not in n for n in names)
+    assert len(set(names)) == 3
+
+
+def test_a_file_where_the_maps_folder_should_be_is_said_not_a_crash(app: Any, home: Path) -> None:
+    """The setup opens (without the player's maps), says why in the map panel, and a copy says
+    why too; nothing is written."""
+    from game.core.tiled import user_maps_dir
+    from game.games import GAMES
+    from game.paths import user_data_dir
+    from game.ui.scenes.dialogs import MessageBox
+    from game.ui.scenes.setup import SetupScene
+
+    folder = user_data_dir() / "maps"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(OSError, match="is a file, not a folder"):
+        user_maps_dir()
+    for game in ("gold_mine", "big_dig"):
+        setup = SetupScene(GAMES[game])
+        app.push(setup)
+        app.step(1 / 60)
+        app.draw()
+        assert setup.maps is not None and all(e.source == "comes with the game" for e in setup.maps.entries)
+        assert "cannot be used" in setup.folder_hint[0] and "is a file" in setup.folder_hint[0]
+        setup.copy_map()
+        box = app.top
+        assert isinstance(box, MessageBox)
+        said = " ".join(str(v) for v in vars(box).values())
+        assert "is a file, not a folder" in said and str(folder) in said
+        app.pop()
+        app.pop()
+    assert folder.read_text(encoding="utf-8") == "not a folder"

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import errno
 import importlib
 import logging
 import os
@@ -106,6 +107,12 @@ def shown_file_name(path: str | os.PathLike[str], limit: int = 80) -> str:
     control characters and escape codes as spaces, and a long name is cut (see `clean_name`)."""
     name = os.fsencode(Path(path).name).decode("utf-8", "replace")
     return clean_name(name, limit) or "?"
+
+
+def shown_path(path: str | os.PathLike[str], limit: int = 200) -> str:
+    """A whole path fit to draw and print (a folder the player must find), as `shown_file_name`
+    shows a file's name."""
+    return clean_name(os.fsencode(os.fspath(path)).decode("utf-8", "replace"), limit) or "?"
 
 
 def name_from_file(path: Path, fallback: str = "Unnamed map") -> str:
@@ -580,11 +587,19 @@ def map_game(path: str | os.PathLike[str]) -> str:
 
 
 def user_maps_dir() -> Path:
-    """`<user data folder>/maps/`, where players put their own maps (created if missing)."""
+    """`<user data folder>/maps/`, where players put their own maps (created if missing). An
+    `OSError` whose `strerror` is a sentence for the player when it cannot be used (a file of
+    that name stands there, say)."""
     from game.paths import user_data_dir
 
     folder = user_data_dir() / "maps"
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, f"{shown_path(folder)} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(exc.errno, f"{shown_path(folder)} cannot be made "
+                                 f"({exc.strerror or exc})") from None
     return folder
 
 
@@ -598,9 +613,9 @@ def list_user_maps(game: str, load: Callable[[Path], T],
     cannot be played. Only the first `MAX_USER_MAPS` `.tmx` files by name are read, whatever their
     game. A file whose game cannot be told is listed (with its reason) for every game; a map for
     another game is left out. File names need not be valid UTF-8: show them with
-    `shown_file_name`."""
-    base = Path(folder) if folder is not None else user_maps_dir()
+    `shown_file_name`. None when the folder cannot be used (the setup says why: `user_maps_dir`)."""
     try:
+        base = Path(folder) if folder is not None else user_maps_dir()
         paths = sorted((p for p in base.iterdir() if p.suffix.lower() == ".tmx" and p.is_file()),
                        key=lambda p: (p.name.lower(), p.name))[:MAX_USER_MAPS]
     except OSError:
@@ -660,7 +675,9 @@ def copy_to_edit(source: Path, folder: Path, name: str) -> tuple[Path, str, list
         words = words[:-1]
     base = " ".join(words)
     for n in range(1, 1000):
-        new_name = clean_name(f"{base} copy" + (f" {n}" if n > 1 else ""))
+        suffix = " copy" + (f" {n}" if n > 1 else "")
+        # (A long name gives up its end, never the "copy 2" that tells the copies apart.)
+        new_name = base[:MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
         stem = "".join(c if c.isalnum() else "_" for c in new_name.lower()).strip("_")
         if f"{stem}.tmx" not in taken:
             break

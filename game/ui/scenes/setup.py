@@ -321,7 +321,9 @@ class SetupScene(Scene):
         # A copy of the chosen map in the user maps folder, to change in Tiled: how a player of
         # the executable (who has no maps/ folder to copy from) starts a map of their own.
         self.copy_button: Button | None = None
+        self.folder_hint = ("", theme.INK_FAINT)
         if self.maps is not None:
+            self.folder_hint = self._folder_hint()
             what = "board" if info.name == "big_dig" else "map"
             self.copy_button = Button((MAP_PANEL.right - 284 - 236, MAP_PANEL.y + 5, 236, 34),
                                       f"Make your own {what}", self.copy_map, pygame.K_m, size=14)
@@ -457,10 +459,23 @@ class SetupScene(Scene):
             except OSError as exc:
                 log.error("autosave failed: %s", exc)
 
+    def _folder_hint(self) -> tuple[str, tuple[int, int, int]]:
+        """The map panel's line on the user maps folder: where it is, or why it cannot be used
+        (a file where the folder should be, say: then nothing of the player's is listed)."""
+        from game.core.tiled import user_maps_dir
+
+        try:
+            folder = str(user_maps_dir())
+        except OSError as exc:
+            return f"Your maps folder cannot be used: {exc.strerror or exc}", theme.DANGER
+        if self.info.name == "big_dig":
+            return f"One board for everyone. Your own boards go in {folder}", theme.INK_FAINT
+        return f"Your own Tiled maps go in {folder}", theme.INK_FAINT
+
     def copy_map(self) -> None:
         """Copy the chosen map (with its tileset) into the user maps folder under a name of its
         own, list it, choose it, and say where it is and what to do next."""
-        from game.core.tiled import MapError, copy_to_edit, shown_file_name, user_maps_dir
+        from game.core.tiled import MapError, copy_to_edit, shown_file_name, shown_path, user_maps_dir
 
         if self.app is None or self.maps is None:
             return
@@ -483,7 +498,7 @@ class SetupScene(Scene):
         tileset = "tileset" if self.info.name == "gold_mine" else "tiles"
         self.app.push(MessageBox(
             f"Your own {what}: {name}",
-            f"A copy of {entry.game_map.name} is now {shown_file_name(path)} in {shown_file_name(folder)}, "
+            f"A copy of {entry.game_map.name} is now {shown_file_name(path)} in {shown_path(folder)}, "
             f"with its {tileset} beside it. Open it in Tiled (mapeditor.org), change it and save: "
             f"it is listed here as {name}, and when it cannot be played this list says why. "
             f"The rules say what a {what} must hold."))
@@ -609,15 +624,7 @@ class SetupScene(Scene):
         big_dig = self.info.name == "big_dig"
         title = "Board" if big_dig else "Map"
         theme.text(surface, title, (MAP_PANEL.x + 20, MAP_PANEL.y + 12), 22, theme.INK, bold=True)
-        from game.games.gold_mine.tmx import user_maps_dir
-
-        try:
-            folder = str(user_maps_dir())
-        except OSError:
-            folder = "the maps folder"
-        hint = f"Your own Tiled maps go in {folder}"
-        if big_dig:
-            hint = f"One board for everyone. Your own boards go in {folder}"
+        hint, hint_colour = self.folder_hint
         x0 = MAP_PANEL.x + 20 + theme.width_of(title, 22, True) + 16
         right = MAP_PANEL.right - 284
         if self.copy_button is not None:
@@ -627,7 +634,7 @@ class SetupScene(Scene):
         if rows:
             theme.text(surface, rows, (right, MAP_PANEL.y + 19), 13, theme.INK_FAINT, anchor="topright")
             right -= theme.width_of(rows, 13) + 14
-        theme.text(surface, fit_text(hint, right - x0, 13), (x0, MAP_PANEL.y + 19), 13, theme.INK_FAINT)
+        theme.text(surface, fit_text(hint, right - x0, 13), (x0, MAP_PANEL.y + 19), 13, hint_colour)
         if self.expert is not None:
             self.expert.draw(surface)
             r = self.expert.rect
