@@ -795,6 +795,11 @@ def test_a_hand_counts_plus_and_minus_pop_over_its_last_card_one_after_the_other
     table._count_callout(1, "+1", (60, 200, 60))
     first, second = table.callouts
     assert first.delay == 0 and second.delay > 0.2
+    # The first ends as the second appears: never both at once.
+    assert abs((first.delay + first.duration) - (second.delay + first.age)) < 1e-6
+    # A "+1" pops where the arriving card will land: one slot past the hand as it is now.
+    x, y = table.count_pos(1, arriving=True)
+    assert table.hand_rects(1, len(table.model.hands[1]) + 1)[-1].collidepoint(x, y)
     # Another seat's pop is not held back.
     table._count_callout(2, "+1", (60, 200, 60))
     assert table.callouts[-1].delay == 0

@@ -382,11 +382,11 @@ class TableDrawing:
             return shown.index(HIDDEN)
         return None
 
-    def count_pos(self, p: int) -> Pos:
+    def count_pos(self, p: int, arriving: bool = False) -> Pos:
         """Where "+1" and "-1" pop up for a seat's hand: over the middle of its last card (a
-        card's back, or its picture), where a card arrives or the hand shrinks. Beside the count
+        card's back, or its picture), or where a card `arriving` will land. Beside the count
         they covered a long name or a badge; on the count, its words."""
-        rects = self.hand_rects(p)
+        rects = self.hand_rects(p, len(self.model.hands[p]) + (1 if arriving else 0))
         r = rects[-1] if rects else self.hand_rects(p, 1)[0]
         return (float(r.centerx), float(r.centery - r.h // 6))
 

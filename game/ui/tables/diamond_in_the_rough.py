@@ -687,13 +687,14 @@ class DiamondTable(TableDrawing, TableScene):
         if s <= 0:
             return
         # A hand that gives a card and takes one at once ("-1", then "+1") shows them one after
-        # the other, not one over the other.
+        # the other: the second replaces the first, which ends as it appears.
         delay = 0.0
         before = self._count_pops.get(p)
         if before is not None and before in self.callouts:
             delay = max(0.0, before.delay + 0.45 * s - before.age)
-        pop = Callout(callout_image(text, 18, colour), self.count_pos(p), max(0.5, 1.2 * s), rise=10.0,
-                      delay=delay)
+            before.duration = max(0.05, before.age + delay - before.delay)
+        where = self.count_pos(p, arriving=text.startswith("+"))
+        pop = Callout(callout_image(text, 18, colour), where, max(0.5, 1.2 * s), rise=10.0, delay=delay)
         self._count_pops[p] = pop
         self.callouts.append(pop)
 
