@@ -201,3 +201,11 @@ def test_a_picture_in_characters_is_set_on_a_grid_and_long_code_lines_wrap_whole
     assert len(runs) > 1 and "…" not in "".join(r.text for r in runs)
     assert " ".join(r.text for r in runs).split() == long_line.split()
     assert all(r.x + r.look.font().size(r.text)[0] <= 600 for r in runs)
+
+
+def test_a_line_of_tildes_inside_a_backtick_block_does_not_end_it() -> None:
+    """Big Dig's board pictures draw water as "~~~": inside a ``` block that is a picture, not a
+    fence, so the notes for developers after the block are still left out."""
+    page = "```text\n~~~..#\n..#~~~\n```\n\nDevelopers: the reader is `x.py`.\n\nFor players.\n"
+    texts = [plain(b.text) for b in parse_markdown(for_players(page))]
+    assert texts == ["~~~..#\n..#~~~", "For players."]

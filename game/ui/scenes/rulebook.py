@@ -94,11 +94,15 @@ def for_players(text: str) -> str:
     lines = text.splitlines()
     kept: list[str] = []
     note = False
-    fenced = False
+    fence = ""           # the open code block's fence: only the same one closes it
     section = 0          # the level of the developers' section being left out (0: none)
     for i, line in enumerate(lines):
-        if _FENCE.match(line):
-            fenced = not fenced
+        opened = _FENCE.match(line)
+        if opened and not fence:
+            fence = opened.group(1)
+        elif fence and line.strip().startswith(fence):
+            fence = ""
+        fenced = bool(fence) or bool(opened)
         heading = None if fenced else _HEADING.match(line)
         if section and heading and len(heading.group(1)) <= section:
             section = 0
