@@ -780,26 +780,40 @@ def test_a_replacement_draw_is_told_once_to_the_drawer(make_app) -> None:  # typ
     assert any(t.startswith("Bo draws a card from the deck (replacement)") for t in texts)
 
 
-def test_a_hand_counts_plus_and_minus_pop_over_its_last_card_one_after_the_other(make_app) -> None:  # type: ignore[no-untyped-def]
-    """"+1" and "-1" pop over the hand's last card (a back or a picture), never over a name, a
-    badge or the count; a hand that gives a card and takes one shows "-1" and then "+1"."""
+def test_a_hand_counts_plus_and_minus_pop_on_the_count_one_after_the_other(make_app) -> None:  # type: ignore[no-untyped-def]
+    """"+1" and "-1" pop on the hand's count, whose words wait while they show (the count is not
+    drawn under them); a hand that gives a card and takes one shows "-1" and then "+1"."""
     app = make_app("normal")
     m = Match(GAME, [Seat("Bartholomew Longname"), bot("Dusty"), bot("Nell"), bot("Cyd")], 3)
     table = open_table(app, m)
     run_until_human(app, table)
-    for p in range(4):
-        x, y = table.count_pos(p)
-        assert table.hand_rects(p)[-1].collidepoint(x, y), p
     table.callouts.clear()
+    assert not table.count_popping(1)
     table._count_callout(1, "-1", (200, 60, 60))
     table._count_callout(1, "+1", (60, 200, 60))
     first, second = table.callouts
     assert first.delay == 0 and second.delay > 0.2
     # The first ends as the second appears: never both at once.
     assert abs((first.delay + first.duration) - (second.delay + first.age)) < 1e-6
-    # A "+1" pops where the arriving card will land: one slot past the hand as it is now.
-    x, y = table.count_pos(1, arriving=True)
-    assert table.hand_rects(1, len(table.model.hands[1]) + 1)[-1].collidepoint(x, y)
+    assert table.count_popping(1) and not table.count_popping(2)
+    # While it pops, the seat's panel is drawn without its count; after, with it.
+    drawn: list[str] = []
+    real = theme.text
+
+    def spy(surface, msg, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(msg)
+        return real(surface, msg, *args, **kwargs)
+
+    theme.text = spy  # type: ignore[assignment]
+    try:
+        table.draw(app.screen)
+        assert f"{len(table.model.hands[1])} in hand" not in drawn
+        drawn.clear()
+        table.callouts.clear()
+        table.draw(app.screen)
+        assert f"{len(table.model.hands[1])} in hand" in drawn
+    finally:
+        theme.text = real  # type: ignore[assignment]
     # Another seat's pop is not held back.
     table._count_callout(2, "+1", (60, 200, 60))
     assert table.callouts[-1].delay == 0

@@ -382,13 +382,23 @@ class TableDrawing:
             return shown.index(HIDDEN)
         return None
 
-    def count_pos(self, p: int, arriving: bool = False) -> Pos:
-        """Where "+1" and "-1" pop up for a seat's hand: over the middle of its last card (a
-        card's back, or its picture), or where a card `arriving` will land. Beside the count
-        they covered a long name or a badge; on the count, its words."""
-        rects = self.hand_rects(p, len(self.model.hands[p]) + (1 if arriving else 0))
-        r = rects[-1] if rects else self.hand_rects(p, 1)[0]
-        return (float(r.centerx), float(r.centery - r.h // 6))
+    def count_pos(self, p: int) -> Pos:
+        """Where "+1" and "-1" pop up for a seat's hand: on its count ("4 in hand", "hand: 4"),
+        whose words step aside while it shows (`count_popping`). Beside the count it covered a
+        long name or a badge; over the hand, a card."""
+        hand = len(self.model.hands[p])
+        if p == self.bottom_seat():
+            words, right, y = f"hand: {hand}", HAND_X1, ME.y + 16
+        else:
+            body = self.opp_rect(p).inflate(-4, -4)
+            words, right, y = f"{hand} in hand", body.right - 10, body.y + 15
+        return (float(right - theme.width_of(words, 13) / 2), float(y))
+
+    def count_popping(self, p: int) -> bool:
+        """Whether a "+1" or "-1" shows on p's hand count now (the count's words wait)."""
+        pop = self.count_pops.get(p)
+        # (A pop waiting its turn follows one that shows until then: `_count_callout`.)
+        return pop is not None and pop in self.callouts
 
     def hand_card_at(self, pos: tuple[int, int]) -> int | None:
         """The card of the bottom hand under `pos` (the topmost, drawn last), if known."""
@@ -613,7 +623,8 @@ class TableDrawing:
         """Everything a seat's panel shows, as it may be shown now."""
         return (p, self.bottom_seat(), self._shown(self.display_hand(p)), self._shown(self.model.tableaus[p]),
                 self.model.lacks[p], p in self.model.protected, self.public_gem_holder() == p,
-                p in self.last_turn_seats(), self.match.to_move() == p and not self.match.is_over())
+                p in self.last_turn_seats(), self.match.to_move() == p and not self.match.is_over(),
+                self.count_popping(p))
 
     def _draw_opponent(self, surface: pygame.Surface, p: int) -> None:
         r = self.opp_rect(p)
@@ -630,7 +641,8 @@ class TableDrawing:
         count = f"{len(hand)} in hand"
         right = body.right - 10
         cw = theme.width_of(count, 13)
-        theme.text(surface, count, (right, body.y + 8), 13, theme.INK_DIM, anchor="topright", box=body)
+        if not self.count_popping(p):
+            theme.text(surface, count, (right, body.y + 8), 13, theme.INK_DIM, anchor="topright", box=body)
         bx = self._badges(surface, p, right - cw - 10, body.y + 3, body.x + 12, self.match.seats[p].name)
         name, size = theme.fit_name(self.match.seats[p].name, bx - body.x - 22, 17, 12)
         theme.text(surface, name, (body.x + 12, body.y + 6), size, col, bold=True, box=body)
@@ -709,7 +721,8 @@ class TableDrawing:
         count = f"hand: {len(hand)}"
         right = HAND_X1
         cw = theme.width_of(count, 13)
-        theme.text(surface, count, (right, ME.y + 9), 13, theme.INK_DIM, anchor="topright")
+        if not self.count_popping(me):
+            theme.text(surface, count, (right, ME.y + 9), 13, theme.INK_DIM, anchor="topright")
         bx = self._badges(surface, me, right - cw - 10, ME.y + 5, ME.x + 14, who)
         name, size = theme.fit_name(who, bx - ME.x - 24, 18, 12)
         theme.text(surface, name, (ME.x + 14, ME.y + 7), size, col, bold=True)

@@ -113,7 +113,7 @@ class DiamondTable(TableDrawing, TableScene):
         self.mode: str | None = None
         self.picks: list[str] = []
         self.flyers: list[Flyer] = []
-        self._count_pops: dict[int, Callout] = {}   # each seat's latest "+1" / "-1"
+        self.count_pops: dict[int, Callout] = {}   # each seat's latest "+1" / "-1"
         self.bomb_fx: BombFx | None = None
         self.stamps: list[Stamp] = []
         self.flash = 0.0
@@ -689,13 +689,13 @@ class DiamondTable(TableDrawing, TableScene):
         # A hand that gives a card and takes one at once ("-1", then "+1") shows them one after
         # the other: the second replaces the first, which ends as it appears.
         delay = 0.0
-        before = self._count_pops.get(p)
+        before = self.count_pops.get(p)
         if before is not None and before in self.callouts:
             delay = max(0.0, before.delay + 0.45 * s - before.age)
             before.duration = max(0.05, before.age + delay - before.delay)
-        where = self.count_pos(p, arriving=text.startswith("+"))
-        pop = Callout(callout_image(text, 18, colour), where, max(0.5, 1.2 * s), rise=10.0, delay=delay)
-        self._count_pops[p] = pop
+        pop = Callout(callout_image(text, 18, colour), self.count_pos(p), max(0.5, 1.2 * s), rise=10.0,
+                      delay=delay)
+        self.count_pops[p] = pop
         self.callouts.append(pop)
 
     def _from_hand(self, p: int, cid: int | None) -> tuple[Pos, tuple[int, int]]:
