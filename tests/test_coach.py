@@ -545,6 +545,8 @@ def test_the_verdict_box_keeps_clear_of_the_replay_controls_on_a_short_log(app: 
     controls = viewer.strip_rect().union(viewer.bar_rect())
     log = viewer.table.log_panel.rect
     assert not box.colliderect(controls) and box.top >= PANEL_TOP and box.bottom <= log.bottom
+    # It covers the log down to its foot: no line of the log shows cut under it.
+    assert box.bottom == log.bottom - 6
 
 
 def test_the_coach_may_look_longer_than_hard_where_its_chances_would_be_rough() -> None:

@@ -428,6 +428,8 @@ class ReplayScene(Scene):
         limit = strip.top - 6 if strip.colliderect(log_rect) else log_rect.bottom - 6
         if box.bottom > limit:
             box.y = max(PANEL_TOP, limit - h)
+        elif not strip.colliderect(log_rect):
+            box.h = limit - box.y   # (down to the log's foot: no cut line of the log under it)
         pygame.draw.rect(surface, (10, 9, 8), box.move(0, 4), border_radius=10)
         pygame.draw.rect(surface, (30, 27, 22), box, border_radius=10)
         pygame.draw.rect(surface, theme.DANGER if v.marked else theme.GOLD_DARK, box, 2, border_radius=10)
