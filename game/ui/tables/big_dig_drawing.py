@@ -391,8 +391,9 @@ class TableDrawing:
     def _draw_cards(self, surface: pygame.Surface) -> None:
         theme.panel(surface, CARDS_BOX, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
         theme.text(surface, "Digging cards", (CARDS_BOX.x + 12, CARDS_BOX.y + 8), 17, theme.GOLD, bold=True)
-        hint = "click or 1-5"
-        theme.text(surface, hint, (CARDS_BOX.right - 12, CARDS_BOX.y + 11), 13, theme.INK_FAINT, anchor="topright")
+        if self._human_turn():   # (not while a bot moves, nor in a replay: nobody may pick then)
+            theme.text(surface, "click or 1-5", (CARDS_BOX.right - 12, CARDS_BOX.y + 11), 13, theme.INK_FAINT,
+                       anchor="topright")
         from game.games.big_dig.cards import cards as card_data
 
         data = card_data()
