@@ -102,8 +102,14 @@ def load_settings_checked() -> tuple[Settings, str | None]:
         _kept_in_place.add(path)
         return settings, (f"The settings file could not be used ({reason}), nor moved out of the "
                           f"way ({exc.strerror or exc}). The game starts with the usual settings.")
+    # What could be read is written back at once, so that it is still there at the next start.
+    try:
+        save_settings(settings)
+    except OSError as exc:
+        log.error("settings not written after setting %s aside: %s", path, exc)
     return settings, (f"The settings file could not be used ({reason}). It was kept as "
-                      f"{kept.name}, and the game starts with the usual settings for the rest.")
+                      f"{kept.name}; the settings that could be read are kept, and the usual ones "
+                      f"used for the rest.")
 
 
 def save_settings(settings: Settings) -> None:

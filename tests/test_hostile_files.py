@@ -28,7 +28,7 @@ from game import paths, saves  # noqa: E402
 from game.core import storage  # noqa: E402
 from game.core.match import BOT, HUMAN, Seat  # noqa: E402
 from game.core.text import NAME_LIMIT  # noqa: E402
-from game.settings import load_settings, settings_path  # noqa: E402
+from game.settings import load_settings, load_settings_checked, settings_path  # noqa: E402
 from game.stats import stats_path  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.scenes.dialogs import MessageBox  # noqa: E402
@@ -228,6 +228,8 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
         assert kept[0].read_bytes() == original
     if kind == "wrong types":
         assert app.settings.fullscreen is True  # the sound value is kept
+        # ... and written back at once: the next start has it too, without a message.
+        assert load_settings_checked() == (app.settings, None) and load_settings().fullscreen is True
     # Saving the settings now writes a fresh file next to the kept one.
     app.apply_settings()
     assert load_settings() == app.settings and set_aside_copies(path) == kept
