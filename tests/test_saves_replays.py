@@ -66,6 +66,12 @@ def test_delete_asks_first(app: Any, home: Path) -> None:
     assert isinstance(box, MessageBox) and "Delete" in box.title
     key(app, pygame.K_ESCAPE)  # Keep it
     assert app.top is title and saves.save_path(m).exists() and len(title.saves) == 1
+    # Enter takes the highlighted choice, which is the one that loses nothing.
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=delete.rect.center))
+    box = app.top
+    assert isinstance(box, MessageBox) and box.buttons[1].primary and not box.buttons[0].primary
+    key(app, pygame.K_RETURN)
+    assert app.top is title and saves.save_path(m).exists() and len(title.saves) == 1
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=delete.rect.center))
     key(app, pygame.K_d)
     assert app.top is title and not saves.save_path(m).exists() and not title.saves

@@ -75,9 +75,10 @@ def open_table(app: "App", match: "Match", *, replace: bool) -> bool:
 
 
 def confirm_delete(app: "App", title: str, what: str, on_delete: Callable[[], None]) -> None:
-    """Ask before deleting: `what` "will be gone for good"; D deletes, Esc keeps it."""
+    """Ask before deleting: `what` "will be gone for good"; D (or a click) deletes, Esc or Enter
+    keeps it: the highlighted choice is the one that loses nothing."""
     app.push(MessageBox(title, f"{what} will be gone for good.",
-                        [("Delete", pygame.K_d, on_delete), ("Keep it", pygame.K_ESCAPE, None)]))
+                        [("Delete", pygame.K_d, on_delete), ("Keep it", pygame.K_ESCAPE, None)], default=1))
 
 
 def seats_summary(match: "Match") -> str:
@@ -91,17 +92,19 @@ class MessageBox(Scene):
 
     Choosing a button closes the box first and then runs its callback (which may push or replace
     scenes). Esc picks the button whose key is Esc, or the only button; with several buttons and
-    none on Esc, Esc just closes the box. Enter picks the first button unless Tab chose another.
+    none on Esc, Esc just closes the box. Enter picks the highlighted button (the first, or
+    `default`) unless Tab chose another.
     """
 
     overlay = True
 
     def __init__(self, title: str, text: str, buttons: Sequence[ButtonSpec] | None = None,
-                 *, width: int = 660) -> None:
+                 *, width: int = 660, default: int = 0) -> None:
         super().__init__()
         self.title = title
         self.text = text
         self.specs: list[ButtonSpec] = list(buttons) if buttons else [("OK", pygame.K_RETURN, None)]
+        self.default = default if 0 <= default < len(self.specs) else 0
         self.width = width
         self.closed = False
         self.age = 0.0
@@ -121,7 +124,7 @@ class MessageBox(Scene):
         self.buttons = []
         for i, ((label, key, callback), w) in enumerate(zip(self.specs, widths)):
             b = Button((x, self.rect.bottom - 74, w, 48), label,
-                       lambda cb=callback: self.choose(cb), key, primary=i == 0)
+                       lambda cb=callback: self.choose(cb), key, primary=i == self.default)
             self.buttons.append(b)
             x += w + 14
         self.ring = FocusRing(self.buttons)
@@ -154,8 +157,8 @@ class MessageBox(Scene):
                     self.choose(None)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or \
                     (event.key == pygame.K_SPACE and len(self.specs) == 1):
-                # Enter takes the first (highlighted) button unless Tab focused another.
-                self.choose(self.specs[0][2])
+                # Enter takes the highlighted button unless Tab focused another.
+                self.choose(self.specs[self.default][2])
         # Modal: nothing reaches the scene below.
         return True
 
