@@ -345,7 +345,7 @@ def test_progress_texts_and_the_goal_glossary() -> None:
     assert set(GOAL_TEXT) == set(GOALS) == set(GOAL_TITLE)
     assert all("\n" not in t and t.endswith(".") for t in GOAL_TEXT.values())
     s = fresh(goals=(G_EMERALD, G_ROCK, G_WATER))
-    assert s.progress() == "Turn 1 of Player 1"
+    assert s.progress() == "Player 1's turn 1"
     assert s.goal_progress(0, G_ROCK).text == "rocks 0/5"
     gp = s.goal_progress(0, G_WATER)
     assert not gp.met and gp.text == f"path: {gp.need} squares to go" and gp.have == 0

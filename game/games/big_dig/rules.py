@@ -558,7 +558,7 @@ class BigDigState(GameState):
             return "Game over"
         if self.phase == BONUS:
             return "Expert bonus squares"
-        return f"Turn {self._turns[self.turn] + 1} of {self.name(self.turn)}"
+        return f"{self.name(self.turn)}'s turn {self._turns[self.turn] + 1}"
 
     def legal_actions(self) -> list[Action]:
         """Digs by card (1-5) then by squares row by row; then explosions by card and square;
