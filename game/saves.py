@@ -353,7 +353,14 @@ def load_replay(path: Path) -> tuple[Match, list[str]]:
     """A replay's match at its start (no action played) and all its actions; raises BadSave,
     also when a move cannot be played (a damaged file, or one from another version), so that the
     viewer never meets it halfway through the game."""
-    match, actions = Match.from_header(read_record(path, "replay"))
+    data = read_record(path, "replay")
+    match, actions = Match.from_header(data)
+    summary = data.get("summary") if isinstance(data, Mapping) else None
+    claimed = summary.get("moves") if isinstance(summary, Mapping) else None
+    if isinstance(claimed, int) and not isinstance(claimed, bool) and claimed != len(actions):
+        # (The list shows the summary's count: a file cut short would stop mid-game, unexplained.)
+        raise BadSave(f"the replay holds {len(actions)} moves where its summary says {claimed}; "
+                      "the file is damaged")
     for i, action in enumerate(actions):
         try:
             match.play_recorded(action)

@@ -216,6 +216,21 @@ def test_replays_screen_lists_and_opens_the_viewer(app: Any, home: Path) -> None
     assert app.top is title
 
 
+def test_a_replay_cut_short_is_refused_when_opened_not_stopped_mid_game(home: Path) -> None:
+    """A file whose moves were cut (the list still shows its summary's count) is refused, saying
+    so, instead of opening a viewer that stops mid-game without a word."""
+    from game.core.contract import BadSave
+
+    m = finished_and_kept(4)
+    path = saves.replay_path(m)
+    data = json.loads(path.read_text("utf-8"))
+    total = len(data["actions"])
+    data["actions"] = data["actions"][:30]
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(BadSave, match=f"holds 30 moves where its summary says {total}"):
+        saves.load_replay(path)
+
+
 @pytest.mark.parametrize("bad", ["taunt", "income:9"])
 def test_a_replay_with_a_move_that_cannot_be_played_is_refused_when_opened(
         app: Any, home: Path, bad: str) -> None:
