@@ -298,3 +298,18 @@ def test_the_screen_draws_every_state(app: App, monkeypatch: pytest.MonkeyPatch)
         key(app, pygame.K_RIGHT)
         frames(app, 2)
         assert varied(app.screen) > 8
+
+
+def test_a_player_of_all_five_games_sees_every_games_name_whole_on_its_chip(app: App) -> None:
+    from game.games import GAMES
+
+    for i, game in enumerate(GAMES):
+        play("Ana", True, at=NOW - i, game=game)
+    scene = open_screen(app)
+    names = scene.view_names()
+    assert len(names) == 6 and "Diamond in the Rough" in names
+    rects = scene._chip_rects()
+    for name, rect in zip(names, rects):
+        assert statistics.fit_text(name, rect.w - 16, statistics.CHIP_SIZE, True) == name, name
+    assert all(statistics.RIGHT.contains(r) for r in rects)
+    assert all(a.right < b.left for a, b in zip(rects, rects[1:]))

@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 W, H = theme.WIDTH, theme.HEIGHT
 LEFT = pygame.Rect(28, 146, 360, 474)
 RIGHT = pygame.Rect(408, 146, 844, 474)
+CHIP_SIZE, CHIP_GAP = 13, 6   # the "Against" row's game chips: type size and gap
 EMPTY_TEXT = "Finish a game with a human player to see statistics here."
 
 # The record tables: (heading, right edge of the column from the table's left; 0 = left-aligned).
@@ -242,13 +243,22 @@ class StatisticsScene(Scene):
     # ---------------------------------------------------------------- input
     def _chip_rects(self) -> list[pygame.Rect]:
         names = self.view_names()
-        x, y = RIGHT.x + 24 + 130, self._against_y() - 4
-        width = max(60, (RIGHT.right - 24 - x - 8 * (len(names) - 1)) // max(1, len(names)))
+        x, y = RIGHT.x + 24 + theme.width_of("Against", 15, True) + 24, self._against_y() - 4
+        room = RIGHT.right - 24 - x - CHIP_GAP * (len(names) - 1)
+        # Each chip as wide as its title where they all fit; else the widest give up room first,
+        # down to one cap (only "Diamond in the Rough" is cut, not every title past a share).
+        natural = [theme.font(CHIP_SIZE, True).size(name)[0] + 20 for name in names]
+        cap = max(natural, default=0)
+        for i, w in enumerate(sorted(natural)):
+            left = len(natural) - i          # the chips from this one up share what remains
+            if w * left > room - sum(sorted(natural)[:i]):
+                cap = max(60, (room - sum(sorted(natural)[:i])) // left)
+                break
         rects = []
-        for name in names:
-            w = min(width, theme.font(14, True).size(name)[0] + 26)
+        for w in natural:
+            w = min(w, cap)
             rects.append(pygame.Rect(x, y, w, 28))
-            x += w + 8
+            x += w + CHIP_GAP
         return rects
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -386,7 +396,7 @@ class StatisticsScene(Scene):
             on = v == self.view
             pygame.draw.rect(surface, (78, 62, 36) if on else (46, 42, 40), rect, border_radius=14)
             pygame.draw.rect(surface, theme.GOLD if on else (74, 66, 58), rect, 1, border_radius=14)
-            theme.text(surface, fit_text(name, rect.w - 20, 14, True), rect.center, 14,
+            theme.text(surface, fit_text(name, rect.w - 16, CHIP_SIZE, True), rect.center, CHIP_SIZE,
                        theme.INK if on else theme.INK_DIM, bold=True, anchor="center")
         rows = self.opponent_table()
         top = y + 30
