@@ -291,10 +291,11 @@ def test_replay_viewer_steps_forward_and_back(app: Any, home: Path, game: str) -
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_a_replay_says_its_keys_once_and_the_tag_leaves_big_digs_board_alone(
+def test_a_replay_says_its_keys_once_and_the_tag_leaves_the_board_and_the_map_alone(
         app: Any, home: Path, game: str) -> None:
     """The viewer's bottom-left tag names the keys, unless the table's own words say them (Big
-    Dig, whose board reaches that corner): then the corner shows the table as it is."""
+    Dig's board and Gold Mine's map reach that corner): then the corner shows the table as it
+    is."""
     from game.ui.scenes.replay import ReplayScene
 
     m = finished_and_kept(2, game)
@@ -304,17 +305,30 @@ def test_a_replay_says_its_keys_once_and_the_tag_leaves_big_digs_board_alone(
     app.push(viewer)
     app.step(1 / 60)
     table = viewer.table
-    assert table is not None and table.says_replay_keys == (game == "big_dig")
+    assert table is not None and table.says_replay_keys == (game in ("big_dig", "gold_mine"))
     corner = pygame.Rect(0, app.screen.get_height() - 40, 480, 40)
     app.draw()
     with_tag = pygame.image.tobytes(app.screen.subsurface(corner), "RGB")
     table.draw(app.screen)
     alone = pygame.image.tobytes(app.screen.subsurface(corner), "RGB")
-    if game == "big_dig":
-        assert with_tag == alone, "the tag covers the board's bottom row"
-        _, words = table._move_words()
-        said = " ".join(text for text, _ in words)
-        assert "←/→" in said and "Esc" in said and "analyses" in said
+    if table.says_replay_keys:
+        assert with_tag == alone, "the tag covers the board's or the map's bottom"
+        from game.ui import theme
+
+        said: list[str] = []
+        real = theme.text
+
+        def spy(surface, msg, *args, **kwargs):  # type: ignore[no-untyped-def]
+            said.append(str(msg))
+            return real(surface, msg, *args, **kwargs)
+
+        theme.text = spy  # type: ignore[assignment]
+        try:
+            table.draw(app.screen)
+        finally:
+            theme.text = real  # type: ignore[assignment]
+        keys = " ".join(said)
+        assert "←/→" in keys and "Esc" in keys and "analys" in keys
     else:
         assert with_tag != alone, "the viewer's tag is drawn"
 

@@ -94,6 +94,7 @@ class GoldMineTable(TableDrawing, TableScene):
         if match.game != "gold_mine":
             raise ValueError(f"the Gold Mine table cannot show {match.game}")
         super().__init__(match, LogPanel(LOG, top=38, footer=26, title_y=9, hint_bottom=7))
+        self.says_replay_keys = True    # (the move panel's foot: REPLAY_KEYS)
         state = self.state
         self.view = HexMapView(state.map, MAP, used_starts=self._used_starts(match.history))
         self.coins: list[Coin] = []

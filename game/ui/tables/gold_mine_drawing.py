@@ -66,6 +66,7 @@ MAP = pygame.Rect(8, 52, 640, 662)
 COMPASS_BOX = pygame.Rect(656, 52, 348, 152)
 DICE_BOX = pygame.Rect(656, 212, 348, 116)
 MOVE_BOX = pygame.Rect(656, 336, 348, 378)
+REPLAY_KEYS = "Replay: ←/→ step · A analyse · Esc back · F1 rules"   # (`says_replay_keys`)
 PLAYERS_BOX = pygame.Rect(1012, 52, 260, 262)
 LOG = pygame.Rect(1012, 322, 260, 392)
 
@@ -380,6 +381,8 @@ class TableDrawing:
         if p is None:
             return [("", theme.INK)]
         name, col = m.seats[p].name, seat_rgb(p)
+        if self.replay:   # (a replay waits for no one: nobody is choosing anything)
+            return [(name, col), (" to move", theme.INK)]
         if self.choosing():
             if not m.seats[p].is_human:
                 return [(name, col), (" is choosing a starting point…", theme.INK)]
@@ -838,8 +841,8 @@ class TableDrawing:
                            anchor="topright")
                 y += 24
             hint = "Space skip animation · Esc menu · F1 rules" if not self.idle else "Esc menu · F1 rules"
-            if self.replay:
-                hint = "F1 rules"  # the replay viewer says its own keys
+            if self.replay:   # (the replay viewer then puts no key tag over the map)
+                hint = REPLAY_KEYS
             theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
             return
         # The order of play this round.
@@ -854,13 +857,13 @@ class TableDrawing:
             name, size = theme.fit_name(m.seats[p].name, 130, 15, 12, bold=now)
             theme.text(surface, name, (r.x + 36, y + 9), size, theme.INK if now or done else theme.INK_DIM, bold=now,
                        anchor="midleft")
-            what = done or ("playing…" if now else "waits")
+            what = done or (("to play" if self.replay else "playing…") if now else "waits")
             theme.text(surface, what, (r.right - 14, y + 1), 14, theme.GOLD if now else theme.INK_DIM,
                        anchor="topright")
             y += 24
         hint = "Space skip animation · Esc menu · F1 rules" if not self.idle else "Esc menu · F1 rules"
-        if self.replay:
-            hint = "F1 rules"  # the replay viewer says its own keys
+        if self.replay:   # (the replay viewer then puts no key tag over the map)
+            hint = REPLAY_KEYS
         theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
 
     def _draw_players(self, surface: pygame.Surface) -> None:
