@@ -366,3 +366,14 @@ def test_a_hostile_replay_is_set_aside_when_the_replays_open(app: Any, home: Pat
     assert len(kept) == 1 and not os.path.lexists(path)
     if original is not None:
         assert kept[0].read_bytes() == original
+
+
+def test_a_word_wider_than_its_line_is_broken_not_drawn_past_the_edge() -> None:
+    """A 40-letter name from an edited file, in the game log or a message: every wrapped line
+    fits its width, and nothing of the text is lost."""
+    pygame.font.init()
+    name = "W" * 40
+    lines = theme.wrap(f"{name} takes card 2 and digs 4 squares", 220, 14)
+    assert all(theme.width_of(line, 14) <= 220 for line in lines)
+    assert "".join(lines).replace(" ", "") == f"{name}takescard2anddigs4squares"
+    assert lines[-1].endswith("squares") and len(lines) >= 3

@@ -305,11 +305,24 @@ def _wrap(msg: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
         for word in para.split(" "):
             word = drawable(word)
             trial = f"{line} {word}" if line else word
-            if _measure(f, trial)[0] <= width or not line:
+            if _measure(f, trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            # A word wider than the line on its own (a 40-letter name from a file) is broken
+            # where it must be, so that no line runs past its edge.
+            while len(word) > 1 and _measure(f, word)[0] > width:
+                lo, hi = 1, len(word) - 1          # the longest head that fits (at least 1)
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    if _measure(f, word[:mid])[0] <= width:
+                        lo = mid
+                    else:
+                        hi = mid - 1
+                lines.append(word[:lo])
+                word = word[lo:]
+            line = word
         lines.append(line)
     return tuple(lines)
 
