@@ -237,7 +237,8 @@ class TableScene(Scene):
         self._peek_down = False
         self.replay = False           # shown inside the replay viewer: nobody plays
         # The table's own words tell a replay's keys (the viewer then puts no tag of its own
-        # over the table: Big Dig's board reaches the bottom-left corner where the tag sits).
+        # over the table: Big Dig's board and Gold Mine's map reach the bottom-left corner where
+        # the tag sits).
         self.says_replay_keys = False
         self.undo_button = Button((log_panel.rect.right - 112, log_panel.rect.y + 7, 104, 24),
                                   "Undo  Ctrl+Z", self.undo, None, size=14)
