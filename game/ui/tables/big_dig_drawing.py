@@ -58,10 +58,11 @@ SHAPE_RGB = (176, 128, 78)
 
 def goal_title_lines(title: str, width: int) -> tuple[int, list[str]]:
     """A goal's title in at most two lines of `width`: the largest type (15 down to 11) that
-    holds it whole; at 11 the second line is cut to fit, which the clipping watcher notes."""
+    holds it whole, no word broken; at 11 the second line is cut to fit, which the clipping
+    watcher notes."""
     for size in (15, 14, 13, 12, 11):
         lines = theme.wrap(title, width, size, True)
-        if len(lines) <= 2:
+        if len(lines) <= 2 and " ".join(lines) == title:
             return size, lines
     first, *rest = theme.wrap(title, width, 11, True)
     return 11, [first, theme.fit_text(" ".join(rest), width, 11, True)]
