@@ -105,8 +105,7 @@ def clean_name(text: Any, limit: int = MAX_NAME_LENGTH) -> str:
 def shown_file_name(path: str | os.PathLike[str], limit: int = 80) -> str:
     """A file's name as it can be drawn or printed: bytes that are not UTF-8 show as U+FFFD,
     control characters and escape codes as spaces, and a long name is cut (see `clean_name`)."""
-    name = os.fsencode(Path(path).name).decode("utf-8", "replace")
-    return clean_name(name, limit) or "?"
+    return shown_path(Path(path).name, limit)
 
 
 def shown_path(path: str | os.PathLike[str], limit: int = 200) -> str:

@@ -104,7 +104,7 @@ class ReplayScene(Scene):
         table.enter()
         # Leave room under the log for the controls, when they go there.
         panel = table.log_panel
-        if table.replay_controls_area().colliderect(panel.rect):
+        if self.controls_over_log(table):
             panel.visible = max(3, panel.visible - (BAR_H + STRIP_H + 10) // panel.LINE)
             panel._cache = None
         self.table = table
@@ -214,6 +214,11 @@ class ReplayScene(Scene):
         return f"Stopped at {a.done} of {a.total}  ·  {found}"
 
     # ------------------------------------------------------------------ layout
+    @staticmethod
+    def controls_over_log(table: Any) -> bool:
+        """Whether `table` puts the Analyse strip and the buttons over its log (most do)."""
+        return table.replay_controls_area().colliderect(table.log_panel.rect)
+
     def bar_rect(self) -> pygame.Rect:
         assert self.table is not None
         area = self.table.replay_controls_area()
@@ -424,11 +429,11 @@ class ReplayScene(Scene):
         box = pygame.Rect(log_rect.x + 4, log_rect.y + 34, w, h)
         # Above the Analyse strip and the replay's buttons when they lie under the log; where the
         # log is short the box reaches up over the panels above it instead.
-        strip = self.strip_rect()
-        limit = strip.top - 6 if strip.colliderect(log_rect) else log_rect.bottom - 6
+        over_log = self.controls_over_log(self.table)
+        limit = self.strip_rect().top - 6 if over_log else log_rect.bottom - 6
         if box.bottom > limit:
             box.y = max(PANEL_TOP, limit - h)
-        elif not strip.colliderect(log_rect):
+        elif not over_log:
             box.h = limit - box.y   # (down to the log's foot: no cut line of the log under it)
         pygame.draw.rect(surface, (10, 9, 8), box.move(0, 4), border_radius=10)
         pygame.draw.rect(surface, (30, 27, 22), box, border_radius=10)

@@ -110,7 +110,7 @@ def listed_maps(shipped: list[tuple[str, Path]], load: Callable[[Path], Any],
         shown = shown_file_name(path)
         if isinstance(found, MapError):
             title = clean_name(shown[:-4].replace("_", " ").title()) or shown
-            entries.append(MapEntry(title, shown, None, found.cause, path))
+            entries.append(MapEntry(title, shown, None, found.cause, path=path))
         else:
             entries.append(MapEntry(found.name, shown, found, path=path))
     return entries

@@ -248,12 +248,13 @@ class StatisticsScene(Scene):
         # Each chip as wide as its title where they all fit; else the widest give up room first,
         # down to one cap (only "Diamond in the Rough" is cut, not every title past a share).
         natural = [theme.font(CHIP_SIZE, True).size(name)[0] + 20 for name in names]
-        cap = max(natural, default=0)
+        cap, rest = max(natural, default=0), room
         for i, w in enumerate(sorted(natural)):
             left = len(natural) - i          # the chips from this one up share what remains
-            if w * left > room - sum(sorted(natural)[:i]):
-                cap = max(60, (room - sum(sorted(natural)[:i])) // left)
+            if w * left > rest:
+                cap = max(60, rest // left)
                 break
+            rest -= w
         rects = []
         for w in natural:
             w = min(w, cap)

@@ -202,6 +202,9 @@ class TableScene(Scene):
     drift_details = False    # log both rules keys when the display drifts
     logger = log             # each table logs under its own module's name
     peek_key = pygame.K_v    # held: a hot-seat player sees their hidden hand (free in every table)
+    # The table's own words tell a replay's keys: the viewer then puts no tag of its own over the
+    # table (Big Dig's board and Gold Mine's map reach the bottom-left corner where it sits).
+    says_replay_keys = False
 
     def __init__(self, match: Match, log_panel: LogPanel) -> None:
         super().__init__()
@@ -236,10 +239,6 @@ class TableScene(Scene):
         self.hand_hidden = False
         self._peek_down = False
         self.replay = False           # shown inside the replay viewer: nobody plays
-        # The table's own words tell a replay's keys (the viewer then puts no tag of its own
-        # over the table: Big Dig's board and Gold Mine's map reach the bottom-left corner where
-        # the tag sits).
-        self.says_replay_keys = False
         self.undo_button = Button((log_panel.rect.right - 112, log_panel.rect.y + 7, 104, 24),
                                   "Undo  Ctrl+Z", self.undo, None, size=14)
         self._undo_key: Any = None

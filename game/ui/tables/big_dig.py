@@ -109,6 +109,8 @@ class BigDigTable(TableDrawing, TableScene):
     it is allowed); `current_action()` the action it makes.
     """
 
+    says_replay_keys = True   # (the move panel, `_move_words`)
+
     bot_pause = T_BOT_THINK
     message_seconds = 4.0
     callout_bounce = True
@@ -124,7 +126,6 @@ class BigDigTable(TableDrawing, TableScene):
         self.others_box = pygame.Rect(SIDE_X, 52, SIDE_W, side_h)
         log_rect = pygame.Rect(SIDE_X, 52 + side_h + 8, SIDE_W, 714 - (52 + side_h + 8))
         super().__init__(match, LogPanel(log_rect, top=38, footer=26, title_y=9, hint_bottom=7))
-        self.says_replay_keys = True    # (the move panel, `_move_words`)
         state = self.state
         self.board = state.board
         self.view = BoardView(self.board, BOARD_BOX.inflate(-16, -16))

@@ -82,6 +82,8 @@ class GoldMineTable(TableDrawing, TableScene):
     `move` is the human's move being assembled and `current_action()` the action it makes.
     """
 
+    says_replay_keys = True   # (the move panel's foot: REPLAY_KEYS)
+
     bot_pause = T_BOT_THINK
     message_seconds = 4.5
     shake_decay = 2.4
@@ -94,7 +96,6 @@ class GoldMineTable(TableDrawing, TableScene):
         if match.game != "gold_mine":
             raise ValueError(f"the Gold Mine table cannot show {match.game}")
         super().__init__(match, LogPanel(LOG, top=38, footer=26, title_y=9, hint_bottom=7))
-        self.says_replay_keys = True    # (the move panel's foot: REPLAY_KEYS)
         state = self.state
         self.view = HexMapView(state.map, MAP, used_starts=self._used_starts(match.history))
         self.coins: list[Coin] = []
