@@ -537,6 +537,11 @@ def test_settings_apply_and_persist(app: App) -> None:
     for _ in range(15):
         app.handle(key(pygame.K_MINUS))
     assert load_settings().volume == pytest.approx(0.0)
+    # Not muted at 0% is silent too, and the Sound row says so instead of "On".
+    settings = app.top
+    assert isinstance(settings, SettingsScene) and settings.mute.value == "Silent (0%)"
+    app.handle(key(pygame.K_EQUALS))
+    assert settings.mute.value == "On"
     app.handle(key(pygame.K_ESCAPE))
     assert isinstance(app.top, TitleScene)
 

@@ -89,6 +89,8 @@ class SettingsScene(Scene):
         self.animation.index = ANIMATION_SPEEDS.index(s.animation) if s.animation in ANIMATION_SPEEDS else 1
         self.volume.index = max(0, min(10, round(s.volume * 10)))
         self.mute.index = 1 if s.muted else 0
+        # Not muted at 0% is no sound either: the row says so rather than "On".
+        self.mute.values[0] = "On" if self.volume.index > 0 else "Silent (0%)"
         self.fullscreen.index = 1 if s.fullscreen else 0
         self.symbols.index = 0 if s.colour_symbols else 1
         self.hints.index = 0 if s.hints else 1
