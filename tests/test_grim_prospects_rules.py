@@ -588,7 +588,7 @@ def test_sigils_are_worth_one_per_different_sigil_each() -> None:
 
 def test_gems_count_the_other_gems_you_score() -> None:
     ruby, sapphire, emerald = ids("ruby"), ids("sapphire"), ids("emerald")
-    diamond, citrine = ids("diamond")[0], ids("citrine")[0]
+    diamond = ids("diamond")[0]
     pts = {k: card(ids(k)[0]).points for k in ("ruby", "sapphire", "emerald", "diamond", "citrine")}
     s = deal(2, hands={0: ruby + sapphire[:1]})
     v = s.card_values(0)

@@ -259,7 +259,7 @@ class DiamondPolicy(Policy):
         if GEM_ID in took:
             return f"Takes the Gem: its holder wins when the deck runs out ({deck} left)"
         if a.kind == INVEST:
-            return f"Gives the Gem back to the row for the cards"
+            return "Gives the Gem back to the row for the cards"
         if a.kind == RESUPPLY and a.args[0] == str(GEM_ID):
             return f"Gives the Gem back to the row, where anyone may take it ({deck} left)"
         if a.kind == RESUPPLY and took and KINDS[int(a.args[0])] == KINDS[took[0]]:

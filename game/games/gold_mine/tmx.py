@@ -75,7 +75,6 @@ from game.games.gold_mine.board import (
     MINE,
     MINE_COLOURS,
     ROCK,
-    clean_name,
     GoldMineMap,
     Hex,
     Tile,

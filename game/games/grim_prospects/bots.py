@@ -36,7 +36,7 @@ from typing import Iterable, Sequence
 
 from game.core.contract import Action, View
 from game.core.rng import Rng
-from game.games.grim_prospects.cards import BUNDLE, GEM, ITEM, SPECIAL, TRAP, Card, deck
+from game.games.grim_prospects.cards import BUNDLE, Card, deck
 
 # ---------------------------------------------------------------------------- card tables
 _DECK: tuple[Card, ...] = deck()

@@ -28,7 +28,6 @@ action from a lucky one in fewer playouts.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from typing import Sequence
@@ -287,7 +286,6 @@ def _playout(state, style: Style, rnd: random.Random) -> list[float]:
     item_value = style.item_value
     dynamite_value = style.dynamite_value
     two = n == 2
-    iron = KEYS.index("iron") if "iron" in KEYS else -1
 
     def take(c: int, p: int, kept: bool) -> None:
         """Card c reaches player p (drawn, or kept from a prospect)."""
