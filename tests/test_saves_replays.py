@@ -27,7 +27,7 @@ from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games import GAMES  # noqa: E402
 from game.tools import verify  # noqa: E402
 from game.ui.scenes.dialogs import MessageBox  # noqa: E402
-from game.ui.scenes.title import TitleScene, when_text  # noqa: E402
+from game.ui.scenes.title import CONTINUE_ROWS, MINE_SIGN, TitleScene, when_text  # noqa: E402
 
 
 def labels(scene: Any) -> list[str]:
@@ -179,6 +179,11 @@ def test_the_title_holds_five_games(app: Any) -> None:
             assert not a.colliderect(b), f"buttons overlap: {a} {b}"
     assert not title.panel.colliderect(title.continue_panel)
     assert title.panel.top >= 190  # under the title and its subtitle
+    for more in range(4):   # and the Continue list, however long, leaves the mine's sign clear
+        saves.autosave(played("gold_mine", 40 + more, 2))
+    title.resume()
+    assert len(title.saves) == 5 and len(title.save_rows) == CONTINUE_ROWS
+    assert not title.continue_panel.colliderect(MINE_SIGN)
     keys = [b.key for b in title.buttons if b.key is not None]
     assert len(keys) == len(set(keys)), "two buttons share a shortcut"
 

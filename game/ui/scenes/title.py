@@ -34,6 +34,10 @@ W, H = theme.WIDTH, theme.HEIGHT
 
 
 # ============================================================================ the backdrop
+MINE_MOUTH = pygame.Rect(262, 486, 150, 150)
+# The sign over the mouth, which the Continue panel above it must leave clear.
+MINE_SIGN = pygame.Rect(MINE_MOUTH.centerx - 60, MINE_MOUTH.y - 52, 120, 34)
+
 @dataclass(frozen=True)
 class Glint:
     """A point that flashes now and then: a star or a gem facet."""
@@ -180,7 +184,7 @@ def _scene_art() -> tuple[pygame.Surface, tuple[Glint, ...], tuple[Glint, ...]]:
     pygame.draw.line(surf, (22, 17, 16), (0, foot), (outline[-1][0] + 24, foot), 3)
 
     # The mine mouth: a dark opening with a timber frame.
-    mouth = pygame.Rect(262, 486, 150, 150)
+    mouth = MINE_MOUTH
     pygame.draw.rect(surf, (20, 16, 16), mouth.inflate(26, 16), border_top_left_radius=30,
                      border_top_right_radius=30)
     for i in range(10):
@@ -198,7 +202,7 @@ def _scene_art() -> tuple[pygame.Surface, tuple[Glint, ...], tuple[Glint, ...]]:
     pygame.draw.line(surf, timber_light, lintel.topleft, lintel.topright, 2)
     pygame.draw.line(surf, timber_dark, lintel.bottomleft, lintel.bottomright, 3)
     # A small sign over the mouth.
-    sign = pygame.Rect(mouth.centerx - 60, mouth.y - 52, 120, 34)
+    sign = MINE_SIGN
     pygame.draw.line(surf, timber_dark, (sign.x + 18, sign.bottom), (sign.x + 18, lintel.y), 3)
     pygame.draw.line(surf, timber_dark, (sign.right - 18, sign.bottom), (sign.right - 18, lintel.y), 3)
     pygame.draw.rect(surf, (132, 96, 58), sign, border_radius=3)
@@ -436,9 +440,10 @@ class TitleScene(Scene):
             self.continue_panel.h = 0
             return
         shown = min(CONTINUE_ROWS, len(self.saves))
-        more = len(self.saves) > CONTINUE_ROWS
         p = self.continue_panel
-        p.h = 44 + shown * 58 + (18 if more else 0) + 10
+        # (With more saves than rows, the header says which are shown: the panel keeps its
+        # height, clear of the mine's sign below it.)
+        p.h = 44 + shown * 58 + 10
         x, w = p.x + 16, p.w - 32
         for k in range(shown):
             i = self.save_scroll + k
@@ -621,6 +626,9 @@ class TitleScene(Scene):
         theme.text(surface, "Continue", (p.x + 18, p.y + 10), 24, theme.GOLD, bold=True)
         count = len(self.saves)
         label = f"{count} unfinished game{'s' if count != 1 else ''}"
+        if count > CONTINUE_ROWS:
+            first, last = self.save_scroll + 1, self.save_scroll + len(self.save_rows)
+            label = f"{first}-{last} of {count} unfinished · wheel or PgUp/PgDn"
         theme.text(surface, label, (p.right - 18, p.y + 16), 15, theme.INK_DIM, anchor="topright")
         now = time.time()
         for i, row in self.save_rows:
@@ -635,10 +643,6 @@ class TitleScene(Scene):
             theme.text(surface, when, (row.x + text_w, row.y + 8), 14, theme.INK_FAINT, anchor="topright")
             who = fit_text(f"{e.progress} · {e.names}", text_w, 14)
             theme.text(surface, who, (row.x + 2, row.y + 30), 14, theme.INK_DIM)
-        if count > CONTINUE_ROWS:
-            first, last = self.save_scroll + 1, self.save_scroll + len(self.save_rows)
-            theme.text(surface, f"{first}-{last} of {count} · wheel or PgUp/PgDn for more",
-                       (p.centerx, p.bottom - 8), 13, theme.INK_FAINT, anchor="midbottom")
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         p = self.panel
