@@ -338,6 +338,24 @@ def test_a_replay_says_its_keys_once_and_the_tag_leaves_the_board_and_the_map_al
         assert with_tag != alone, "the viewer's tag is drawn"
 
 
+def test_a_big_dig_replay_tags_the_board_with_the_move_it_shows(app: Any, home: Path) -> None:
+    """In a replay the big board is the last mover's (what the move did is there) while the header
+    names the player to move; the board's tag says whose board and which move, so the two agree."""
+    from game.ui.scenes.replay import ReplayScene
+
+    m = finished_and_kept(3, "big_dig")
+    match, actions = saves.load_replay(saves.replay_path(m))
+    viewer = ReplayScene(match, actions, at=4)
+    app.reset(TitleScene())
+    app.push(viewer)
+    run_until(app, lambda: viewer.table.idle, "showed the position")
+    table = viewer.table
+    mover = table.match.actor(3)
+    assert table.big_player() == mover != table.match.to_move()
+    name, _, _ = table.name_tag(mover)
+    assert name == f"{table.match.seats[mover].name}'s board · move 4"
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_replays_controls_leave_the_game_log_readable(app: Any, home: Path, game: str) -> None:
     """The Analyse strip and the buttons sit at the foot of the log, which keeps its lines above

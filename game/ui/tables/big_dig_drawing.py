@@ -287,14 +287,19 @@ class TableDrawing:
     def name_tag(self, p: int) -> tuple[str, int, pygame.Rect]:
         """The owner's name tag over p's big board: its words, their size and its rectangle, in
         the widest stretch of sky between the tower and the truck. The whole name if it fits
-        there, else the first name, else the name alone."""
+        there, else the first name, else the name alone. In a replay the board is the last
+        mover's while the header names the player to move, so the tag says which move it shows."""
         v = self.view
         mid, span = self.sky_gap()
         room = min(v.rect.w // 2, int(span * v.cell)) - 24
         full = self.match.seats[p].name
         first = full.split(" ")[0]
         name, size = "", 12
-        for name in dict.fromkeys((f"{full}'s board", f"{first}'s board", full, first)):
+        tags = (f"{full}'s board", f"{first}'s board", full, first)
+        moves = len(self.match.actions)
+        if self.replay and moves and self.beat is None:
+            tags = (f"{full}'s board · move {moves}", f"{first}'s board · move {moves}") + tags
+        for name in dict.fromkeys(tags):
             size = theme.fit_size(name, room, 17, 12, bold=True)
             if theme.width_of(name, size, True) <= room:
                 break
