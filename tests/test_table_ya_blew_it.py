@@ -236,6 +236,12 @@ def test_resumed_match_starts_from_its_position(app) -> None:  # type: ignore[no
     assert table.idle
     assert table.model.rules_key() == TableModel.from_state(match.state).rules_key()
     assert len(table.log_entries) > 10
+    # Each die shows what its player last rolled, as before the game was closed.
+    last = {int(e.data["player"]): int(e.data["value"]) for e in match.history
+            if e.kind in ("roll", "reroll")}
+    assert last, "the opening moves rolled no die"
+    assert {p: table.dice[p].value for p in last} == last
+    assert all(table.dice[p].value == 8 for p in range(3) if p not in last)
 
 
 def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: ignore[no-untyped-def]

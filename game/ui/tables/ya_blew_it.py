@@ -106,12 +106,25 @@ class YaBlewItTable(TableDrawing, TableScene):
         if not match.fresh:
             self.model = TableModel.from_state(match.state)
             self._resume_history()
+            self._resume_dice()
         else:
             self.model = self._opening_model()
         for p in range(self.n):
             self.dice[p].set_out(self.model.out[p])
 
     # ------------------------------------------------------------------ set-up
+    def _resume_dice(self) -> None:
+        """A resumed game's dice show what each player last rolled, as they did before it was
+        closed (the rolls are in the history), not a fresh 8."""
+        for ev in self.match.history:
+            if ev.kind in ("roll", "reroll"):
+                p, value = int(ev.data["player"]), int(ev.data["value"])
+                self.model.dice[p] = value
+                self.dice[p].roll(value, 0)
+                self.model.last_roll = (p, value)
+        if self.model.last_roll is not None:
+            self.big_die.roll(self.model.last_roll[1], 0)
+
     def _opening_model(self) -> TableModel:
         """The table before the opening events: no Cursed Gems out, the deck not yet drawn from."""
         state = self.match.state
