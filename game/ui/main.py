@@ -105,6 +105,26 @@ def _close_search_pool() -> None:
         log.exception("the search worker could not be stopped")
 
 
+# SDL's drivers that draw nowhere: chosen on purpose by tests and headless tools, but also what
+# SDL falls back to, without a word, when no display can be opened.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def window_problem() -> str | None:
+    """Why the game window is not on any screen, or None when it is: SDL fell back to a driver
+    that draws nowhere (no display, or one that refused the connection) without being asked to
+    in SDL_VIDEODRIVER. Left running, the game would play on unseen and never end."""
+    import pygame
+
+    driver = pygame.display.get_driver()
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver not in HEADLESS_DRIVERS or asked == driver:
+        return None
+    return (f"{APP_NAME} could not open its window: no display could be reached (SDL chose its "
+            f"'{driver}' driver). Start it from a desktop session; on Linux, DISPLAY or "
+            f"WAYLAND_DISPLAY must name a display you may use.")
+
+
 def run_game(exit_after_first_frame: bool = False) -> int:
     """Open the window and play until the player quits; returns the process exit code.
 
@@ -119,6 +139,10 @@ def run_game(exit_after_first_frame: bool = False) -> int:
         from game.ui.scenes.title import TitleScene
 
         app = App()
+        problem = window_problem()
+        if problem:
+            log.error("%s", problem)   # (the console handler says it on stderr too)
+            return 1
         app.push(TitleScene())  # it lists the saved games (and says if one was set aside)
         if exit_after_first_frame:
             app.step(0.0)
