@@ -166,3 +166,45 @@ def test_a_file_where_the_maps_folder_should_be_is_said_not_a_crash(app: Any, ho
         app.pop()
         app.pop()
     assert folder.read_text(encoding="utf-8") == "not a folder"
+
+
+def test_the_maps_folder_hint_fits_its_line_and_keeps_the_folders_name(
+        app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long user folder (an executable run from deep inside another folder, say) is not cut at
+    its end, where the folder's name is: Big Dig first drops its 'One board for everyone.', then
+    the path gives up part of its middle. One that fits is said whole."""
+    from game.core.tiled import shown_path, user_maps_dir
+    from game.games import GAMES
+    from game.ui import theme
+    from game.ui.scenes.setup import SetupScene
+
+    for depth, game in ((1, "gold_mine"), (1, "big_dig"), (12, "big_dig"), (12, "gold_mine")):
+        deep = tmp_path.joinpath(*[f"folder-{i}" for i in range(depth)], "MotherLode")
+        monkeypatch.setenv("MOTHER_LODE_HOME", str(deep))
+        setup = SetupScene(GAMES[game])
+        app.push(setup)
+        app.step(1 / 60)
+        app.draw()
+        folder = shown_path(user_maps_dir())
+        # (A room the whole line just fits for the short folder; the table's usual for the deep.)
+        room = theme.width_of(setup.folder_hint[0], 13) if depth == 1 else 520
+        line = setup._folder_line(room)
+        assert theme.width_of(line, 13) <= room
+        assert line.endswith(os.sep.join(folder.split(os.sep)[-3:]))
+        if depth == 1:
+            assert line == setup.folder_hint[0] and folder in line
+        else:
+            assert "…" in line and line.startswith("Your own ")
+        app.pop()
+
+
+def test_fit_path_keeps_the_end_and_fits(app: Any) -> None:
+    from game.ui import theme
+
+    path = "/home/somebody/a/rather/long/way/down/to/the/MotherLode/maps"
+    assert theme.fit_path(path, 2000, 13) == path
+    for width in (400, 300, 200, 120):
+        shown = theme.fit_path(path, width, 13)
+        assert theme.width_of(shown, 13) <= width and "…" in shown
+        head, _, tail = shown.partition("…")
+        assert path.startswith(head) and path.endswith(tail) and len(tail) >= len(head)

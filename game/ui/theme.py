@@ -224,6 +224,28 @@ def fit_text(msg: str, width: int, size: int, bold: bool = False) -> str:
     return msg.rstrip() + "…"
 
 
+def fit_path(path: str, width: int, size: int, bold: bool = False) -> str:
+    """A folder's path at most `width` pixels wide: whole if it fits, else with part of its middle
+    given up ("/home/…/MotherLode/maps"), keeping more of its end, which names the folder."""
+    path = drawable(path)
+    f = font(size, bold)
+    if _measure(f, path)[0] <= width:
+        return path
+
+    def kept(n: int) -> str:
+        head = n // 3
+        return path[:head] + "…" + path[len(path) - (n - head):]
+
+    low, high = 0, len(path) - 1        # the most characters kept that still fit
+    while low < high:
+        mid = (low + high + 1) // 2
+        if _measure(f, kept(mid))[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return kept(low)
+
+
 def fit_size(msg: str, width: int, size: int, smallest: int, bold: bool = False,
              title: bool = False) -> int:
     """The largest font size from `size` down to `smallest` at which `msg` is at most `width`

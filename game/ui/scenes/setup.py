@@ -9,6 +9,7 @@ with the Expert rule beside them.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -322,6 +323,8 @@ class SetupScene(Scene):
         # the executable (who has no maps/ folder to copy from) starts a map of their own.
         self.copy_button: Button | None = None
         self.folder_hint = ("", theme.INK_FAINT)
+        self.folder_path = ""                 # the user maps folder as shown ("" if unusable)
+        self.folder_leads: tuple[str, ...] = ()   # the words before it, longest first
         if self.maps is not None:
             self.folder_hint = self._folder_hint()
             what = "board" if info.name == "big_dig" else "map"
@@ -462,15 +465,34 @@ class SetupScene(Scene):
     def _folder_hint(self) -> tuple[str, tuple[int, int, int]]:
         """The map panel's line on the user maps folder: where it is, or why it cannot be used
         (a file where the folder should be, say: then nothing of the player's is listed)."""
-        from game.core.tiled import user_maps_dir
+        from game.core.tiled import shown_path, user_maps_dir
 
         try:
-            folder = str(user_maps_dir())
+            folder = shown_path(user_maps_dir())
         except OSError as exc:
             return f"Your maps folder cannot be used: {exc.strerror or exc}", theme.DANGER
+        home = shown_path(Path.home())
+        if os.name == "posix" and len(home) > 1 and folder.startswith(home + os.sep):
+            folder = "~" + folder[len(home):]   # as the README writes it
+        self.folder_path = folder
         if self.info.name == "big_dig":
-            return f"One board for everyone. Your own boards go in {folder}", theme.INK_FAINT
-        return f"Your own Tiled maps go in {folder}", theme.INK_FAINT
+            self.folder_leads = ("One board for everyone. Your own boards go in ",
+                                 "Your own boards go in ")
+        else:
+            self.folder_leads = ("Your own Tiled maps go in ",)
+        return self.folder_leads[0] + folder, theme.INK_FAINT
+
+    def _folder_line(self, room: int) -> str:
+        """The folder hint in `room` pixels: whole if it fits, else with a shorter lead, else with
+        the middle of the folder's path given up (its end names the folder to look for)."""
+        hint = self.folder_hint[0]
+        if not self.folder_path:
+            return fit_text(hint, room, 13)
+        for lead in self.folder_leads:
+            if theme.width_of(lead + self.folder_path, 13) <= room:
+                return lead + self.folder_path
+        lead = self.folder_leads[-1]
+        return lead + theme.fit_path(self.folder_path, room - theme.width_of(lead, 13), 13)
 
     def copy_map(self) -> None:
         """Copy the chosen map (with its tileset) into the user maps folder under a name of its
@@ -634,7 +656,7 @@ class SetupScene(Scene):
         if rows:
             theme.text(surface, rows, (right, MAP_PANEL.y + 19), 13, theme.INK_FAINT, anchor="topright")
             right -= theme.width_of(rows, 13) + 14
-        theme.text(surface, fit_text(hint, right - x0, 13), (x0, MAP_PANEL.y + 19), 13, hint_colour)
+        theme.text(surface, self._folder_line(right - x0), (x0, MAP_PANEL.y + 19), 13, hint_colour)
         if self.expert is not None:
             self.expert.draw(surface)
             r = self.expert.rect
