@@ -49,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     # A crash writes a log; only the game itself (not the tools) also shows a message box.
     install_crash_handler(show=None if not args or args == ["--first-frame"] else False)
     if args and args[0] in ("-h", "--help"):
-        print(__doc__)
+        from game.paths import as_run
+
+        print(as_run(__doc__ or ""))
         return 0
     if args and args[0] in TOOLS:
         return _run_tool(args[0], args[1:])

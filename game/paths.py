@@ -25,6 +25,19 @@ def data_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+SOURCE_COMMAND = "python -m game"
+PROGRAM = "mother-lode"   # the executable's name (build/mother-lode.spec)
+
+
+def as_run(text: str) -> str:
+    """`text` (a usage or help text) with the command written the way this copy is run: the
+    executable has no `python -m game`, only its own name."""
+    if getattr(sys, "frozen", False):
+        return text.replace(f"`{SOURCE_COMMAND}` (or `{PROGRAM}`)", f"`{PROGRAM}`") \
+                   .replace(SOURCE_COMMAND, PROGRAM)
+    return text
+
+
 def asset(*parts: str) -> Path:
     """A file under `assets/`."""
     return data_root().joinpath("assets", *parts)

@@ -411,3 +411,25 @@ def test_the_report_leaves_out_home_and_seat_names(tmp_path: Path, monkeypatch: 
 
 def test_scrub_leaves_words_that_merely_contain_a_name() -> None:
     assert crash.scrub("Bo met Bob at Bo's", ["Bo"]) == "<player> met Bob at <player>'s"
+
+
+def test_the_executable_names_itself_in_its_help(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A player of the executable has no `python -m game`: its help and usage say `mother-lode`;
+    run from the source they say `python -m game`."""
+    from game.__main__ import main
+    from game.core import tiled
+    from game.tools import simulate
+
+    for frozen, command in ((False, "python -m game"), (True, "mother-lode")):
+        if frozen:
+            monkeypatch.setattr(sys, "frozen", True, raising=False)
+        assert main(["--help"]) == 0
+        said = capsys.readouterr().out
+        assert f"{command} check-map FILE" in said and f"{command} simulate GAME" in said
+        assert tiled.main(["--help"]) == 0
+        assert capsys.readouterr().out.startswith(f"usage: {command} check-map FILE")
+        assert simulate.main(["--help"]) == 0
+        assert f"usage: {command} simulate" in capsys.readouterr().out
+        if frozen:
+            assert "python -m game" not in said

@@ -734,11 +734,13 @@ def check(path: str | os.PathLike[str]) -> str:
 def main(argv: Iterable[str] | None = None) -> int:
     """`check-map FILE...`: 0 when every map is good, 1 when one is not, 2 for wrong usage."""
     args = list(sys.argv[1:] if argv is None else argv)
+    from game.paths import as_run
+
     if any(a in ("-h", "--help") for a in args):
-        print(USAGE)
+        print(as_run(USAGE))
         return 0
     if not args or any(a.startswith("-") for a in args):
-        print(USAGE, file=sys.stderr)
+        print(as_run(USAGE), file=sys.stderr)
         return 2
     status = 0
     for arg in args:

@@ -24,7 +24,7 @@ import os
 import sys
 from pathlib import Path
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from game.core.text import for_terminal
 
@@ -39,7 +39,15 @@ class UsageError(Exception):
 
 
 class ToolParser(argparse.ArgumentParser):
-    """An argument parser that raises `UsageError` instead of printing usage and exiting."""
+    """An argument parser that raises `UsageError` instead of printing usage and exiting; its
+    usage names the command the way this copy is run (`mother-lode` in the executable)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from game.paths import as_run
+
+        if isinstance(kwargs.get("prog"), str):
+            kwargs["prog"] = as_run(kwargs["prog"])
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:  # type: ignore[override]
         # "argument --games: --games must be ..." says the option twice; keep the second.
