@@ -22,7 +22,7 @@ from helpers import click, key, run_until, run_until_human  # noqa: E402
 
 from game import saves, stats  # noqa: E402
 from game.bots.pool import Advice  # noqa: E402
-from game.bots.search import Budget  # noqa: E402
+from game.bots.search import FEW_LOOKS, Budget  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games import GAMES, get  # noqa: E402
 from game.settings import Settings, load_settings, save_settings  # noqa: E402
@@ -555,6 +555,8 @@ def test_the_coach_may_look_longer_than_hard_where_its_chances_would_be_rough() 
 
     gm = policy_for("gold_mine")
     assert gm.hint_iterations and gm.hint_iterations > gm.iterations
+    # Gold Mine's search plays every choice on each deal: enough deals, and no chance is rough.
+    assert gm.method == "deals" and gm.hint_iterations >= FEW_LOOKS
     assert hint_budget("gold_mine") == Budget(gm.hint_iterations, 1.0)
     assert hint_budget("big_dig", 0.6) == Budget(policy_for("big_dig").iterations, 0.6)
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.bots import make_bot
-from game.bots.search import Budget, HardBot, Policy, search, win_shares
+from game.bots.search import Budget, HardBot, Policy, search, search_deals, win_shares
 from game.core.contract import Action, Event, GameConfig, GameState, OpenView, Outcome, \
     PlayerScore
 from game.core.rng import Rng, derive_seed
@@ -117,7 +117,8 @@ def test_hard_plays_legal_moves_reproducibly_in_every_game(game: str) -> None:
             continue
         seat = state.to_move()
         view = state.view(seat)
-        budget = Budget(40)
+        # (40 tree iterations; a search over common deals plays every candidate on each deal.)
+        budget = Budget(40 if HardBot(5, game).policy.method == "tree" else 3)
         one = HardBot(5, game, budget).analyse(view)
         two = HardBot(5, game, budget).analyse(view)
         assert [(c.action, c.visits) for c in one] == [(c.action, c.visits) for c in two]
@@ -200,3 +201,95 @@ def test_an_included_move_is_weighed_even_where_the_tree_leaves_it_out() -> None
     assert str(one[0].action) == "take:1" and sum(c.visits for c in one) == 400
     assert [c.action for c in search(Nim(2).view(0), Policy(), Budget(50), Rng(2), include=TAKE[2])] \
         == [c.action for c in search(Nim(2).view(0), Policy(), Budget(50), Rng(2))]
+
+
+# ---------------------------------------------------------------------------- common deals
+class PerfectNim(Policy):
+    """Plays Nim out perfectly (leave a multiple of four when it can), so a deal's end is exact."""
+    method = "deals"
+
+    def deal_playout(self, state, rng):  # type: ignore[no-untyped-def]
+        while not state.is_over():
+            state = state.advance(TAKE[(state.stones % 4 or 1) - 1])
+        return state
+
+
+def test_common_deals_find_the_winning_move_and_judge_the_rest_lost() -> None:
+    choices = search_deals(Nim(6).view(0), PerfectNim(), Budget(3), Rng(1))
+    assert [str(c.action) for c in choices][0] == "take:2"
+    assert choices[0].win == 1.0 and all(c.win == 0.0 for c in choices[1:])
+    assert all(c.visits == 3 for c in choices)          # every candidate on every deal
+    single = search_deals(Nim(1).view(0), PerfectNim(), Budget(3), Rng(1))
+    assert [str(c.action) for c in single] == ["take:1"]
+
+
+class Race(GameState):
+    """One choice, then a roll of 0-99 from the game's generator: seat 0 scores the roll, plus one
+    for "a"; seat 1 always scores 50. "a" is never worse than "b" on the same roll; on different
+    rolls, "b" often looks better."""
+
+    def __init__(self) -> None:
+        self.config = GameConfig(2)
+        self.choice = ""
+        self.roll = -1
+        self.rng = Rng(0)
+
+    def to_move(self) -> int | None:
+        return None if self.choice else 0
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.choice else [Action("a"), Action("b")]
+
+    def _apply(self, action: Action) -> list[Event]:
+        self.choice = action.kind
+        self.roll = self.rng.below(100)
+        return []
+
+    def copy(self) -> "Race":
+        s = Race()
+        s.choice, s.roll, s.rng = self.choice, self.roll, self.rng.copy()
+        return s
+
+    def is_over(self) -> bool:
+        return bool(self.choice)
+
+    def outcome(self) -> Outcome:
+        mine = self.roll + (self.choice == "a")
+        scores = (PlayerScore(0, mine, ()), PlayerScore(1, 50, ()))
+        return Outcome(scores, (0,) if mine > 50 else (1,) if mine < 50 else (0, 1))
+
+    def view(self, player: int) -> OpenView:
+        return OpenView(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choice": self.choice, "roll": self.roll}
+
+
+def test_every_candidate_meets_the_same_luck_on_a_deal() -> None:
+    """One deal is enough to rank "a" at least as high as "b": both meet the same roll (the view's
+    sample gives the generator, the deal's seed fixes it). Independent rolls would rank "b" first
+    about a quarter of the time."""
+    class Plain(Policy):
+        method = "deals"
+
+    wins = {"a": 0.0, "b": 0.0}
+    for seed in range(60):
+        choices = search_deals(Race().view(0), Plain(), Budget(1), Rng(seed))
+        value = {str(c.action): c.win for c in choices}
+        assert value["a"] >= value["b"], seed
+        for k in wins:
+            wins[k] += value[k]
+    assert wins["a"] > wins["b"], "the roll did not matter at all"
+
+
+def test_common_deals_weigh_an_included_move_and_stop_at_their_time_cap() -> None:
+    class OnlyOnes(PerfectNim):
+        def root_candidates(self, view, legal):  # type: ignore[no-untyped-def]
+            return [TAKE[0]]
+
+    alone = search_deals(Nim(7).view(0), OnlyOnes(), Budget(2), Rng(2))
+    assert [str(c.action) for c in alone] == ["take:1"]
+    weighed = search_deals(Nim(7).view(0), OnlyOnes(), Budget(2), Rng(2), include=TAKE[2])
+    assert [str(c.action) for c in weighed] == ["take:3", "take:1"] and weighed[0].win == 1.0
+    capped = search_deals(Nim(40).view(0), PerfectNim(), Budget(10**9, seconds=0.05), Rng(1))
+    assert 0 < capped[0].visits < 10**9

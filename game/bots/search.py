@@ -12,6 +12,11 @@ itself, so each node keeps the reward of the seat who chose the action leading t
 tables a game may instead let the other seats play its model of them (`Policy.model_others_from`,
 `Policy.other_action`), so that the tree holds the deciding seat's own choices only.
 
+A game may instead search over *common deals* (`Policy.method = "deals"`, `search_deals`): a few
+candidate moves are each played on the same sampled deals (the same hidden cards, the same dice
+to come) to the end by the game's playout, so every candidate meets the same luck and a handful
+of deals tells them apart. Gold Mine, whose luck is all in its dice, plays better so.
+
 It reads nothing but `View`/`sample_state`/`legal_actions`/`advance` (the trusted fast path,
 proven equal to `apply` by tests/test_fast_path.py), so it never sees a secret: decisions depend
 on the view and the bot's own generator only.
@@ -74,6 +79,10 @@ class Policy:
     seconds = 0.9             # hard's wall-time cap per decision at the table
     rollout_depth: int | None = None   # playout actions before `evaluate`; None: to the end
     exploration = 0.7         # the UCB constant
+    # "tree": the ISMCTS below. "deals": a flat search over common deals (`search_deals`): each of
+    # the `root_candidates` is played on the same sampled deals to the end by `deal_playout` and
+    # judged by `deal_value`; the budget's iterations then count deals.
+    method = "tree"
     # From this many players on, only the deciding seat's own choices branch in the tree and the
     # other seats play `other_action` (0: never). With several rivals, a tree over everyone's
     # choices spends its few iterations on theirs and seldom reaches the seat's next turn.
@@ -130,6 +139,19 @@ class Policy:
         for p in leaders:
             values[p] = 1.0 / len(leaders)
         return values
+
+    def root_candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """The actions a search over common deals compares (by default every legal one)."""
+        return legal
+
+    def deal_playout(self, state: GameState, rng: Rng) -> GameState:
+        """A common deal played on after a candidate: by default as `playout` does."""
+        return self.playout(state, rng)
+
+    def deal_value(self, state: GameState, seat: int) -> float:
+        """What the end of a deal's playout is worth to `seat`, 0..1: by default its chance in
+        `evaluate`."""
+        return self.evaluate(state)[seat]
 
     def describe(self, view: View, action: Action) -> str:
         """The action in the game's words, for the coach (by default its written form)."""
@@ -246,6 +268,39 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     return [Choice(a, n.reward / n.visits if n.visits else 0.0, n.visits) for a, n in ranked]
 
 
+def search_deals(view: View, policy: Policy, budget: Budget, rng: Rng,
+                 include: Action | None = None) -> list[Choice]:
+    """A flat search over common deals: each of the policy's `root_candidates` (and `include`, a
+    legal action) is played on every deal, where a deal is one position sampled from the view
+    (`View.sample_state`, so the same hidden cards and the same dice to come), played on by
+    `deal_playout` and judged by `deal_value`. Playing every candidate on the same deals compares
+    them under the same luck, so a few deals tell them apart where independent ones would not.
+    `budget.iterations` counts deals (at least one is played whatever the time cap). The
+    deciding seat's choices, best (highest mean value) first; `Choice.visits` is the deals played."""
+    legal = view.legal_actions()
+    me = view.player
+    if len(legal) <= 1:
+        return [Choice(a, 0.5, 0) for a in legal]
+    candidates = [a for a in policy.root_candidates(view, legal) if a in legal] or legal
+    if include is not None and include in legal and include not in candidates:
+        candidates = [*candidates, include]
+    if len(candidates) == 1:
+        return [Choice(candidates[0], 0.5, 0)]
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    totals = [0.0] * len(candidates)
+    deals = 0
+    while deals < max(1, budget.iterations):
+        if deadline is not None and deals and time.perf_counter() > deadline:
+            break
+        seed = rng.next64()
+        for i, action in enumerate(candidates):
+            state = view.sample_state(Rng(seed)).advance(action)
+            totals[i] += policy.deal_value(policy.deal_playout(state, Rng(seed)), me)
+        deals += 1
+    order = sorted(range(len(candidates)), key=lambda i: -totals[i])
+    return [Choice(candidates[i], totals[i] / deals, deals) for i in order]
+
+
 _POLICIES: dict[str, Policy] = {}
 
 
@@ -262,8 +317,8 @@ def policy_for(game: str) -> Policy:
 
 
 class HardBot:
-    """The hard level of every game: ISMCTS with the game's policy, on an iteration budget (and at
-    the table a time cap too). Each decision searches with a generator derived from the bot's seed
+    """The hard level of every game: ISMCTS (or the search over common deals, as the game's
+    policy says) with the game's policy, on an iteration budget (and at the table a time cap too). Each decision searches with a generator derived from the bot's seed
     and the decision's number, so a seeded game replays the same decisions."""
 
     level = "hard"
@@ -282,7 +337,8 @@ class HardBot:
         among them: see `search`)."""
         rng = Rng(derive_seed(self.seed, "decision", self.decisions))
         self.decisions += 1
-        return search(view, self.policy, budget or self.budget, rng, include)
+        how = search_deals if self.policy.method == "deals" else search
+        return how(view, self.policy, budget or self.budget, rng, include)
 
     def choose(self, view: View) -> Action:
         return self.analyse(view)[0].action

@@ -1,18 +1,21 @@
 """Gold Mine's search policy for the hard bot (see game/bots/search.py).
 
-A whole Gold Mine game played out at random says little (a random miner wastes its money), so the
-search looks only a few actions ahead and then judges the table the way the normal bot does:
-each player's money plus a share of their *prospects* (the best tunnel they could dig next turn,
-`bots.Prospects`), turned into win chances with a soft maximum whose spread shrinks as the rounds
-run out.
+Gold Mine has no hidden cards: what a player cannot know is the dice to come. So the hard bot
+compares its candidates on *common deals* (`search_deals`): it draws a few futures of the dice,
+and on each plays every candidate and then the whole rest of the game, every player playing as
+the normal bot does. Since every candidate meets the same dice, what differs between them is the
+move alone, and four deals tell apart what dozens of independent look-aheads could not (an
+earlier tree search over the normal bot's moves, judged a few moves ahead by money plus part of
+each prospect, won no more than the normal bot did).
 
-The tree considers at every position only the normal bot's few best moves by its own scoring
-(money now, prospects left to oneself and taken from the others, the dice left for the players
-still to act), each distinct effect once with its cheapest way of paying; the other players are
-thus searched as if they were normal bots choosing among their best few. The normal bot's own
-choice starts with a head start of visits (the root prior), so hard keeps it unless the look
-ahead finds better. Playout moves are the easy bot's rule: the most money now, give or take a
-little.
+The candidates are the normal bot's best few moves by its own scoring (money now, prospects left
+to oneself and taken from the others, the dice left for the players still to act), each distinct
+effect once with its cheapest way of paying; at the start, its best few start points. A deal's
+end is worth half a win (or half a tie) and half the margin over the richest rival on a
+logistic curve, so a narrow loss counts for more than a rout. At three or four players a whole
+game is too long to play on several times a second: there the playouts stop after a few moves
+and judge the table by each player's money plus part of their *prospect* (the best tunnel they
+could dig next turn, `bots.Prospects`).
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from typing import Sequence
 
 from game.bots.search import Choice, Policy
 from game.core.contract import Action, IllegalAction, View
-from game.core.memo import Memo
 from game.core.rng import Rng
 from game.core.words import money
 from game.games.gold_mine.board import DIRECTION_NAMES, Hex, direction_to
@@ -37,7 +39,6 @@ from game.games.gold_mine.bots import (
 from game.games.gold_mine.rules import (
     ACTION_TITLES,
     PLAY,
-    ROUNDS,
     START,
     GoldMineState,
     Option,
@@ -49,42 +50,28 @@ from game.games.gold_mine.tables import ACTIONS, cheapest_options
 _VERBS = {"mines": "Mine", "blows": "Blow", "blocks": "Block", "builds": "Build", "takes": "Take"}
 
 
-def _key(s: GoldMineState) -> tuple:
-    """A position's identity within one search (the same table, dice and turn)."""
-    return (s.n, s.round_no, s.starter, s.step, s.phase, s.dice, tuple(s.taken), tuple(s.money),
-            tuple(s.pos), frozenset(s.collected), frozenset(s.blocked), tuple(s.barriers))
-
-
 class GoldMinePolicy(Policy):
-    iterations = 24
+    method = "deals"
+    iterations = 6        # common deals a decision (each candidate played to the end on each)
     seconds = 0.9
-    # The coach looks longer (its time cap stops it first): at 24 most choices get a few looks
-    # each, too few for the chance it shows (hard at 60 plays no better than at 24, so hard keeps 24).
-    hint_iterations = 120
-    rollout_depth = 0
-    exploration = 0.5
-
-    TOP = 5               # the normal bot's best distinct moves hard considers ...
-    TOP_DEEP = 3          # ... and below the root, each player's (as normal bots would)
-    PROSPECT = 0.6        # how much of a prospect counts as money at a cut-off
-    SPREAD = 4.0          # the soft maximum's spread in dollars at the last round ...
-    SPREAD_ROUND = 2.5    # ... and how much it widens for each round still to come
-    PRIOR = 0.5           # the normal bot's choice: a head start of this share of the budget
-    NOISE = 3.0           # the playout rule's noise in dollars
+    # The coach plays more deals (its time cap may stop it first): ten, so that the chances it
+    # shows are not marked rough (`FEW_LOOKS`), where hard's six would be.
+    hint_iterations = 10
+    CANDIDATES = 4        # the normal bot's best distinct moves compared on the deals
+    START_CANDIDATES = 3  # ... and start points, by the normal bot's judgement of them
+    SCALE = 6.0           # dollars of final margin over the best rival worth about 3 to 1
+    # At three or four players a whole game is too long to play on several times within a
+    # second: the playout stops after this many moves and judges the table by `worth`.
+    PLAYOUT_DEPTH = {3: 9, 4: 8}
+    PROSPECT = 0.6        # how much of a prospect counts as money at such a cut-off
 
     def __init__(self) -> None:
         self._normal = NormalBot(0)
-        self._ranked = Memo(20_000)   # position -> `ranked` (and the start choices kept)
-        self._root: tuple | None = None    # the position being decided (hard's own wider choice)
-        self._map = None                     # the map of the positions in `_ranked`
 
     # ------------------------------------------------------------ the normal bot's scoring
-    def ranked(self, s: GoldMineState, key: tuple | None = None) -> list[tuple[float, Option]]:
+    def ranked(self, s: GoldMineState) -> list[tuple[float, Option]]:
         """Each distinct effect once, with its best way of paying, scored as the normal bot
-        scores it; best first (remembered per position, `key`, for the searches to come)."""
-        return self._ranked.answer(_key(s) if key is None else key, lambda: self._rank(s))
-
-    def _rank(self, s: GoldMineState) -> list[tuple[float, Option]]:
+        scores it; best first."""
         options = cheapest_options(s) if s.phase == PLAY else []
         me = s.turn
         pros = Prospects(s)
@@ -112,89 +99,52 @@ class GoldMinePolicy(Policy):
         scored = sorted(s.free_starts(), key=lambda h: -start_value(s, h, me))
         return [start_action(h) for h in scored]
 
-    # ------------------------------------------------------------ the search's hooks
-    def tree_actions(self, state, legal: list[Action]) -> list[Action]:
-        s: GoldMineState = state
+    def normal_move(self, s: GoldMineState) -> Action:
+        """What the normal bot plays at `s` (its first choice, without its random pick among
+        equals)."""
         if s.phase == START:
-            got = self._ranked.answer(_key(s), lambda: [(0.0, a) for a in self._starts(s)[:2]])
-            return [a for _, a in got]
-        top = self._top(s, _key(s))
-        allowed = set(legal)
-        return [a for a in top if a in allowed] or legal
-
-    def tree_choices(self, state) -> tuple[bool, list[Action]]:
-        """While playing, the normal bot's best few moves straight from the ranking (remembered
-        per position), without listing every legal way of paying again: a position recurs in
-        most iterations of a search, and its listing costs more than the rest of a visit."""
-        s: GoldMineState = state
-        if s.phase != PLAY:
-            return super().tree_choices(s)
-        top = self._top(s, _key(s))
-        if not top:
-            return super().tree_choices(s)
-        return len(top) == 1, top
-
-    def _top(self, s: GoldMineState, key: tuple) -> list[Action]:
-        """The moves the tree considers at a position being played: the ranking's first
-        `TOP` at the decision itself, `TOP_DEEP` below it."""
-        keep = self.TOP if key == self._root else self.TOP_DEEP
-        return [o.action for _, o in self.ranked(s, key)[:keep]]
-
-    def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
-        s: GoldMineState = view.state  # type: ignore[attr-defined]
-        if s.map is not self._map:
-            # Positions are remembered without their map: another map starts afresh.
-            self._ranked.clear()
-            self._map = s.map
-        self._root = _key(s)
-        if s.phase == START:
-            return {}
+            return self._starts(s)[0]
         ranked = self.ranked(s)
-        if not ranked:
-            return {}
-        weight = max(1, round(self.PRIOR * self.iterations))
-        after = s.advance(ranked[0][1].action)
-        return {ranked[0][1].action: (self.evaluate(after)[view.player], weight)}
+        return ranked[0][1].action if ranked else s.legal_actions()[0]
 
-    def rollout_action(self, state, rng: Rng) -> Action:
-        s: GoldMineState = state
+    # ------------------------------------------------------------ the search over common deals
+    def root_candidates(self, view: View, legal: list[Action]) -> list[Action]:
+        """The normal bot's best few moves (each distinct effect once, paid the cheapest way), or
+        its best few start points."""
+        s: GoldMineState = view.state  # type: ignore[attr-defined]
         if s.phase == START:
-            return self._start_of(s, rng)
-        best = None
-        best_score = -1e18
-        noise = self.NOISE
-        for o in s.options():
-            score = o.gain - o.cost + noise * rng.random()
-            if score > best_score:
-                best, best_score = o, score
-        assert best is not None
-        return best.action
+            return self._starts(s)[:self.START_CANDIDATES]
+        return [o.action for _, o in self.ranked(s)[:self.CANDIDATES]]
 
-    def _start_of(self, s: GoldMineState, rng: Rng) -> Action:
-        h = max(s.free_starts(), key=lambda x: line_reach(s, x, 1) + self.NOISE * rng.random())
-        return start_action(h)
+    def deal_playout(self, state, rng: Rng):
+        """Everyone plays as the normal bot to the end of the game (at three or four players,
+        for `PLAYOUT_DEPTH` moves): the deal fixes the dice, so what differs between candidates is
+        the move alone."""
+        s: GoldMineState = state
+        depth = self.PLAYOUT_DEPTH.get(s.n)
+        moves = 0
+        while not s.is_over() and (depth is None or moves < depth):
+            s = s.advance(self.normal_move(s))
+            moves += 1
+        return s
 
     def worth(self, s: GoldMineState) -> list[float]:
-        """Each player's money plus the share of their prospect that still counts."""
-        if s.phase == START or any(p is None for p in s.pos):
+        """Each player's money, plus part of their prospect while they have turns left."""
+        if s.is_over() or s.phase == START or any(p is None for p in s.pos):
             return [float(m) for m in s.money]
-        pros = Prospects(s)
-        out = []
-        for p in range(s.n):
-            w = self.PROSPECT if turns_left(s, p) > 0 else 0.0
-            out.append(s.money[p] + w * pros.best[p])
-        return out
+        best = Prospects(s).best
+        return [s.money[p] + (self.PROSPECT * best[p] if turns_left(s, p) > 0 else 0.0)
+                for p in range(s.n)]
 
-    def evaluate(self, state) -> list[float]:
+    def deal_value(self, state, seat: int) -> float:
+        """Half the win itself (a tie half of it), half the margin over the richest rival through
+        a logistic curve, so that a deal lost by 1$ counts for more than one lost by 30$ (at a
+        cut-off, the same of each player's `worth`)."""
         s: GoldMineState = state
-        if s.is_over():
-            return super().evaluate(s)
-        worth = self.worth(s)
-        spread = self.SPREAD + self.SPREAD_ROUND * (ROUNDS - s.round_no)
-        top = max(worth)
-        weights = [math.exp((w - top) / spread) for w in worth]
-        total = sum(weights)
-        return [w / total for w in weights]
+        money = self.worth(s)
+        diff = money[seat] - max(m for q, m in enumerate(money) if q != seat)
+        win = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+        return 0.5 * win + 0.5 / (1.0 + math.exp(-diff / self.SCALE))
 
     # ------------------------------------------------------------ the coach's words
     def describe(self, view: View, action: Action) -> str:
