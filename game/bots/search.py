@@ -275,8 +275,8 @@ def search_deals(view: View, policy: Policy, budget: Budget, rng: Rng,
     (`View.sample_state`, so the same hidden cards and the same dice to come), played on by
     `deal_playout` and judged by `deal_value`. Playing every candidate on the same deals compares
     them under the same luck, so a few deals tell them apart where independent ones would not.
-    `budget.iterations` counts deals (at least one is played whatever the time cap). The
-    deciding seat's choices, best (highest mean value) first; `Choice.visits` is the deals played."""
+    `budget.iterations` counts deals (at least one is played whatever the time cap). Returns the
+    deciding seat's choices, best (highest mean value) first; `Choice.visits`: the deals played."""
     legal = view.legal_actions()
     me = view.player
     if len(legal) <= 1:
@@ -318,8 +318,9 @@ def policy_for(game: str) -> Policy:
 
 class HardBot:
     """The hard level of every game: ISMCTS (or the search over common deals, as the game's
-    policy says) with the game's policy, on an iteration budget (and at the table a time cap too). Each decision searches with a generator derived from the bot's seed
-    and the decision's number, so a seeded game replays the same decisions."""
+    policy says) with the game's policy, on an iteration budget (and at the table a time cap
+    too). Each decision searches with a generator derived from the bot's seed and the decision's
+    number, so a seeded game replays the same decisions."""
 
     level = "hard"
     remote = True   # the table runs it in the search process pool (game/bots/pool.py)
