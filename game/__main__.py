@@ -1,4 +1,4 @@
-"""`python -m game` (or `mother-lode`): the game, and its headless tools.
+"""Mother Lode: the game, and its headless tools.
 
     python -m game                      start the game
     python -m game simulate GAME ...    bot-against-bot games, with statistics

@@ -9,6 +9,7 @@ folders from platformdirs, never next to the program.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -33,8 +34,8 @@ def as_run(text: str) -> str:
     """`text` (a usage or help text) with the command written the way this copy is run: the
     executable has no `python -m game`, only its own name."""
     if getattr(sys, "frozen", False):
-        return text.replace(f"`{SOURCE_COMMAND}` (or `{PROGRAM}`)", f"`{PROGRAM}`") \
-                   .replace(SOURCE_COMMAND, PROGRAM)
+        # (Not a module path such as `python -m game.tools.startup`: no such tool is built in.)
+        return re.sub(re.escape(SOURCE_COMMAND) + r"(?![.\w])", PROGRAM, text)
     return text
 
 

@@ -12,7 +12,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pygame
 
@@ -236,14 +236,20 @@ def fit_path(path: str, width: int, size: int, bold: bool = False) -> str:
         head = n // 3
         return path[:head] + "…" + path[len(path) - (n - head):]
 
-    low, high = 0, len(path) - 1        # the most characters kept that still fit
+    return kept(_most_that_fit(f, width, 0, len(path) - 1, kept))
+
+
+def _most_that_fit(f: pygame.font.Font, width: int, low: int, high: int,
+                   text_of: Callable[[int], str]) -> int:
+    """The largest n from `low` to `high` whose `text_of(n)` is at most `width` pixels wide in
+    `f` (`low` when none is), for texts that grow with n."""
     while low < high:
         mid = (low + high + 1) // 2
-        if _measure(f, kept(mid))[0] <= width:
+        if _measure(f, text_of(mid))[0] <= width:
             low = mid
         else:
             high = mid - 1
-    return kept(low)
+    return low
 
 
 def fit_size(msg: str, width: int, size: int, smallest: int, bold: bool = False,
@@ -335,15 +341,10 @@ def _wrap(msg: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
             # A word wider than the line on its own (a 40-letter name from a file) is broken
             # where it must be, so that no line runs past its edge.
             while len(word) > 1 and _measure(f, word)[0] > width:
-                lo, hi = 1, len(word) - 1          # the longest head that fits (at least 1)
-                while lo < hi:
-                    mid = (lo + hi + 1) // 2
-                    if _measure(f, word[:mid])[0] <= width:
-                        lo = mid
-                    else:
-                        hi = mid - 1
-                lines.append(word[:lo])
-                word = word[lo:]
+                # the longest head that fits (at least one letter)
+                head = _most_that_fit(f, width, 1, len(word) - 1, lambda n, w=word: w[:n])
+                lines.append(word[:head])
+                word = word[head:]
             line = word
         lines.append(line)
     return tuple(lines)

@@ -325,6 +325,7 @@ class SetupScene(Scene):
         self.folder_hint = ("", theme.INK_FAINT)
         self.folder_path = ""                 # the user maps folder as shown ("" if unusable)
         self.folder_leads: tuple[str, ...] = ()   # the words before it, longest first
+        self._folder_lines: dict[int, str] = {}   # room in pixels -> the line drawn there
         if self.maps is not None:
             self.folder_hint = self._folder_hint()
             what = "board" if info.name == "big_dig" else "map"
@@ -484,7 +485,14 @@ class SetupScene(Scene):
 
     def _folder_line(self, room: int) -> str:
         """The folder hint in `room` pixels: whole if it fits, else with a shorter lead, else with
-        the middle of the folder's path given up (its end names the folder to look for)."""
+        the middle of the folder's path given up (its end names the folder to look for). Drawn
+        every frame, measured once for each room."""
+        line = self._folder_lines.get(room)
+        if line is None:
+            line = self._folder_lines[room] = self._fit_folder_line(room)
+        return line
+
+    def _fit_folder_line(self, room: int) -> str:
         hint = self.folder_hint[0]
         if not self.folder_path:
             return fit_text(hint, room, 13)
