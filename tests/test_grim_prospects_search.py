@@ -295,3 +295,84 @@ def test_the_reason_for_placing_a_bundle_counts_the_others_it_boosts_not_itself(
     place = Action("place", (str(iron_bundle),))
     why = gs.POLICY.reason(view, Choice(place, 0.4, 9), [])
     assert why == "It adds to each Iron you score; you hold 1", why
+
+
+def test_a_put_back_top_holds_a_trap_far_more_often_than_a_random_deal_would_make_it() -> None:
+    # The fact the four-player deal is built on: a prospector puts its Traps on top, and the
+    # players after it prospect there rather than dig, so the Traps gather on top.
+    rates = gs.put_back_trap_rates(4, 12, seed=3)
+    positions, trap_rate, share = rates["top"]
+    assert positions > 50
+    assert trap_rate > share + 0.3
+    # With two players there is nobody between, and the top is about as likely a Trap as any card.
+    positions, trap_rate, share = gs.put_back_trap_rates(2, 12, seed=3)["top"]
+    assert positions > 20 and trap_rate < share + 0.2
+
+
+def _put_back_positions(players: int, seeds: range) -> Iterator[GrimState]:
+    for seed in seeds:
+        for state in _positions(players, seed):
+            seat = state.to_move()
+            if state.phase == "start" and gs.put_back_top(state, seat) >= 0:
+                yield state
+
+
+def test_with_four_players_the_deal_puts_a_trap_on_a_put_back_top_as_often_as_games_do() -> None:
+    dealt = plain = total = 0
+    for state in _put_back_positions(4, range(60, 66)):
+        seat = state.to_move()
+        view = state.view(seat)
+        for k in range(8):
+            deal = gs.POLICY.deal(view, Rng(k))
+            sample = view.sample_state(Rng(k))
+            # The same cards in every zone; only the Mine's unseen cards may change places, and
+            # every card the seat knows stays where it is.
+            assert deal.hands == sample.hands and deal.stashes == sample.stashes
+            assert sorted(deal.mine) == sorted(sample.mine)
+            for known, card in zip(view.state.mine, deal.mine):
+                assert known == gs.HIDDEN or known == card
+            deal.legal_actions()
+            dealt += gs.IS_TRAP[deal.mine[-1]]
+            plain += gs.IS_TRAP[sample.mine[-1]]
+            total += 1
+    assert total > 100
+    # Games between normal bots: about 0.7 (test above); a deal at random: the Traps' share.
+    assert dealt / total > 0.55 > plain / total + 0.2
+
+
+def test_with_two_players_the_deal_is_the_views_own() -> None:
+    for state in _put_back_positions(2, range(60, 63)):
+        view = state.view(state.to_move())
+        assert gs.POLICY.deal(view, Rng(5)).to_json() == view.sample_state(Rng(5)).to_json()
+        return
+    raise AssertionError("no two-player position with a put-back block on top")
+
+
+def test_at_four_players_the_search_starts_from_the_bolder_normal_choice() -> None:
+    from game.games.grim_prospects.bots import NormalBot
+
+    bold, plain = NormalBot(0, gs.MANY_PRIOR), NormalBot(0)
+    differ = 0
+    for state in _positions(4, 71):
+        view = state.view(state.to_move())
+        if state.phase != "start" or len(view.legal_actions()) < 2:
+            continue
+        prior = gs.POLICY.root_prior(view, view.legal_actions())
+        assert list(prior) == [bold.choose(view)]
+        differ += bold.choose(view) != plain.choose(view)
+    assert differ > 0
+
+
+def test_the_deal_reads_only_the_view_one_decision_for_every_state_behind_it() -> None:
+    # The put-back dealing reads who saw which Mine place: that is public, and a decision must
+    # still be the same for every full state behind the view.
+    state = next(_put_back_positions(4, range(60, 66)))
+    seat = state.to_move()
+    view = state.view(seat)
+    decisions = set()
+    for k in range(4):
+        again = view.sample_state(Rng(derive_seed(7, "sample", k))).view(seat)
+        assert again.fingerprint() == view.fingerprint()
+        choices = HardBot(9, GAME, Budget(30)).analyse(again)
+        decisions.add(tuple((str(c.action), c.visits) for c in choices))
+    assert len(decisions) == 1

@@ -1,10 +1,11 @@
 """The hard bot: information-set Monte Carlo tree search over the rules contract, one for all games.
 
 The search is the single-observer ISMCTS of Cowling, Powley and Whitehouse (2012). Each iteration
-deals one full position consistent with what the deciding seat knows (`View.sample_state`, with
-a fresh generator, so dice and draws differ too), walks down one tree shared by every deal, and
-plays on with the game's cheap playout policy. The tree is keyed by the actions taken since the
-decision (open loop), so it holds what every seat chose, never what chance or a secret decided.
+deals one full position consistent with what the deciding seat knows (`Policy.deal`, by default
+`View.sample_state`, with a fresh generator, so dice and draws differ too), walks down one tree
+shared by every deal, and plays on with the game's cheap playout policy. The tree is keyed by the
+actions taken since the decision (open loop), so it holds what every seat chose, never what chance
+or a secret decided.
 At a node, only the actions legal in this deal count: each child remembers how often it was
 *available* (its UCB term uses that count instead of the parent's visits), which is what lets one
 tree serve positions with different legal actions. Every seat is assumed to pick what is best for
@@ -92,6 +93,12 @@ class Policy:
         """Another seat's move inside the tree when `model_others_from` applies: by default the
         playout's move."""
         return self.rollout_action(state, rng)
+
+    def deal(self, view: View, rng: Rng) -> GameState:
+        """One full position the search plays from: by default `view.sample_state`, every card
+        the seat cannot see dealt at random. A game may deal as its players would have left the
+        cards (a card another seat put back is likelier a Trap), still from the view alone."""
+        return view.sample_state(rng)
 
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """The move a playout makes; by default uniform over the legal actions."""
@@ -210,7 +217,7 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     for it in range(budget.iterations):
         if deadline is not None and it and time.perf_counter() > deadline:
             break
-        state = view.sample_state(Rng(rng.next64()))
+        state = policy.deal(view, Rng(rng.next64()))
         branch_others = not many or state.config.players < many
         node = root
         path = [root]
@@ -294,7 +301,7 @@ def search_deals(view: View, policy: Policy, budget: Budget, rng: Rng,
             break
         seed = rng.next64()
         for i, action in enumerate(candidates):
-            state = view.sample_state(Rng(seed)).advance(action)
+            state = policy.deal(view, Rng(seed)).advance(action)
             totals[i] += policy.deal_value(policy.deal_playout(state, Rng(seed)), me)
         deals += 1
     order = sorted(range(len(candidates)), key=lambda i: -totals[i])
