@@ -451,7 +451,7 @@ def _values(scores: Sequence[float], style: Style) -> list[float]:
 # it. A deal adds this much to the Traps' share, for (the top, the card under it); five players
 # deal as four do.
 PUT_BACK_BOOST = {3: (0.57, 0.25), 4: (0.50, 0.10)}
-# The normal bot's choice that starts the search at three or four players: bolder with its hand
+# The normal bot's choice that starts the search at three or more players: bolder with its hand
 # (risk_weight) and warier of what lies under a put-back top (deep_trap_share), which wins more
 # often at those tables than the normal bot's own weights, set for two players.
 MANY_PRIOR = Params(risk_weight=0.5, deep_trap_share=1.0)
@@ -490,7 +490,7 @@ class GrimPolicy(Policy):
         return {choice: (self.prior_win, self.prior_weight)}
 
     def deal(self, view: View, rng: Rng) -> GameState:
-        """A position dealt from the view (`sample_state`); with three or four players, a block
+        """A position dealt from the view (`sample_state`); with three or more players, a block
         another seat put back on top of the Mine then gets a Trap on top (and under it) as often
         as such blocks held one in games between normal bots (`PUT_BACK_BOOST`), by swapping in a
         Trap from among the Mine's other unseen cards. Only where the seat did not see the card,
@@ -773,8 +773,8 @@ def put_back_trap_rates(players: int, games: int,
             p = s.to_move()
             assert p is not None
             view = s.view(p)
-            if s.phase == "start" and put_back_top(s, p) >= 0:
-                q = put_back_top(s, p)
+            q = put_back_top(s, p) if s.phase == "start" else -1
+            if q >= 0:
                 seen = view.state.mine  # type: ignore[attr-defined]
                 unseen = [c for c, v in zip(s.mine, seen) if v == HIDDEN]
                 share = sum(1 for c in unseen if IS_TRAP[c]) / len(unseen)
