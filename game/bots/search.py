@@ -278,8 +278,8 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
 def search_deals(view: View, policy: Policy, budget: Budget, rng: Rng,
                  include: Action | None = None) -> list[Choice]:
     """A flat search over common deals: each of the policy's `root_candidates` (and `include`, a
-    legal action) is played on every deal, where a deal is one position sampled from the view
-    (`View.sample_state`, so the same hidden cards and the same dice to come), played on by
+    legal action) is played on every deal, where a deal is one position dealt from the view
+    (`Policy.deal`, so the same hidden cards and the same dice to come), played on by
     `deal_playout` and judged by `deal_value`. Playing every candidate on the same deals compares
     them under the same luck, so a few deals tell them apart where independent ones would not.
     `budget.iterations` counts deals (at least one is played whatever the time cap). Returns the
@@ -300,9 +300,10 @@ def search_deals(view: View, policy: Policy, budget: Budget, rng: Rng,
         if deadline is not None and deals and time.perf_counter() > deadline:
             break
         seed = rng.next64()
+        dealt = policy.deal(view, Rng(seed))   # dealt once: `advance` leaves it as it is
         for i, action in enumerate(candidates):
-            state = policy.deal(view, Rng(seed)).advance(action)
-            totals[i] += policy.deal_value(policy.deal_playout(state, Rng(seed)), me)
+            end = policy.deal_playout(dealt.advance(action), Rng(seed))
+            totals[i] += policy.deal_value(end, me)
         deals += 1
     order = sorted(range(len(candidates)), key=lambda i: -totals[i])
     return [Choice(candidates[i], totals[i] / deals, deals) for i in order]
