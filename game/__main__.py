@@ -24,6 +24,33 @@ TOOLS = {
 }
 
 
+def attach_console(platform: str | None = None, kernel32=None) -> bool:
+    """On Windows the executable is a windowed program: started from a terminal, it has no
+    console, so a tool's output (`check-map`'s verdict, `simulate`'s report) would go nowhere.
+    Attach to the terminal it was started from, if any, and write there. Elsewhere, or with a
+    console already, or started without one (a double-click), nothing changes. Whether it
+    attached."""
+    if (platform or sys.platform) != "win32" or (sys.stdout is not None and sys.stderr is not None):
+        return False
+    if kernel32 is None:
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    if not kernel32.AttachConsole(-1):   # ATTACH_PARENT_PROCESS
+        return False
+    try:
+        out = open("CONOUT$", "w", encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    if sys.stdout is None:
+        sys.stdout = out
+    if sys.stderr is None:
+        sys.stderr = out
+    # The terminal's prompt came back when the program started; start on a fresh line.
+    print(file=sys.stdout)
+    return True
+
+
 def _run_tool(name: str, argv: list[str]) -> int:
     """Run one tool. Its arguments are checked at its own edge (game/tools/cli.py); what the
     machine refuses during the work (a full disk, a folder removed meanwhile) still ends in one
@@ -48,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
 
     # A crash writes a log; only the game itself (not the tools) also shows a message box.
     install_crash_handler(show=None if not args or args == ["--first-frame"] else False)
+    if args:
+        attach_console()
     if args and args[0] in ("-h", "--help"):
         from game.paths import as_run
 
