@@ -268,27 +268,34 @@ class NormalBot:
         options = s.options()
         if len(options) == 1:
             return options[0].action
+        best: list[Option] = []
+        best_score = -1e18
+        for total, o in self.scored(s, me, options):
+            if total > best_score + 1e-9:
+                best, best_score = [o], total
+            elif total > best_score - 1e-9:
+                best.append(o)
+        return self.rng.choice(best).action
+
+    def scored(self, s: GoldMineState, me: int, options: list[Option]) -> list[tuple[float, Option]]:
+        """Each of `options` with the bot's score for it: the lasting worth of its effect (worked
+        out once for options with the same effect), plus what it earns now, less what it costs,
+        plus what it denies the others. In the order given."""
         pros = Prospects(s)
         mine_left = turns_left(s, me)
         w_self = self.SELF_WEIGHT if mine_left > 0 else 0.0
         others = [q for q in range(s.n) if q != me and turns_left(s, q) > 0]
         w_other = {q: self.OTHER_WEIGHT for q in others}
         denial = self._denial(s, me)
-        scores: dict[tuple[str, int, int, int], float] = {}
-        best: list[Option] = []
-        best_score = -1e18
+        values: dict[tuple[str, int, int, int], float] = {}
+        out = []
         for o in options:
             key = effect_key(o)
-            value = scores.get(key)
+            value = values.get(key)
             if value is None:
-                value = self._effect_value(s, me, o, pros, w_self, w_other)
-                scores[key] = value
-            total = value + o.gain - o.cost + denial.get(o.die, 0.0)
-            if total > best_score + 1e-9:
-                best, best_score = [o], total
-            elif total > best_score - 1e-9:
-                best.append(o)
-        return self.rng.choice(best).action
+                value = values[key] = self._effect_value(s, me, o, pros, w_self, w_other)
+            out.append((value + o.gain - o.cost + denial.get(o.die, 0.0), o))
+        return out
 
     # -- scoring the lasting effect of a move
     def _effect_value(self, s: GoldMineState, me: int, o: Option, pros: Prospects, w_self: float,

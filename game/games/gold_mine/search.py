@@ -73,21 +73,9 @@ class GoldMinePolicy(Policy):
         """Each distinct effect once, with its best way of paying, scored as the normal bot
         scores it; best first."""
         options = cheapest_options(s) if s.phase == PLAY else []
-        me = s.turn
-        pros = Prospects(s)
-        normal = self._normal
-        w_self = normal.SELF_WEIGHT if turns_left(s, me) > 0 else 0.0
-        w_other = {q: normal.OTHER_WEIGHT for q in range(s.n)
-                   if q != me and turns_left(s, q) > 0}
-        denial = normal._denial(s, me)
-        values: dict[tuple[str, int, int, int], float] = {}
         best: dict[tuple[str, int, int, int], tuple[float, Option]] = {}
-        for o in options:
+        for total, o in self._normal.scored(s, s.turn, options):
             k = effect_key(o)
-            value = values.get(k)
-            if value is None:
-                value = values[k] = normal._effect_value(s, me, o, pros, w_self, w_other)
-            total = value + o.gain - o.cost + denial.get(o.die, 0.0)
             held = best.get(k)
             if held is None or total > held[0] + 1e-9:
                 best[k] = (total, o)
