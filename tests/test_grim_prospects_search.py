@@ -376,3 +376,20 @@ def test_the_deal_reads_only_the_view_one_decision_for_every_state_behind_it() -
         choices = HardBot(9, GAME, Budget(30)).analyse(again)
         decisions.add(tuple((str(c.action), c.visits) for c in choices))
     assert len(decisions) == 1
+
+
+@pytest.mark.parametrize("players, factor", [(2, 1), (3, 3), (4, 3)])
+def test_from_three_players_hard_looks_three_times_as_far(players: int, factor: int,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.bots import pool
+
+    monkeypatch.setattr(gs.POLICY, "iterations", 10)
+    state = next(s for s in _positions(players, 7)
+                 if s.to_move() == 0 and len(s.legal_actions()) > 1)
+    view = state.view(0)
+    assert gs.POLICY.iterations_for(view) == 10 * factor
+    assert pool.table_budget(GAME, view) == Budget(10 * factor, gs.POLICY.seconds)
+    # Without a budget of its own (as in `simulate`), hard runs the position's iterations: every
+    # one of them adds a look to one choice, on top of the looks the normal choice starts with.
+    choices = HardBot(3, GAME).analyse(view)
+    assert sum(c.visits for c in choices) == 10 * factor + gs.POLICY.prior_weight

@@ -76,7 +76,7 @@ def test_a_hard_seat_decides_in_the_pool_with_the_table_budget_and_a_position_se
         # The same decision made here, from the seed of this match and position and the table's
         # budget: the worker got exactly those.
         seed = derive_seed(match.seed, "think", 0, moves)
-        assert pool.table_budget(GAME) == Budget(12, None)
+        assert pool.table_budget(GAME, match.view(0)) == Budget(12, None)
         assert str(action) == pool.decide(GAME, "hard", seed, state_json, 0, Budget(12, None))
         # A normal seat stays on the thread: nothing is asked of the pool for it.
         assert not BotThinker.remote_seats(Match(GAME, [Seat("A", BOT, "normal"), Seat("B")], 1))

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from game.bots.search import Budget, Choice, enough_looks
+from game.core.contract import View
 
 
 @dataclass(frozen=True)
@@ -38,16 +39,17 @@ class Advice:
     reason: str
 
 
-def table_budget(game: str) -> Budget:
-    """What one hard decision may take at the table: the game's iteration budget, capped by its
-    wall time (`Policy.iterations`, `Policy.seconds`)."""
+def table_budget(game: str, view: View) -> Budget:
+    """What one hard decision at `view` may take at the table: the game's iteration budget for the
+    position (`Policy.iterations_for`), capped by its wall time (`Policy.seconds`)."""
     from game.bots.search import policy_for
 
     policy = policy_for(game)
-    return Budget(policy.iterations, policy.seconds)
+    return Budget(policy.iterations_for(view), policy.seconds)
 
 
-def _view(game: str, state_json: Mapping[str, Any], seat: int):
+def seat_view(game: str, state_json: Mapping[str, Any], seat: int) -> View:
+    """The view of `seat` in a saved position of `game`."""
     from game.games import get
 
     return get(game).from_json(state_json).view(seat)
@@ -72,7 +74,7 @@ def decide(game: str, level: str, seed: int, state_json: Mapping[str, Any], seat
     as in `simulate`); other levels ignore it."""
     from game.bots import make_bot
 
-    view = _view(game, state_json, seat)
+    view = seat_view(game, state_json, seat)
     if level == "hard":
         from game.bots.search import HardBot
 
@@ -89,7 +91,7 @@ def analyse(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
     from game.bots.search import HardBot
     from game.core.contract import Action, IllegalAction
 
-    view = _view(game, state_json, seat)
+    view = seat_view(game, state_json, seat)
     bot = HardBot(seed, game)
     include = None
     if played is not None:
@@ -173,7 +175,7 @@ class SearchPool:
     def decide(self, game: str, level: str, seed: int, state_json: Mapping[str, Any],
                seat: int, budget: Budget | None = None) -> "concurrent.futures.Future[str]":
         """The bot's action for `seat`, as text; `budget` bounds a hard bot's search (the table
-        passes `table_budget(game)`)."""
+        passes `table_budget(game, view)`)."""
         return self._submit(decide, game, level, seed, dict(state_json), seat, budget)
 
     def analyse(self, game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,

@@ -42,9 +42,10 @@ from game.core.rng import Rng, derive_seed
 @dataclass(frozen=True)
 class Budget:
     """How long one search may run: `iterations`, or `seconds` of wall time if that comes first.
-    Iterations alone make a search reproducible from its seed (tests, `simulate`)."""
+    Iterations alone make a search reproducible from its seed (tests, `simulate`). `iterations`
+    None: the game's own budget for the position (`Policy.iterations_for`)."""
 
-    iterations: int
+    iterations: int | None
     seconds: float | None = None
 
 
@@ -72,8 +73,9 @@ class Policy:
     """How the search plays one game. The defaults are plain and correct for any game; each game's
     `POLICY` overrides what it knows better."""
 
-    iterations = 400          # hard's budget in iterations (reproducible)
-    # The coach's budget (a hint, Analyse), which stops at its time cap anyway; None: `iterations`.
+    iterations = 400          # hard's budget in iterations (reproducible); see `iterations_for`
+    # The coach's budget (a hint, Analyse), which stops at its time cap anyway; None: hard's
+    # (`iterations_for`).
     # A game whose hard budget leaves most choices a few looks each may give the coach more, so
     # that the chances it shows are not rough.
     hint_iterations: int | None = None
@@ -88,6 +90,12 @@ class Policy:
     # other seats play `other_action` (0: never). With several rivals, a tree over everyone's
     # choices spends its few iterations on theirs and seldom reaches the seat's next turn.
     model_others_from = 0
+
+    def iterations_for(self, view: View) -> int:
+        """Hard's budget in iterations at `view`: by default `iterations`. A game may give some
+        positions more (Grim Prospects gives tables of three or more players more look-ahead,
+        where a move costs less); it may read only what the view shows."""
+        return self.iterations
 
     def other_action(self, state: GameState, rng: Rng) -> Action:
         """Another seat's move inside the tree when `model_others_from` applies: by default the
@@ -214,7 +222,8 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     c = policy.exploration
     many = policy.model_others_from
-    for it in range(budget.iterations):
+    iterations = budget.iterations if budget.iterations is not None else policy.iterations_for(view)
+    for it in range(iterations):
         if deadline is not None and it and time.perf_counter() > deadline:
             break
         state = policy.deal(view, Rng(rng.next64()))
@@ -294,9 +303,10 @@ def search_deals(view: View, policy: Policy, budget: Budget, rng: Rng,
     if len(candidates) == 1:
         return [Choice(candidates[0], 0.5, 0)]
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    wanted = budget.iterations if budget.iterations is not None else policy.iterations_for(view)
     totals = [0.0] * len(candidates)
     deals = 0
-    while deals < max(1, budget.iterations):
+    while deals < max(1, wanted):
         if deadline is not None and deals and time.perf_counter() > deadline:
             break
         seed = rng.next64()
@@ -337,7 +347,7 @@ class HardBot:
         self.seed = seed
         self.game = game
         self.policy = policy_for(game)
-        self.budget = budget or Budget(self.policy.iterations)
+        self.budget = budget or Budget(None)   # None: the policy's own for each position
         self.decisions = 0
 
     def analyse(self, view: View, budget: Budget | None = None,

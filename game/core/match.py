@@ -522,7 +522,7 @@ class BotThinker:
 
         seed = derive_seed(match.seed, "think", seat, len(match.actions))
         self._job = (match.game, level, seed, match.state.to_json(), seat,
-                     pool.table_budget(match.game))
+                     pool.table_budget(match.game, match.view(seat)))
         try:
             self._future = pool.shared_pool().decide(*self._job)
             self._source = "pool"
@@ -539,8 +539,8 @@ class BotThinker:
         game, level, seed, state_json, seat, _ = self._job
         self.fallbacks += 1
         self._source = "thread"
-        self._future = self._pool.submit(pool.decide, game, level, seed, state_json, seat,
-                                         pool.table_budget(game))
+        budget = pool.table_budget(game, pool.seat_view(game, state_json, seat))
+        self._future = self._pool.submit(pool.decide, game, level, seed, state_json, seat, budget)
 
     def result(self, match: Match) -> Action | None:
         """The decision, once ready, for the position it was asked about; None while thinking."""

@@ -126,7 +126,7 @@ def hard_decision_times(game: str, decisions: int, players: int) -> dict[str, An
     from game.games import get
 
     info = get(game)
-    budget = table_budget(game)
+    budget = None
     pool = SearchPool()
     times: list[float] = []
     try:
@@ -145,6 +145,7 @@ def hard_decision_times(game: str, decisions: int, players: int) -> dict[str, An
                 elif len(legal) == 1:
                     action = legal[0]
                 else:
+                    budget = table_budget(game, state.view(seat))
                     t0 = time.perf_counter()
                     answer = pool.decide(game, "hard", derive_seed(seed, "decision", len(times)),
                                          state.to_json(), seat, budget).result()

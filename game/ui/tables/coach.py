@@ -56,10 +56,9 @@ def pool_analyser(game: str, state_json: Mapping[str, Any], seat: int, budget: B
 
 
 def hint_budget(game: str, seconds: float = HINT_SECONDS) -> Budget:
-    """The coach's iterations for `game` (`Policy.hint_iterations`, by default the hard bot's),
-    capped at `seconds` of thinking."""
-    policy = policy_for(game)
-    return Budget(policy.hint_iterations or policy.iterations, seconds)
+    """The coach's iterations for `game` (`Policy.hint_iterations`, by default the hard bot's for
+    the position), capped at `seconds` of thinking."""
+    return Budget(policy_for(game).hint_iterations, seconds)
 
 
 class Coach:
