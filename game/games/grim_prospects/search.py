@@ -467,8 +467,8 @@ class GrimPolicy(Policy):
     prior_win = 0.6         # ... won this often: the search must find better to overturn it
     model_others_from = 3   # with three or four, the others play the playout player in the tree
     # With three or more players, three times the iterations: there 400 took a fifth of the time
-    # cap (0.19 s at the 95th percentile), and 1,200 won more (35.2% against 33.0% of the same
-    # 500 four-player games; the rules page has the figures).
+    # cap (0.19 s at the 95th percentile), and 1,200 won a little more (35.2% against 33.0% of the
+    # same 500 four-player games, within the noise; the rules page has the figures).
     many_factor = 3
 
     def __init__(self, style: Style | None = None) -> None:
