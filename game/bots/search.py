@@ -48,6 +48,10 @@ class Budget:
     iterations: int | None
     seconds: float | None = None
 
+    def iterations_at(self, policy: "Policy", view: View) -> int:
+        """The iterations this budget allows at `view`: its own, or the policy's for the view."""
+        return self.iterations if self.iterations is not None else policy.iterations_for(view)
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -93,8 +97,8 @@ class Policy:
 
     def iterations_for(self, view: View) -> int:
         """Hard's budget in iterations at `view`: by default `iterations`. A game may give some
-        positions more (Grim Prospects gives tables of three or more players more look-ahead,
-        where a move costs less); it may read only what the view shows."""
+        positions more (Grim Prospects gives tables of three or more players three times as many);
+        it may read only what the view shows."""
         return self.iterations
 
     def other_action(self, state: GameState, rng: Rng) -> Action:
@@ -222,8 +226,7 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     c = policy.exploration
     many = policy.model_others_from
-    iterations = budget.iterations if budget.iterations is not None else policy.iterations_for(view)
-    for it in range(iterations):
+    for it in range(budget.iterations_at(policy, view)):
         if deadline is not None and it and time.perf_counter() > deadline:
             break
         state = policy.deal(view, Rng(rng.next64()))
@@ -303,10 +306,10 @@ def search_deals(view: View, policy: Policy, budget: Budget, rng: Rng,
     if len(candidates) == 1:
         return [Choice(candidates[0], 0.5, 0)]
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    wanted = budget.iterations if budget.iterations is not None else policy.iterations_for(view)
+    wanted = max(1, budget.iterations_at(policy, view))
     totals = [0.0] * len(candidates)
     deals = 0
-    while deals < max(1, wanted):
+    while deals < wanted:
         if deadline is not None and deals and time.perf_counter() > deadline:
             break
         seed = rng.next64()
