@@ -293,3 +293,15 @@ def test_common_deals_weigh_an_included_move_and_stop_at_their_time_cap() -> Non
     assert [str(c.action) for c in weighed] == ["take:3", "take:1"] and weighed[0].win == 1.0
     capped = search_deals(Nim(40).view(0), PerfectNim(), Budget(10**9, seconds=0.05), Rng(1))
     assert 0 < capped[0].visits < 10**9
+
+
+def test_common_deals_without_a_budget_of_their_own_play_the_policys_count_for_the_view() -> None:
+    class ByStones(PerfectNim):
+        def iterations_for(self, view):  # type: ignore[no-untyped-def]
+            return view.state.stones + 1
+
+    choices = search_deals(Nim(6).view(0), ByStones(), Budget(None), Rng(1))
+    assert ByStones.iterations != 7
+    assert [c.visits for c in choices] == [7] * len(choices)
+    assert [c.visits for c in search_deals(Nim(6).view(0), ByStones(), Budget(2), Rng(1))] \
+        == [2] * len(choices)
