@@ -12,7 +12,7 @@ from game.bots.search import Budget, Choice, HardBot, policy_for, search
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.games.diamond_in_the_rough.rules import KINDS, OVER, DiamondState
-from game.games.diamond_in_the_rough.search import POLICY
+from game.games.diamond_in_the_rough.search import POLICY, _holds
 from tests.diamond_positions import BOMBS, CRATES, GEM, OIL, fresh, position
 
 GAME = "diamond_in_the_rough"
@@ -195,3 +195,30 @@ def test_blind_draws_are_told_apart_by_the_card_given_up():
              if a.kind == "resupply" and a.args[1] == "deck"}
     assert draws[str(CRATES[0])].startswith("Gives up your only Crate; draws an unseen card")
     assert draws[str(OIL[3])].startswith("Gives up one of your three Oil")
+
+
+def test_hard_guesses_a_hidden_hand_from_the_tableau():
+    # Seat 1 collects Fish (two in its tableau): hard's deals put Fish in its hidden hand far more
+    # often than blind deals do, and never once a bomb's No answer showed it holds none.
+    from tests.diamond_positions import COAL, FISH
+
+    s = position(4, [CRATES[:2] + BOMBS[:2], [FISH[2], COAL[0], OIL[0], BOMBS[2]], [], []],
+                 tableaus=[[], FISH[:2], [], []], rest="deck")
+    view = s.view(0)
+
+    def fish_in_hand(deal, seat: int) -> int:
+        return sum(1 for k in range(400) for c in deal(Rng(k)).hands[seat] if c in FISH)
+
+    guessed = fish_in_hand(lambda r: POLICY.deal(view, r), 1)
+    blind = fish_in_hand(view.sample_state, 1)
+    assert guessed >= 2 * blind > 0, (guessed, blind)
+    # The coach's chance that seat 1 holds a resource is the share of guessed deals in which it
+    # does (400 deals: within 0.06 of it).
+    for res, cards in (("fish", FISH), ("oil", OIL), ("coal", COAL), ("crates", CRATES)):
+        share = sum(any(c in cards for c in POLICY.deal(view, Rng(k)).hands[1]) for k in range(400))
+        assert abs(_holds(view, 1, res) - share / 400) < 0.06, (res, _holds(view, 1, res), share)
+    s = position(4, [CRATES[:2] + BOMBS[:2], [COAL[0], COAL[1], OIL[0], BOMBS[2]], [], []],
+                 tableaus=[[], FISH[:2], [], []], rest="deck")
+    s.lacks[1] = {"fish"}
+    s.check()
+    assert fish_in_hand(lambda r: POLICY.deal(s.view(0), r), 1) == 0

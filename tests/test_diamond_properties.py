@@ -4,8 +4,8 @@ moves, easy bots and normal bots in turn.
 After every action: every card of the game is in exactly one place (deck, row, boxed, hands,
 tableaus) and the position passes the save checks; every seat's view (and a spectator's) hides
 what it must: another hand shows only the cards shown to all, the deck shows nothing; a public
-event never names a card that sits unseen in a hand; samples dealt from each view agree with it
-(the same view again, the "no <resource>" facts honoured); saves round-trip. At the end: the game
+event never names a card that sits unseen in a hand; samples dealt from each view, blind and
+as the hard bot guesses them, agree with it (the same view again, the "no <resource>" facts honoured); saves round-trip. At the end: the game
 ended within a bound, and its result is the right one for how it ended. Bots decide the same for
 every position dealt from the same view.
 """
@@ -30,6 +30,7 @@ from game.games.diamond_in_the_rough.rules import (
     kind_of,
     new_game,
 )
+from game.games.diamond_in_the_rough.search import POLICY
 
 STYLES = ("random", "easy", "normal")
 CASES = [(2 + seed % 3, STYLES[seed % 3], seed) for seed in range(30)]
@@ -64,8 +65,8 @@ def check_views(s: DiamondState, rng: Rng) -> None:
             assert v.no_resource(q) <= set(s.resources)
             # A fact the view holds is true of the hand.
             assert not any(kind_of(c) in v.no_resource(q) for c in s.hands[q])
-        for _ in range(2):
-            sample = v.sample_state(rng)
+        for deal in (v.sample_state, v.sample_state, lambda r: POLICY.deal(v, r)):
+            sample = deal(rng)
             sample.check()
             assert sample.view(p).fingerprint() == v.fingerprint()
             assert sorted(_zones(sample)) == list(deck_ids(s.n))

@@ -209,7 +209,8 @@ class PeekingView:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._view, name)
 
-    def sample_state(self, rng: Rng) -> Any:
+    def sample_state(self, rng: Rng, lean: Any = None) -> Any:
+        """The true position (a game's guessing `lean`, if any, has nothing left to guess)."""
         s = self._state.copy()
         s.rng = Rng(rng.next64())
         return s

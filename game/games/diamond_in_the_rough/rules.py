@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from game.core.contract import (
     Action,
@@ -842,9 +842,14 @@ class DiamondView(View):
         """The ids of the cards of this game whose place this seat does not know."""
         return [c for c in deck_ids(self.state.n) if not self.knows(c)]
 
-    def sample_state(self, rng: Rng) -> DiamondState:
+    def sample_state(self, rng: Rng, lean: Callable[[int, int], float] | None = None) -> DiamondState:
         """A full state that agrees with this view: the unknown cards dealt at random to the hidden
-        hand places and the deck, never a card of a resource a hand is known to lack."""
+        hand places and the deck, never a card of a resource a hand is known to lack.
+
+        `lean(q, card)`, a positive weight, makes the deal a guess rather than a blind one: each of
+        seat q's hidden places gets one of the cards that keep the rest dealable with a chance in
+        proportion to its weight (the hard bot's reading of what a seat collects); None deals
+        every card alike."""
         s = self.state.copy()
         pool = self.unknown()
         rng.shuffle(pool)
@@ -857,16 +862,21 @@ class DiamondView(View):
         # on a view that a real position produced and never loops.
         for q in sorted(seats, key=lambda q: -len(s.lacks[q])):
             while need[q]:
-                for k, c in enumerate(pool):
-                    if resource_of(c) in s.lacks[q]:
-                        continue
+                tries = [k for k, c in enumerate(pool) if resource_of(c) not in s.lacks[q]]
+                weights = [lean(q, pool[k]) for k in tries] if lean is not None else None
+                while tries:
+                    i = 0 if weights is None else _pick(weights, rng)
+                    k = tries[i]
                     rest = pool[:k] + pool[k + 1:]
                     need[q] -= 1
                     if _dealable(rest, need, s.lacks):
+                        dealt[q].append(pool[k])
                         pool = rest
-                        dealt[q].append(c)
                         break
                     need[q] += 1
+                    del tries[i]
+                    if weights is not None:
+                        del weights[i]
                 else:
                     raise ValueError("this view cannot be dealt: its knowledge does not add up")
         for q in seats:
@@ -879,6 +889,16 @@ class DiamondView(View):
 
     def fingerprint(self) -> Any:
         return json.dumps({"player": self.player, "state": self.state.to_json()}, sort_keys=True)
+
+
+def _pick(weights: list[float], rng: Rng) -> int:
+    """An index into `weights`, each with a chance in proportion to its weight."""
+    x = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return i
+    return len(weights) - 1
 
 
 def _dealable(pool: list[int], need: Mapping[int, int], lacks: list[set[str]]) -> bool:

@@ -4,6 +4,9 @@ A game lasts about six turns with two players, so every playout runs to the end;
 needed. What the search needs from the game is a playout that plays it the way players do, and a
 tree that does not spend its iterations on moves that are the same:
 
+- Deals (`deal`): the hidden hands are guessed, not dealt blind. A player collects what lies in
+  their tableau, so a resource there is likelier in their hidden hand too (by weights fitted to
+  normal bots' games; the answers to bombs still rule out what a hand was shown to lack).
 - Playouts (`move`, on the full dealt position, played on in place without events): retire the
   moment it is possible; take the Gem whenever it lies face up; collect the resource held most of,
   taking it from the row and bombing for it a player who holds it; holding the Gem, bomb the
@@ -23,6 +26,7 @@ Pure Python; never imports pygame.
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from game.bots.search import Choice, Policy
@@ -55,6 +59,12 @@ from game.games.diamond_in_the_rough.rules import (
 
 BOMB = "bomb"
 GEM = "gem"
+# How much a seat's tableau says about its hidden hand (`DiamondPolicy.deal`): the weights of a
+# model of a hidden hand card's resource (its share of the unseen cards, times e to the power of
+# TABLEAU_LEAN for each card of it in the seat's tableau, and TOP_LEAN more for the resource the
+# tableau holds most of), fitted to the hands of four-player games between normal bots.
+TABLEAU_LEAN = 1.0
+TOP_LEAN = 0.4
 _BOMBS = frozenset(BOMB_IDS)
 
 
@@ -73,6 +83,20 @@ class DiamondPolicy(Policy):
     seconds = 0.8        # at the table
     exploration = 0.4
     noise = 0.1          # the share of random playout moves
+
+    # ------------------------------------------------------------------ deals
+    def deal(self, view: View, rng: Rng) -> GameState:
+        """A position dealt from the view that guesses the hidden hands from the tableaus: a
+        player collects what lies in front of them, so each card of a resource in a seat's
+        tableau multiplies that resource's weight in the seat's hidden hand by e to the power of
+        `TABLEAU_LEAN`, and the resource most of its tableau holds gets `TOP_LEAN` more."""
+        leans = _leans(view.state)  # type: ignore[attr-defined]
+
+        def lean(q: int, card: int) -> float:
+            r = resource_of(card)
+            return leans[q].get(r, 1.0) if r is not None else 1.0
+
+        return view.sample_state(rng, lean)  # type: ignore[call-arg]
 
     # ------------------------------------------------------------------ playouts
     def playout(self, state: GameState, rng: Rng) -> GameState:
@@ -345,23 +369,57 @@ def _taken(s: DiamondState, a: Action) -> list[int]:
     return []
 
 
+def _leans(s: DiamondState) -> list[dict[str, float]]:
+    """For each seat, the weight of each resource in its tableau (`DiamondPolicy.deal`); a
+    resource not listed weighs 1."""
+    out: list[dict[str, float]] = []
+    for q in range(s.n):
+        count: dict[str, int] = {}
+        for c in s.tableaus[q]:
+            r = resource_of(c)
+            if r is not None:
+                count[r] = count.get(r, 0) + 1
+        top = max(count.values(), default=0)
+        out.append({r: math.exp(TABLEAU_LEAN * k + (TOP_LEAN if k == top else 0.0))
+                    for r, k in count.items()})
+    return out
+
+
 def _holds(view: View, q: int, res: str) -> float:
-    """The chance, from `view` alone, that seat q holds a card of `res` in hand."""
+    """The chance, from `view` alone, that seat q holds a card of `res` in hand, as the hard bot
+    guesses the hands: its hidden places drawn one by one from the unseen cards it may hold, each
+    with the weight `DiamondPolicy.deal` gives it (with no tableau, every unseen card alike)."""
     s: DiamondState = view.state  # type: ignore[attr-defined]
     hand = s.hands[q]
     if any(c != HIDDEN and resource_of(c) == res for c in hand):
         return 1.0
-    if res in s.no_resource(q):
+    lacks = s.no_resource(q)
+    if res in lacks:
         return 0.0
-    unknown = view.unknown()  # type: ignore[attr-defined]
-    good = sum(1 for c in unknown if resource_of(c) == res)
-    pool = len(unknown)
-    miss = 1.0
-    for i in range(sum(1 for c in hand if c == HIDDEN)):
-        if pool - i <= 0:
-            break
-        miss *= max(0, pool - good - i) / (pool - i)
-    return 1.0 - miss
+    lean = _leans(s)[q]
+    weight = 0.0
+    kinds: dict[str, int] = {}   # the other cards seat q may hold, by kind
+    for c in view.unknown():  # type: ignore[attr-defined]
+        r = resource_of(c)
+        if r == res:
+            weight += lean.get(r, 1.0)
+        elif r not in lacks:
+            kinds[KINDS[c]] = kinds.get(KINDS[c], 0) + 1
+    each = [(lean.get(k, 1.0), n) for k, n in kinds.items()]
+    # Every way the hidden places can be filled without `res`: how many of each other kind were
+    # drawn so far, with its chance (weighted draws without replacement).
+    ways = {tuple(0 for _ in each): 1.0}
+    for _ in range(sum(1 for c in hand if c == HIDDEN)):
+        after: dict[tuple[int, ...], float] = {}
+        for drawn, chance in ways.items():
+            left = [w * (n - d) for (w, n), d in zip(each, drawn)]
+            total = weight + sum(left)
+            for i, w in enumerate(left):
+                if w > 0:
+                    key = drawn[:i] + (drawn[i] + 1,) + drawn[i + 1:]
+                    after[key] = after.get(key, 0.0) + chance * w / total
+        ways = after
+    return 1.0 - sum(ways.values())
 
 
 POLICY = DiamondPolicy()
