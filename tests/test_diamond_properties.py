@@ -5,9 +5,9 @@ After every action: every card of the game is in exactly one place (deck, row, b
 tableaus) and the position passes the save checks; every seat's view (and a spectator's) hides
 what it must: another hand shows only the cards shown to all, the deck shows nothing; a public
 event never names a card that sits unseen in a hand; samples dealt from each view, blind and
-as the hard bot guesses them, agree with it (the same view again, the "no <resource>" facts honoured); saves round-trip. At the end: the game
-ended within a bound, and its result is the right one for how it ended. Bots decide the same for
-every position dealt from the same view.
+as the hard bot guesses them, agree with it (the same view again, the "no <resource>" facts
+honoured); saves round-trip. At the end: the game ended within a bound, and its result is the
+right one for how it ended. Bots decide the same for every position dealt from the same view.
 """
 
 from __future__ import annotations

@@ -393,7 +393,7 @@ def _holds(view: View, q: int, res: str) -> float:
     hand = s.hands[q]
     if any(c != HIDDEN and resource_of(c) == res for c in hand):
         return 1.0
-    lacks = s.no_resource(q)
+    lacks = s.lacks[q]   # what its hidden places cannot hold (no shown card of `res`, from above)
     if res in lacks:
         return 0.0
     lean = _leans(s)[q]
