@@ -199,7 +199,8 @@ def test_blind_draws_are_told_apart_by_the_card_given_up():
 
 def test_hard_guesses_a_hidden_hand_from_the_tableau():
     # Seat 1 collects Fish (two in its tableau): hard's deals put Fish in its hidden hand far more
-    # often than blind deals do, and never once a bomb's No answer showed it holds none.
+    # often than blind deals do, and never once a bomb's No answer showed it holds none. The
+    # coach's chance that a seat holds a resource is the share of such deals.
     from tests.diamond_positions import COAL, FISH
 
     s = position(4, [CRATES[:2] + BOMBS[:2], [FISH[2], COAL[0], OIL[0], BOMBS[2]], [], []],
@@ -212,11 +213,20 @@ def test_hard_guesses_a_hidden_hand_from_the_tableau():
     guessed = fish_in_hand(lambda r: POLICY.deal(view, r), 1)
     blind = fish_in_hand(view.sample_state, 1)
     assert guessed >= 2 * blind > 0, (guessed, blind)
-    # The coach's chance that seat 1 holds a resource is the share of guessed deals in which it
-    # does (400 deals: within 0.06 of it).
+    # The coach's chance (from deals of its own) is within 0.06 of the share in 400 other deals.
     for res, cards in (("fish", FISH), ("oil", OIL), ("coal", COAL), ("crates", CRATES)):
         share = sum(any(c in cards for c in POLICY.deal(view, Rng(k)).hands[1]) for k in range(400))
         assert abs(_holds(view, 1, res) - share / 400) < 0.06, (res, _holds(view, 1, res), share)
+    # Two seats with alike tableaus are guessed alike: neither gets first pick of the Fish, and
+    # the coach says the same chance for both.
+    twins = position(4, [CRATES[:2] + BOMBS[:2], [OIL[0], COAL[0], BOMBS[2]], [FISH[2], COAL[1], OIL[1]],
+                         [CRATES[2], COAL[2], BOMBS[3]]], tableaus=[[], [], FISH[:1], FISH[1:2]], rest="deck")
+    tv = twins.view(0)
+    deals = [POLICY.deal(tv, Rng(k)) for k in range(600)]
+    seat2, seat3 = (sum(any(c in FISH for c in d.hands[q]) for d in deals) / 600 for q in (2, 3))
+    assert abs(seat2 - seat3) < 0.08, (seat2, seat3)
+    assert abs(_holds(tv, 2, "fish") - _holds(tv, 3, "fish")) < 0.08
+    assert abs(_holds(tv, 3, "fish") - seat3) < 0.06
     s = position(4, [CRATES[:2] + BOMBS[:2], [COAL[0], COAL[1], OIL[0], BOMBS[2]], [], []],
                  tableaus=[[], FISH[:2], [], []], rest="deck")
     s.lacks[1] = {"fish"}

@@ -859,26 +859,29 @@ class DiamondView(View):
         dealt: dict[int, list[int]] = {q: [] for q in seats}
         # Deal slot by slot, each time a random card that keeps the rest dealable (Hall's
         # condition over the seats: the constraints depend only on the seat), so this never fails
-        # on a view that a real position produced and never loops.
-        for q in sorted(seats, key=lambda q: -len(s.lacks[q])):
-            while need[q]:
-                tries = [k for k, c in enumerate(pool) if resource_of(c) not in s.lacks[q]]
-                weights = [lean(q, pool[k]) for k in tries] if lean is not None else None
-                while tries:
-                    i = 0 if weights is None else _pick(weights, rng)
-                    k = tries[i]
-                    rest = pool[:k] + pool[k + 1:]
-                    need[q] -= 1
-                    if _dealable(rest, need, s.lacks):
-                        dealt[q].append(pool[k])
-                        pool = rest
-                        break
-                    need[q] += 1
-                    del tries[i]
-                    if weights is not None:
-                        del weights[i]
-                else:
-                    raise ValueError("this view cannot be dealt: its knowledge does not add up")
+        # on a view that a real position produced and never loops. A guess takes the places in a
+        # random order, so that no seat gets first pick of the cards its lean favours.
+        places = [q for q in sorted(seats, key=lambda q: -len(s.lacks[q])) for _ in range(slots[q])]
+        if lean is not None:
+            rng.shuffle(places)
+        for q in places:
+            tries = [k for k, c in enumerate(pool) if resource_of(c) not in s.lacks[q]]
+            weights = [lean(q, pool[k]) for k in tries] if lean is not None else None
+            while tries:
+                i = 0 if weights is None else _pick(weights, rng)
+                k = tries[i]
+                rest = pool[:k] + pool[k + 1:]
+                need[q] -= 1
+                if _dealable(rest, need, s.lacks):
+                    dealt[q].append(pool[k])
+                    pool = rest
+                    break
+                need[q] += 1
+                del tries[i]
+                if weights is not None:
+                    del weights[i]
+            else:
+                raise ValueError("this view cannot be dealt: its knowledge does not add up")
         for q in seats:
             s.hands[q] = sorted([c for c in s.hands[q] if c != HIDDEN] + dealt[q])
         if len(pool) != len(s.deck):

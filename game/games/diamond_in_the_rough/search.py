@@ -59,10 +59,10 @@ from game.games.diamond_in_the_rough.rules import (
 
 BOMB = "bomb"
 GEM = "gem"
-# How much a seat's tableau says about its hidden hand (`DiamondPolicy.deal`): the weights of a
-# model of a hidden hand card's resource (its share of the unseen cards, times e to the power of
-# TABLEAU_LEAN for each card of it in the seat's tableau, and TOP_LEAN more for the resource the
-# tableau holds most of), fitted to the hands of four-player games between normal bots.
+# How much a seat's tableau says about its hidden hand (`DiamondPolicy.deal`): a resource's cards
+# weigh e to the power of TABLEAU_LEAN times the number of its cards in the seat's tableau, plus
+# TOP_LEAN for the resource (or the tied resources) the tableau holds most of; every other card
+# weighs 1. Fitted (most likely) to the hidden hands of four-player games between normal bots.
 TABLEAU_LEAN = 1.0
 TOP_LEAN = 0.4
 _BOMBS = frozenset(BOMB_IDS)
@@ -89,7 +89,8 @@ class DiamondPolicy(Policy):
         """A position dealt from the view that guesses the hidden hands from the tableaus: a
         player collects what lies in front of them, so each card of a resource in a seat's
         tableau multiplies that resource's weight in the seat's hidden hand by e to the power of
-        `TABLEAU_LEAN`, and the resource most of its tableau holds gets `TOP_LEAN` more."""
+        `TABLEAU_LEAN`, and the resource its tableau holds most of (every one, on a tie) by e to
+        the power of `TOP_LEAN` besides."""
         leans = _leans(view.state)  # type: ignore[attr-defined]
 
         def lean(q: int, card: int) -> float:
@@ -387,39 +388,35 @@ def _leans(s: DiamondState) -> list[dict[str, float]]:
 
 def _holds(view: View, q: int, res: str) -> float:
     """The chance, from `view` alone, that seat q holds a card of `res` in hand, as the hard bot
-    guesses the hands: its hidden places drawn one by one from the unseen cards it may hold, each
-    with the weight `DiamondPolicy.deal` gives it (with no tableau, every unseen card alike)."""
+    guesses the hands: the share of `HOLD_DEALS` of its deals (`DiamondPolicy.deal`, from a fixed
+    generator, so the same view always gets the same words) in which it does."""
     s: DiamondState = view.state  # type: ignore[attr-defined]
     hand = s.hands[q]
     if any(c != HIDDEN and resource_of(c) == res for c in hand):
         return 1.0
-    lacks = s.lacks[q]   # what its hidden places cannot hold (no shown card of `res`, from above)
-    if res in lacks:
+    if res in s.lacks[q] or HIDDEN not in hand:
         return 0.0
-    lean = _leans(s)[q]
-    weight = 0.0
-    kinds: dict[str, int] = {}   # the other cards seat q may hold, by kind
-    for c in view.unknown():  # type: ignore[attr-defined]
-        r = resource_of(c)
-        if r == res:
-            weight += lean.get(r, 1.0)
-        elif r not in lacks:
-            kinds[KINDS[c]] = kinds.get(KINDS[c], 0) + 1
-    each = [(lean.get(k, 1.0), n) for k, n in kinds.items()]
-    # Every way the hidden places can be filled without `res`: how many of each other kind were
-    # drawn so far, with its chance (weighted draws without replacement).
-    ways = {tuple(0 for _ in each): 1.0}
-    for _ in range(sum(1 for c in hand if c == HIDDEN)):
-        after: dict[tuple[int, ...], float] = {}
-        for drawn, chance in ways.items():
-            left = [w * (n - d) for (w, n), d in zip(each, drawn)]
-            total = weight + sum(left)
-            for i, w in enumerate(left):
-                if w > 0:
-                    key = drawn[:i] + (drawn[i] + 1,) + drawn[i + 1:]
-                    after[key] = after.get(key, 0.0) + chance * w / total
-        ways = after
-    return 1.0 - sum(ways.values())
+    key = view.fingerprint()
+    shares = _HELD.get(key)
+    if shares is None:
+        counts: dict[tuple[int, str], int] = {}
+        rng = Rng(HOLD_SEED)
+        for _ in range(HOLD_DEALS):
+            dealt = POLICY.deal(view, rng)
+            for p in range(s.n):
+                for r in {resource_of(c) for c in dealt.hands[p]}:
+                    if r is not None:
+                        counts[(p, r)] = counts.get((p, r), 0) + 1
+        shares = {k: v / HOLD_DEALS for k, v in counts.items()}
+        if len(_HELD) >= 64:
+            _HELD.clear()
+        _HELD[key] = shares
+    return shares.get((q, res), 0.0)
+
+
+HOLD_DEALS = 200
+HOLD_SEED = 41
+_HELD: dict[str, dict[tuple[int, str], float]] = {}   # the coach's shares, by view (a few kept)
 
 
 POLICY = DiamondPolicy()
