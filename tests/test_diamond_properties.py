@@ -149,9 +149,14 @@ def test_every_ending_happens_in_seeded_random_games() -> None:
     assert seen == {"retire_four", "retire_three_gem", "gem_holder", "everybody_loses"}
 
 
-def test_a_sample_honours_the_no_facts_even_when_they_leave_few_cards() -> None:
+@pytest.mark.parametrize("tries", [1, 400])
+def test_a_sample_honours_the_no_facts_even_when_they_leave_few_cards(tries: int, monkeypatch) -> None:
     # Bo is known to lack crates and oil and holds three unknown cards; Cyd lacks oil and fish.
+    # One shuffle fits only now and then, so with one try most deals are dealt place by place.
     from diamond_positions import position
+    import game.games.diamond_in_the_rough.rules as rules
+
+    monkeypatch.setattr(rules, "FAIR_TRIES", tries)
 
     s = position(3, [[1, 2], [11, 12, 96], [3, 4, 97]], row=[5], deck=[41, 6, 7, 8, 9, 10, 13, 14, 15, 98, 99, 100])
     s.lacks[1] = {"crates", "oil"}
@@ -164,6 +169,24 @@ def test_a_sample_honours_the_no_facts_even_when_they_leave_few_cards() -> None:
         assert not any(kind_of(c) in ("crates", "oil") for c in t.hands[1])
         assert not any(kind_of(c) in ("oil", "fish") for c in t.hands[2])
         assert t.view(0).fingerprint() == v.fingerprint()
+
+
+def test_a_blind_deal_gives_every_agreeing_deal_the_same_chance() -> None:
+    # Bo is known to lack fish; Cyd and Dee, dealt after him, lack nothing. In a fair deal each
+    # Fish Ana cannot see is in any place but Bo's with the same chance: in Cyd's hand with the
+    # chance of his hidden places over those of Cyd, Dee and the deck. (A deal that gave Bo the
+    # first cards he may hold left the Fish he skipped on top for Cyd, nearly doubling his share.)
+    from diamond_positions import FISH, position
+
+    s = position(4, [[1, 2], [6, 7, 16, 96], [3, 4, 17, 97], [5, 8]], rest="deck")
+    s.lacks[1] = {"fish"}
+    s.check()
+    v = s.view(0)
+    fish = sum(1 for c in v.unknown() if c in FISH)
+    exact = fish * 4 / (4 + 2 + len(s.deck))
+    deals = 3000
+    seen = sum(1 for k in range(deals) for c in v.sample_state(Rng(k)).hands[2] if c in FISH) / deals
+    assert abs(seen - exact) < 0.05, (seen, exact)
 
 
 def test_the_statistics_name_each_games_ending_and_length() -> None:
