@@ -14,6 +14,7 @@ from game.core.rng import Rng
 from game.games.diamond_in_the_rough.rules import KINDS, OVER, DiamondState
 from game.games.diamond_in_the_rough.search import POLICY, _holds
 from tests.diamond_positions import BOMBS, CRATES, GEM, OIL, fresh, position
+from tests.test_words import mistakes
 
 GAME = "diamond_in_the_rough"
 
@@ -93,6 +94,7 @@ def test_every_kind_of_move_has_words():
             # Words a player reads, never the action's code, never a card the seat cannot see.
             assert text[0].isupper() and text != str(a) and ":" not in text
             assert "hidden" not in text and "hidden" not in why
+            assert "boxed" not in text and not mistakes(text) and not mistakes(why), (text, why)
             # Why, not how likely: the coach shows the share of play-outs won beside it.
             assert why and why[0].isupper() and "play-outs" not in why
             assert why == POLICY.reason(view, Choice(a, 0.91, 300), [Choice(a, 0.91, 300)])

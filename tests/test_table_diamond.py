@@ -300,6 +300,27 @@ def test_a_no_answer_marks_the_player_and_the_bomber_draws(make_app) -> None:  #
     assert f"no {rules.resource_name(res)} in hand" in table.tooltip_text()
 
 
+def test_the_resupply_prompt_offers_only_what_is_there_to_take(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+
+    def empty_deck(m: Match) -> bool:
+        return (m.human_to_move() and not m.state.deck and m.state.phase == rules.PLAY
+                and any(a.kind == "resupply" for a in m.legal_actions()))
+
+    for seed in range(1, 60):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty", "easy"), bot("Nell", "easy")], seed)
+        if random_to(match, random.Random(seed), empty_deck):
+            break
+    else:
+        pytest.fail("no resupply with the deck empty")
+    table = open_table(app, match)
+    run_until_human(app, table)
+    cid = next(a for a in match.legal_actions() if a.kind == "resupply").args[0]
+    table.mode, table.picks = "resupply", [cid]
+    prompt = table.steps()[1].prompt
+    assert "deck" not in prompt and "a face-up card to your tableau" in prompt, prompt
+
+
 # ---------------------------------------------------------------------------- refusals
 def test_every_refused_choice_says_why_in_the_rules_words(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app("instant")

@@ -1,5 +1,5 @@
-"""Numbers in words: the plural helper, money written one way everywhere, and the event texts of
-random games of every game free of "(s)", "1 cards" and "98 $"."""
+"""Numbers in words: the plural helper, the article, money written one way everywhere, and the
+event texts of random games of every game free of "(s)", "1 cards", "98 $" and "a Oil"."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from game.core.contract import Event
 from game.core.match import Match, Seat
 from game.core.rng import Rng
-from game.core.words import MINUS, amount, money, plural
+from game.core.words import MINUS, amount, money, plural, with_article
 from game.games import GAMES
 
 
@@ -24,6 +24,13 @@ def test_plural_says_one_and_many() -> None:
     assert plural(2, "match") == "2 matches"
     assert plural(-1, "point") == "-1 point"
     assert plural(5, "die", "dice") == "5 dice"
+
+
+def test_a_word_gets_its_article() -> None:
+    assert with_article("Oil") == "an Oil"
+    assert with_article("Crate") == "a Crate"
+    assert with_article("second Oil") == "a second Oil"
+    assert with_article("Emerald") == "an Emerald"
 
 
 def test_money_is_written_one_way() -> None:
@@ -51,6 +58,7 @@ BAD = [
     (re.compile(rf"\b(?:0|[2-9]|\d\d+) (?:{NOUNS})\b(?!s)"), "many with a singular"),
     (re.compile(r"\d \$"), "a space before $"),
     (re.compile(r"(?<![\w(])-\d+\$"), "a hyphen for a minus"),
+    (re.compile(r"\b[Aa] [AEIOaeio]"), "'a' before a vowel"),
 ]
 
 
@@ -64,6 +72,8 @@ def test_the_mistake_finder_finds_mistakes() -> None:
     assert mistakes("Ana takes 3 card") == ["many with a singular"]
     assert mistakes("Ana wins with 98 $") == ["a space before $"]
     assert mistakes("Ana pays -4$") == ["a hyphen for a minus"]
+    assert mistakes("gives Bo a Oil") == ["'a' before a vowel"]
+    assert mistakes("gives Bo an Oil, a second Oil and a Crate") == []
     assert mistakes("Ana takes 1 card, Bo 3 cards; Cy mined 1 hex: +7$, \u22121$ (98$)") == []
 
 

@@ -177,18 +177,33 @@ def test_the_two_choices_after_a_roll_get_different_reasons() -> None:
     assert found >= 3
 
 
-def test_the_coach_says_a_claims_worth_is_by_the_end_not_now() -> None:
+def _table_gain(state, p: int) -> int:
+    """What the table's line says taking the Claim would add to seat p's score now."""
+    from game.ui.tables.ya_blew_it_drawing import TableModel
+
+    model = TableModel.from_state(state)
+    before = model.score(p)
+    model.areas[p] = list(state.areas[p]) + list(state.claim)
+    return model.score(p) - before
+
+
+def test_the_coach_says_a_claims_worth_now_as_the_table_does_and_by_the_end() -> None:
     """The table's line gives what the Claim adds to the score now; the coach weighs what it
-    should be worth by the end (Gems and blasts to come), and says so, so the two numbers do not
-    read as one measure that disagrees."""
+    should be worth by the end (Gems and blasts to come), and says both, the first as the table
+    does, so the two numbers never read as one measure that disagrees."""
+    from game.games.ya_blew_it.search import claim_now
+
     seen = 0
     for state in _positions(2, 77):
         if state.phase not in ("miner", "choice"):
             continue
         view = state.view(state.turn)
+        gain = _table_gain(state, state.turn)
+        assert claim_now(state, state.turn) == gain
         for a in state.legal_actions():
             line = POLICY.reason(view, Choice(a, 0.5, 10), [])
             if "worth" in line:
-                assert "by the end" in line and "to you now" not in line
+                assert f"worth {gain:+d} to you now, about " in line or f"worth only {gain:+d} to you now" in line
+                assert "by the end" in line
                 seen += 1
     assert seen > 5

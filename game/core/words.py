@@ -21,6 +21,11 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {many}"
 
 
+def with_article(word: str) -> str:
+    """`word` with its indefinite article: "a Crate", "an Oil", "a second Oil"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def money(n: int, *, signed: bool = False) -> str:
     """An amount of money as the games write it: "98$", "−4$"; with `signed`, "+7$" and "0$"."""
     if n < 0:

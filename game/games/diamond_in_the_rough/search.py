@@ -32,7 +32,7 @@ from typing import Sequence
 from game.bots.search import Choice, Policy
 from game.core.contract import Action, GameState, View
 from game.core.rng import Rng
-from game.core.words import plural
+from game.core.words import plural, with_article
 from game.games.diamond_in_the_rough.cards import resources
 from game.games.diamond_in_the_rough.rules import (
     BOMB_IDS,
@@ -260,9 +260,9 @@ class DiamondPolicy(Policy):
         if pd is not None and kind in (ROW_KIND, DECK_KIND, STEAL):
             theirs = f"{s.name(pd['target'])}'s {card_name(pd['card'])}"
             if kind == ROW_KIND:
-                return f"Take {card_name(s.row[int(args[0])])} from the row; {theirs} is boxed"
+                return f"Take {card_name(s.row[int(args[0])])} from the row; {theirs} goes out of the game"
             if kind == DECK_KIND:
-                return f"Take the deck's top card; {theirs} is boxed"
+                return f"Take the deck's top card; {theirs} goes out of the game"
             if not args:
                 return f"Steal {theirs}"
             if args[0] == DECK_KIND:
@@ -305,7 +305,7 @@ class DiamondPolicy(Policy):
                 kind = KINDS[back]
                 have = sum(1 for c in s.owned(q) if c != took[0] and KINDS[c] == kind) + 1
                 nth = f"{_nth(have)} " if have > 1 else ""
-                given = f"gives {s.name(q)} a {nth}{_kind_name(kind, 1)}"
+                given = f"gives {s.name(q)} {with_article(nth + _kind_name(kind, 1))}"
             elif a.args:
                 given = f"{s.name(q)} draws an unseen card"
             else:

@@ -267,36 +267,36 @@ class YaBlewItPolicy(Policy):
         nums = claim_numbers(state)
         k = len(nums)
         mine = ctx.gain(me, claim)
+        # What the Claim is worth, as the table says it (its points now) and as hard weighs it
+        # (what it should be worth by the end, Gems and blasts to come counted).
+        worth = f"{claim_now(state, me):+d} to you now, about {mine:+.0f} by the end"
         kind = choice.action.kind
         phase = state.phase
         if phase == MINER:
             pr = state.config.name(state.prospector)
             if kind == "roll":
-                why = f"{k} in 8 to steal a Claim worth {mine:+.0f} to you by the end"
+                why = f"{k} in 8 to steal a Claim worth {worth}"
             else:
-                why = (f"only {k} in 8 to steal, and the Claim is worth {mine:+.0f} to you by the "
-                       f"end; {pr} may add to it")
+                why = f"only {k} in 8 to steal, and the Claim is worth {worth}; {pr} may add to it"
         elif phase == JUMPER_PHASE:
             if kind == "jump":
-                why = f"take the Claim (worth {mine:+.0f} to you by the end) before any Miner rolls"
+                why = f"take the Claim (worth {worth}) before any Miner rolls"
             else:
-                why = f"the Claim is worth only {mine:+.0f} to you by the end; save the Jumper"
+                why = f"the Claim is worth only {worth}; save the Jumper"
         elif phase == CHOICE:
             miners = len(state.miners_in())
             if kind == "keep":
-                why = f"the Claim is worth {mine:+.0f} to you by the end"
+                why = f"the Claim is worth {worth}"
             elif kind == "add":
-                why = (f"the Claim is worth only {mine:+.0f} by the end; "
-                       f"{plural(miners, 'Miner')} still in would steal on {k} in 8 now")
+                why = (f"the Claim is worth only {worth}; "
+                       f"{plural(miners, 'Miner')} still in would steal on {k} in 8")
             else:
-                why = (f"a Claim worth {mine:+.0f} by the end is small; you blow it on {k + 1} in 8 "
-                       f"or so")
+                why = f"the Claim (worth {worth}) is small; you blow it on {k + 1} in 8 or so"
         elif phase == GAMBLE:
             if kind == "roll":
-                why = f"you blow the Claim on {k} in 8; it is worth {mine:+.0f} to you by the end"
+                why = f"you blow the Claim on {k} in 8; it is worth {worth}"
             else:
-                why = (f"a Claim worth {mine:+.0f} by the end is worth growing; {k} numbers to miss "
-                       f"now")
+                why = f"the Claim (worth {worth}) can grow; {k} numbers to miss now"
         elif phase == REROLL:
             roll = state.roll or {}
             value, how = roll.get("value"), roll.get("why")
@@ -318,7 +318,7 @@ class YaBlewItPolicy(Policy):
                     why = (f"the {value} would blow it; a new roll wins on {8 - k} in 8" if hit
                            else f"the {value} already wins the Claim; a new roll may blow it")
                 else:
-                    why = (f"the {value} blows a Claim worth {mine:+.0f} by the end" if hit
+                    why = (f"the {value} blows a Claim worth {worth}" if hit
                            else f"the {value} wins the Claim")
             else:
                 hit = value in nums
@@ -327,7 +327,7 @@ class YaBlewItPolicy(Policy):
                            else f"the {value} missed; a new roll steals on {k} in 8")
                 else:
                     why = (f"the {value} steals the Claim" if hit
-                           else f"the {value} missed a Claim worth {mine:+.0f} to you by the end")
+                           else f"the {value} missed a Claim worth {worth}")
         elif phase == FIRE_PHASE:
             legal = state.legal_actions()
             pick = _NORMAL.place_safes(ctx, legal) if len(legal) > 1 else legal[0]
@@ -343,6 +343,14 @@ class YaBlewItPolicy(Policy):
         else:
             why = ""
         return why[:1].upper() + why[1:]
+
+
+def claim_now(state: YaBlewItState, p: int) -> int:
+    """What taking the Claim would add to seat p's score now (Wild Gems placed best), as the
+    table shows it."""
+    after = state.copy()
+    after.areas[p] = list(state.areas[p]) + list(state.claim)
+    return after.score(p).total - state.score(p).total
 
 
 def _has_safes(state: YaBlewItState, p: int) -> bool:

@@ -300,8 +300,10 @@ class DiamondTable(TableDrawing, TableScene):
                 for i, rc in enumerate(self.model.row):
                     topts.append(Option(f"row:{i}", card_words(rc), "row", i,
                                         self.why_not(f"resupply:{cid},row:{i}")))
-                steps.append(Step(f"Discard {card_words(cid)}, then take: the deck's top, or a face-up card "
-                                  "to your tableau", topts))
+                places = [what for what, there in (("the deck's top", self.model.deck),
+                                                    ("a face-up card to your tableau", self.model.row)) if there]
+                take = ', or '.join(places) or "nothing: the deck and the row are empty"
+                steps.append(Step(f"Discard {card_words(cid)}, then take: {take}", topts))
             return steps
         if mode == "invest":
             opts = [Option("deck", "Draw three from the deck", "tile", None, self.why_not("invest:deck"), "gem",
@@ -631,6 +633,9 @@ class DiamondTable(TableDrawing, TableScene):
                 row_card(arg)
         if action.kind == "deck":
             spots.append(DECK_RECT)
+        if action.kind == "bomb" and len(action.args) == 2 and list(self.picks[:1]) == [action.args[0]]:
+            # The player has chosen the seat the coach would bomb: now the resource to name.
+            spots += [r for o, r in self.option_rects() if o.where == "tile" and o.key == action.args[1]]
         return spots
 
     def button_for(self, label: str) -> Button | None:
