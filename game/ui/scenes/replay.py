@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 BAR_H = 96          # the control bar at the foot of the log panel
 STRIP_H = 56        # the Analyse strip above it
+TAG_W = 460         # the most the "Replay: ..." keys line in the bottom-left corner may take
 AUTOPLAY_GAP = 0.7  # seconds between moves while playing (at normal animation speed)
 
 
@@ -374,8 +375,9 @@ class ReplayScene(Scene):
         # What this is, in the bottom-left corner (unless the table says the keys itself).
         if self.table is None or self.table.says_replay_keys:
             return
-        tag = fit_text(f"{self.title}  ·  ←/→ step  ·  A analyse  ·  Esc back", 460, 14)
-        img = theme.font(14, True).render(tag, True, theme.GOLD)
+        tag = f"{self.title}  ·  ←/→ step  ·  A analyse  ·  Esc back"
+        size = theme.fit_size(tag, TAG_W, 14, 12, True)
+        img = theme.font(size, True).render(fit_text(tag, TAG_W, size, True), True, theme.GOLD)
         box = img.get_rect(bottomleft=(14, theme.HEIGHT - 8)).inflate(16, 8)
         pygame.draw.rect(surface, (16, 15, 18), box, border_radius=8)
         pygame.draw.rect(surface, theme.GOLD_DARK, box, 1, border_radius=8)
@@ -403,28 +405,11 @@ class ReplayScene(Scene):
         v = self.verdict()
         if v is None or self.table is None:
             return
-        from game.ui.tables.coach import PANEL_TOP, percent
+        from game.ui.tables.coach import PANEL_TOP
 
         log_rect = self.table.log_panel.rect
         w = log_rect.w - 8
-        name = self.match.seats[v.seat].name
-        lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
-        for who in dict.fromkeys((name, name.split(" ")[0], "")):   # the name, or less of it
-            head = f"Move {v.index + 1}: {_verdict_head(v, who)}"
-            size = theme.fit_size(head, w - 24, 14, 12, True)
-            if theme.width_of(head, size, True) <= w - 24:
-                break
-        lines.append((fit_text(head, w - 24, size, True), size,
-                      theme.DANGER if v.marked else theme.GOOD if v.weighed else theme.INK_DIM, True))
-        played = v.mine.words if v.mine is not None else v.played
-        mine = percent(v.mine) if v.mine is not None else "—"
-        for part in theme.wrap_lines(f"Played ({mine}): {played}", w - 24, 13, most=3):
-            lines.append((part, 13, theme.INK, False))
-        if v.played != v.best.action:
-            for part in theme.wrap_lines(f"Best ({percent(v.best)}): {v.best.words}", w - 24, 13, True, most=3):
-                lines.append((part, 13, theme.GOLD, True))
-            for part in (theme.wrap_lines(v.best.reason, w - 24, 12, most=3) if v.best.reason else []):
-                lines.append((part, 12, theme.INK_DIM, False))
+        lines = verdict_lines(v, self.match.seats[v.seat].name, w - 24)
         h = 16 + sum(size + 4 for _, size, _, _ in lines)
         box = pygame.Rect(log_rect.x + 4, log_rect.y + 34, w, h)
         # Above the Analyse strip and the replay's buttons when they lie under the log; where the
@@ -435,6 +420,9 @@ class ReplayScene(Scene):
             box.y = max(PANEL_TOP, limit - h)
         elif not over_log:
             box.h = limit - box.y   # (down to the log's foot: no cut line of the log under it)
+        else:   # down to an edge between two of the log's lines: none shows cut under the box
+            edges = [y for y in self.table.log_panel.line_edges() if box.bottom <= y <= limit]
+            box.h = (min(edges) if edges else limit) - box.y
         pygame.draw.rect(surface, (10, 9, 8), box.move(0, 4), border_radius=10)
         pygame.draw.rect(surface, (30, 27, 22), box, border_radius=10)
         pygame.draw.rect(surface, theme.DANGER if v.marked else theme.GOLD_DARK, box, 2, border_radius=10)
@@ -502,6 +490,41 @@ def replay_scene_for_file(path: Path, **kwargs: Any) -> ReplayScene:
 
     match, actions = load_replay(path)
     return ReplayScene(match, actions, **kwargs)
+
+
+def verdict_lines(v: "Verdict", name: str, width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    """The verdict box's lines (text, size, colour, bold), fitted to `width`: the verdict, the
+    move played with its chance, and, for a marked move or one the search did not weigh, the
+    better move with its chance and why. A move within the threshold of the search's first choice
+    is not set against it: between close choices the search's order is chance, and a "Best"
+    beside "chose well" reads as a contradiction."""
+    from game.ui.tables.coach import percent
+
+    lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
+    for who in dict.fromkeys((name, name.split(" ")[0], "")):   # the name, or less of it
+        head = f"Move {v.index + 1}: {_verdict_head(v, who)}"
+        size = theme.fit_size(head, width, 14, 12, True)
+        if theme.width_of(head, size, True) <= width:
+            break
+    lines.append((fit_text(head, width, size, True), size,
+                  theme.DANGER if v.marked else theme.GOOD if v.weighed else theme.INK_DIM, True))
+    played = v.mine.words if v.mine is not None else v.played
+    mine = percent(v.mine) if v.mine is not None else "—"
+    for part in theme.wrap_lines(f"Played ({mine}): {played}", width, 13, most=3):
+        lines.append((part, 13, theme.INK, False))
+    if v.played == v.best.action:
+        return lines
+    if v.marked or not v.weighed:
+        for part in theme.wrap_lines(f"Best ({percent(v.best)}): {v.best.words}", width, 13, True, most=3):
+            lines.append((part, 13, theme.GOLD, True))
+        for part in (theme.wrap_lines(v.best.reason, width, 12, most=3) if v.best.reason else []):
+            lines.append((part, 12, theme.INK_DIM, False))
+        return lines
+    close = "As good as" if round(100 * (v.fall or 0.0)) <= 0 else "Close to"
+    close += f" the coach's first choice ({percent(v.best)}): {v.best.words}"
+    for part in theme.wrap_lines(close, width, 12, most=3):
+        lines.append((part, 12, theme.INK_DIM, False))
+    return lines
 
 
 def _verdict_head(v: "Verdict", who: str) -> str:
