@@ -418,6 +418,23 @@ def test_analyse_weighs_the_move_played_even_where_the_search_would_not_look(app
     assert all(x.weighed for x in a.verdicts.values())
 
 
+def test_a_close_choice_is_not_set_against_a_different_best() -> None:
+    from game.ui.scenes.analysis import Verdict
+    from game.ui.scenes.replay import verdict_lines
+
+    best = Advice("bomb 1 crates", 0.44, 60, "Bomb Bo for Crates", "Bo holds Crates")
+    close = Verdict(0, 0, "bomb 1 oil", best, Advice("bomb 1 oil", 0.40, 55, "Bomb Bo for Oil", ""))
+    texts = [t for t, *_ in verdict_lines(close, "Ana", 400)]
+    # "Chose well" beside a "Best" reads as the coach contradicting itself: a close choice is
+    # called close, with the first choice named as no better.
+    assert texts[0] == "Move 1: Ana chose well" and not any(t.startswith("Best") for t in texts)
+    assert any("Close to the coach's first choice (44%): Bomb Bo for Crates" in t for t in texts)
+    far = Verdict(0, 0, "bomb 1 oil", best, Advice("bomb 1 oil", 0.20, 55, "Bomb Bo for Oil", ""))
+    texts = [t for t, *_ in verdict_lines(far, "Ana", 400)]
+    assert texts[0] == "Move 1: Ana could do better"
+    assert "Best (44%): Bomb Bo for Crates" in texts and "Bo holds Crates" in texts
+
+
 def test_a_move_the_search_did_not_look_at_is_not_marked() -> None:
     from game.ui.scenes.analysis import Verdict
 
@@ -493,6 +510,26 @@ def test_the_hint_panel_reaches_up_over_a_short_log_but_not_past_the_banner() ->
     assert huge.top == PANEL_TOP and huge.bottom == short.bottom - 40
 
 
+def test_the_hint_panel_ends_between_two_log_lines_and_cuts_words_only_when_it_must() -> None:
+    from game.bots.pool import Advice
+    from game.ui.tables.coach import FOOT_ROOM, SHADOW, Coach, panel_height, panel_lines, panel_rect
+
+    log = pygame.Rect(1014, 230, 252, 480)
+    edges = [log.y + 38 + 18 * k for k in range((log.h - 26 - 38) // 18 + 1)]
+    for height in (120, 250, 333, 2000):
+        r = panel_rect(log, height, edges)
+        # Down to an edge between lines (no line shows cut in half under it), clear of the footer.
+        assert r.bottom + SHADOW in edges and r.bottom + SHADOW <= log.bottom - FOOT_ROOM
+        assert r.h >= min(height, r.bottom - 56) and r.h - height < 18 or r.top == 56
+    coach = Coach(analyser=lambda *a: None)  # type: ignore[arg-type, return-value]
+    move = "Take card 4 (Long T), dig row 1: column 6; row 2: columns 6-8; row 3: column 7; row 4: column 7"
+    coach.advice = [Advice("dig", 0.68, 40, move, "Light dirt 3 squares nearer, two more goals too")] * 3
+    roomy = panel_lines(coach, "Ana", 220, 600)
+    assert not any(line.text.endswith("…") for line in roomy), [line.text for line in roomy]
+    tight = panel_lines(coach, "Ana", 220, 260)
+    assert panel_height(tight) <= 260 and any(line.text.endswith("…") for line in tight)
+
+
 def test_diamond_the_hint_badge_marks_the_kind_of_reward_not_the_card_a_steal_gives_back(app: Any) -> None:
     from game.games.diamond_in_the_rough.rules import REWARD
 
@@ -513,6 +550,29 @@ def test_diamond_the_hint_badge_marks_the_kind_of_reward_not_the_card_a_steal_gi
         assert spots[0] == tiles[action.kind], action
     steal = next(a for a in m.legal_actions() if a.kind == "steal")
     assert table._hint_spots(steal)[0] != table.row_rects()[0]
+
+
+def test_diamond_a_bomb_hint_outlines_the_resource_once_its_seat_is_chosen(app: Any) -> None:
+    for seed in range(1, 100):
+        m = at_human("diamond_in_the_rough", seed)
+        bombs = [a for a in m.legal_actions() if a.kind == "bomb"]
+        if bombs:
+            break
+    else:
+        pytest.fail("no bomb found")
+    table = open_table(app, m)
+    bomb = bombs[0]
+    table.mode = "bomb"
+    table.picks = [bomb.args[0]]
+    tiles = {o.key: r for o, r in table.option_rects() if o.where == "tile"}
+    assert set(tiles) >= {bomb.args[1]}
+    spots = table._hint_spots(bomb)
+    assert tiles[bomb.args[1]] in spots
+    assert not any(tiles[r] in spots for r in tiles if r != bomb.args[1])
+    other = next((q for q in range(m.state.n) if q != m.to_move() and str(q) != bomb.args[0]), None)
+    if other is not None:   # another seat chosen: its resources are not the coach's bomb
+        table.picks = [str(other)]
+        assert not any(r in table._hint_spots(bomb) for o, r in table.option_rects() if o.where == "tile")
 
 
 def test_the_verdict_box_keeps_clear_of_the_replay_controls_on_a_short_log(app: Any) -> None:
@@ -562,16 +622,20 @@ def test_the_coach_may_look_longer_than_hard_where_its_chances_would_be_rough() 
     assert hint_budget("big_dig", 0.6) == Budget(None, 0.6)
 
 
-def test_the_best_choice_is_badged_with_a_star_not_a_number() -> None:
-    from game.ui.tables.coach import draw_spots, star_points
+def test_the_best_choice_is_outlined_and_nothing_covers_the_table_above_it() -> None:
+    from game.ui.tables.coach import draw_spots
 
-    points = star_points((50, 50), 7.5, 3.2)
-    assert len(points) == 10 and min(y for _, y in points) == pytest.approx(42.5)
+    from game.ui.tables.coach import HALO
+
     surface = pygame.Surface((120, 120))
     draw_spots(surface, [pygame.Rect(40, 40, 40, 30)], 0.0)
-    # The badge sits atop the outline, centred: gold with a dark star in its middle.
-    assert surface.get_at((60, 36))[:3] == (30, 20, 8)
-    assert surface.get_at((69, 36))[0] > 200 and surface.get_at((69, 36))[:3] != (30, 20, 8)
+    # A gold outline just outside the place, in a see-through glow; beyond the glow the table
+    # (a heading, a key's number) is left as it was: a badge there once covered them.
+    assert surface.get_at((60, 37))[0] > 200
+    glow = surface.get_at((60, 36 - HALO // 2))
+    assert 0 < glow[0] < 255 and glow[2] < glow[0]
+    assert all(surface.get_at((x, y))[:3] == (0, 0, 0) for x in range(0, 120) for y in range(0, 34 - HALO))
+    assert surface.get_at((60, 55))[:3] == (0, 0, 0)
 
 
 def test_a_ya_blew_it_replay_speaks_of_its_players_not_to_them(app: Any) -> None:

@@ -150,6 +150,10 @@ class LogPanel:
             self._cache = (key, self._render())
         surface.blit(self._cache[1], self.rect.topleft)
 
+    def line_edges(self) -> list[int]:
+        """The y on the screen of the edges between the lines' places, top to bottom."""
+        return [self.rect.y + self.top + k * self.LINE for k in range(self.visible + 1)]
+
     def shown(self) -> list[tuple[str, RGB, bool, bool]]:
         """The lines in view: the last `visible` ones before the scroll position, less those at
         the top that only continue an entry begun above the view (a line's tail alone reads as
@@ -877,9 +881,14 @@ class TableScene(Scene):
         best = coach.best()
         if best is not None:
             coaching.draw_spots(surface, self._hint_spots(best), self.clock)
+            self._draw_over_hint(surface)
         seat = self.match.to_move()
         name = self.match.seats[seat].name if seat is not None else ""
-        self._hint_panel = coaching.draw_panel(surface, coach, name, r, self.clock)
+        self._hint_panel = coaching.draw_panel(surface, coach, name, r, self.clock, self.log_panel.line_edges())
+
+    def _draw_over_hint(self, surface: pygame.Surface) -> None:
+        """What stays on top of the coach's outline: the keys' numbers a table shows on the
+        places a choice is made (drawn again after the outline; by default nothing)."""
 
     # ------------------------------------------------------------------ input every table shares
     def _table_key(self, event: pygame.event.Event) -> bool:

@@ -163,15 +163,30 @@ def percent(advice: Advice, enough: int = FEW_LOOKS) -> str:
     return f"{rough}{round(100 * advice.win)}%"
 
 
-def panel_rect(log_rect: pygame.Rect, height: int) -> pygame.Rect:
-    """Where the panel goes: over the game log, below its title, as tall as it needs. Where the
-    log is short (a table that stacks other panels above it) the panel reaches up over them,
-    never past the top of the window."""
+FOOT_ROOM = 30   # the log's footer under the panel: its scroll line and the Hint button
+SHADOW = 4       # the panel's shadow below it
+
+
+def panel_bottom(log_rect: pygame.Rect, stops: Sequence[int] = ()) -> int:
+    """The lowest the panel (with its shadow) reaches: the lowest of the log's line edges
+    (`stops`) that leaves the log's footer clear, so no line shows cut in half under the panel."""
+    return max((y for y in stops if y <= log_rect.bottom - FOOT_ROOM), default=log_rect.bottom - 40 + SHADOW)
+
+
+def panel_rect(log_rect: pygame.Rect, height: int, stops: Sequence[int] = ()) -> pygame.Rect:
+    """Where the panel goes: over the game log, below its title, as tall as it needs and down to
+    an edge between two of the log's lines (`stops`, their y on the screen), so the lines left in
+    view below it show whole. Where the log is short (a table that stacks other panels above it)
+    the panel reaches up over them, never past the top of the window."""
     top = log_rect.y + 34
-    bottom = log_rect.bottom - 40
+    limit = panel_bottom(log_rect, stops) - SHADOW
+    edges = [y - SHADOW for y in stops if top + height <= y - SHADOW <= limit]
+    bottom = min(edges) if edges else limit
     if bottom - top < height:
         top = max(PANEL_TOP, bottom - height)
-    return pygame.Rect(log_rect.x + 4, top, log_rect.w - 8, min(height, bottom - top))
+    if not edges:
+        bottom = min(bottom, top + height)
+    return pygame.Rect(log_rect.x + 4, top, log_rect.w - 8, bottom - top)
 
 
 @dataclass(frozen=True)
@@ -186,8 +201,25 @@ class Line:
     choice: int | None = None
 
 
-def panel_lines(coach: Coach, name: str, width: int) -> list[Line]:
-    """The panel's lines, fitted to `width`."""
+# How many lines a choice's words and its reason may take: the most that fit in the room.
+LINE_CAPS = ((6, 4), (5, 3), (4, 3), (3, 2), (2, 2), (2, 1))
+
+
+def panel_lines(coach: Coach, name: str, width: int, room: int | None = None) -> list[Line]:
+    """The panel's lines, fitted to `width`, and to `room` (the most height the panel may take)
+    by cutting the longest words and reasons short only as far as they must be."""
+    for most_words, most_reason in LINE_CAPS:
+        lines = _panel_lines(coach, name, width, most_words, most_reason)
+        if room is None or panel_height(lines) <= room:
+            break
+    return lines
+
+
+def panel_height(lines: Sequence[Line]) -> int:
+    return sum(_line_h(line) for line in lines) + 40
+
+
+def _panel_lines(coach: Coach, name: str, width: int, most_words: int, most_reason: int) -> list[Line]:
     lines = [Line(fit_text(f"Hint for {name}", width, 15, True), 15, theme.GOLD, True)]
     if coach.failed:
         lines += [Line(part, 13, theme.DANGER) for part in theme.wrap(coach.failed, width, 13)]
@@ -199,10 +231,10 @@ def panel_lines(coach: Coach, name: str, width: int) -> list[Line]:
     for i, a in enumerate(coach.advice or ()):
         colour = theme.GOLD if i == 0 else theme.INK
         room = width - INDENT - theme.width_of(percent(a, enough), 14, True) - 8
-        words = theme.wrap_lines(a.words, room, 14, True, most=4)
+        words = theme.wrap_lines(a.words, room, 14, True, most=most_words)
         for j, part in enumerate(words):
             lines.append(Line(part, 14, colour, True, INDENT, i if j == 0 else None))
-        reason = theme.wrap_lines(a.reason, width - INDENT, 12, most=3) if a.reason else []
+        reason = theme.wrap_lines(a.reason, width - INDENT, 12, most=most_reason) if a.reason else []
         lines += [Line(part, 12, theme.INK_DIM, indent=INDENT) for part in reason]
         if coach.actions and coach.actions[i] is None:
             lines.append(Line("(no longer possible here)", 12, theme.INK_FAINT, indent=INDENT))
@@ -210,13 +242,13 @@ def panel_lines(coach: Coach, name: str, width: int) -> list[Line]:
 
 
 def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygame.Rect,
-               clock: float) -> pygame.Rect:
-    """The hint panel over the log; returns its rectangle (a click on it hides it)."""
+               clock: float, stops: Sequence[int] = ()) -> pygame.Rect:
+    """The hint panel over the log (`stops`: the y of the edges between the log's lines);
+    returns its rectangle (a click on it hides it)."""
     width = log_rect.w - 8 - 24
-    lines = panel_lines(coach, name, width)
-    height = sum(_line_h(line) for line in lines) + 40
-    rect = panel_rect(log_rect, height)
-    pygame.draw.rect(surface, (10, 9, 8), rect.move(0, 4), border_radius=10)
+    lines = panel_lines(coach, name, width, panel_bottom(log_rect, stops) - PANEL_TOP)
+    rect = panel_rect(log_rect, panel_height(lines), stops)
+    pygame.draw.rect(surface, (10, 9, 8), rect.move(0, SHADOW), border_radius=10)
     pygame.draw.rect(surface, (30, 27, 22), rect, border_radius=10)
     pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=10)
     x, y = rect.x + 12, rect.y + 10
@@ -247,39 +279,41 @@ def _line_h(line: Line) -> int:
 
 def draw_spots(surface: pygame.Surface, spots: Sequence[Spot], clock: float) -> None:
     """The best choice on the table: a pulsing gold outline around each of its places (a
-    rectangle, or a polygon such as a hex), and a star badge atop the first (a star, not a number:
-    the tables number their cards and options, and a "1" there would read as another choice)."""
-    if not spots:
-        return
+    rectangle, or a polygon such as a hex) in a soft glow, which sets it apart from the tables'
+    own outlines of what may be chosen. Nothing is drawn on the place itself or beside it: a
+    badge there covered the table's key numbers and headings."""
     glow = 0.5 + 0.5 * math.sin(clock * 5)
     colour = (255, int(200 + 40 * glow), int(90 + 80 * glow))
-    boxes = []
     for spot in spots:
         if isinstance(spot, pygame.Rect):
             box = spot.inflate(8, 8)
+            _halo(surface, box, None, glow)
             pygame.draw.rect(surface, (20, 14, 4), box.inflate(4, 4), 3, border_radius=10)
             pygame.draw.rect(surface, colour, box, 3, border_radius=10)
         else:
             points = [(int(round(x)), int(round(y))) for x, y in spot]
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            _halo(surface, pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), points, glow)
             pygame.draw.polygon(surface, (20, 14, 4), points, 6)
             pygame.draw.polygon(surface, colour, points, 3)
-            xs, ys = [x for x, _ in points], [y for _, y in points]
-            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        boxes.append(box)
-    badge = pygame.Rect(0, 0, 22, 22)
-    badge.center = boxes[0].midtop   # centred: at a corner it sat between two cards side by side
-    badge.clamp_ip(surface.get_rect())
-    pygame.draw.circle(surface, (20, 14, 4), badge.center, 12)
-    pygame.draw.circle(surface, colour, badge.center, 10)
-    pygame.draw.polygon(surface, (30, 20, 8), star_points(badge.center, 7.5, 3.2))
 
 
-def star_points(centre: tuple[int, int], outer: float, inner: float) -> list[tuple[float, float]]:
-    """A five-pointed star, point up, as a polygon."""
-    cx, cy = centre
-    points = []
-    for i in range(10):
-        r = outer if i % 2 == 0 else inner
-        a = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return points
+HALO = 8   # how far the glow reaches outside the outline
+
+
+def _halo(surface: pygame.Surface, box: pygame.Rect, points: list[tuple[int, int]] | None,
+          glow: float) -> None:
+    """A soft gold glow just outside `box` (a rectangle), or along `points` (a polygon)."""
+    area = box.inflate(4 * HALO, 4 * HALO)
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
+    for reach, alpha in ((HALO, 100), (HALO * 2 // 3, 150), (HALO // 3, 210)):
+        rgba = (255, 205, 70, int(alpha * (0.6 + 0.4 * glow)))
+        if points is None:
+            ring = box.move(-area.x, -area.y).inflate(2 * reach, 2 * reach)
+            pygame.draw.rect(layer, rgba, ring, reach, border_radius=10 + reach)
+        else:
+            moved = [(x - area.x, y - area.y) for x, y in points]
+            pygame.draw.lines(layer, rgba, True, moved, 2 * reach)
+            for x, y in moved:
+                pygame.draw.circle(layer, rgba, (x, y), reach)
+    surface.blit(layer, area)

@@ -834,6 +834,14 @@ class TableDrawing:
         for o, rect in zip(tiles, self.tile_rects(len(tiles))):
             number = step.options.index(o) + 1
             self._draw_tile(surface, o, rect, number)
+        self._draw_option_numbers(surface, outline=True)
+
+    def _draw_option_numbers(self, surface: pygame.Surface, outline: bool = False) -> None:
+        """The number (key) of each of the step's places to choose (seats, cards), and with
+        `outline` the ring round each place that may be chosen."""
+        step = self.step() if self._human_turn() else None
+        if step is None:
+            return
         for i, o in enumerate(step.options):
             if o.where in ("tile",):
                 continue
@@ -843,14 +851,18 @@ class TableDrawing:
             chosen = o.key in self._step_picks()
             colour = PICK_RGB if not o.reason else (120, 110, 100)
             if o.where == "seat":
-                pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 3, border_radius=12)
+                if outline:
+                    pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 3, border_radius=12)
                 pos = (rect.right - 20, rect.bottom - 20)   # a free corner: the head row is full
             else:
-                if not o.reason:
+                if outline and not o.reason:
                     pygame.draw.rect(surface, colour, rect.inflate(4, 4), 2, border_radius=7)
                 pos = self._badge_pos(o, rect)
             surface.blit(_number_badge(i + 1, not o.reason, chosen), _number_badge(i + 1, True, False).get_rect(
                 center=pos))
+
+    def _draw_over_hint(self, surface: pygame.Surface) -> None:
+        self._draw_option_numbers(surface)
 
     def _draw_retire_cards(self, surface: pygame.Surface) -> None:
         """Retiring: the cards of the set chosen (or pointed at) are outlined in hand and tableau."""

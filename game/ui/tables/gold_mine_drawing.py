@@ -467,20 +467,32 @@ class TableDrawing:
         faint miner of the seat choosing on the X under the mouse or picked out with the keys."""
         free = self.free_starts()
         s = self.view.size
-        for h in self.state.map.starts:
-            x, y = self.view.centre(h)
-            on = h in free
-            centre = (int(x - s * 0.55), int(y - s * 0.5))
-            pygame.draw.circle(surface, (20, 16, 10), centre, int(s * 0.27) + 2)
-            pygame.draw.circle(surface, theme.GOLD if on else (90, 84, 76), centre, int(s * 0.27))
-            theme.text(surface, str(self.start_number(h)), centre, max(12, int(s * 0.36)),
-                       (30, 22, 10) if on else (40, 36, 32), bold=True, anchor="center")
+        self._draw_start_numbers(surface)
         p = self.match.to_move()
         ghost = hover if hover in free else self.start_pick
         if p is not None and self._human_turn() and ghost in free and self.bot_move is None:
             token = miner_token(p, s).copy()
             token.set_alpha(150)
             surface.blit(token, token.get_rect(center=[int(v) for v in self.view.centre(ghost)]))
+
+    def _draw_start_numbers(self, surface: pygame.Surface, only_free: bool = False) -> None:
+        """Each X's number (its key) on its corner, bright when free (`only_free`: those alone)."""
+        free = self.free_starts()
+        s = self.view.size
+        for h in self.state.map.starts:
+            x, y = self.view.centre(h)
+            on = h in free
+            if only_free and not on:
+                continue
+            centre = (int(x - s * 0.55), int(y - s * 0.5))
+            pygame.draw.circle(surface, (20, 16, 10), centre, int(s * 0.27) + 2)
+            pygame.draw.circle(surface, theme.GOLD if on else (90, 84, 76), centre, int(s * 0.27))
+            theme.text(surface, str(self.start_number(h)), centre, max(12, int(s * 0.36)),
+                       (30, 22, 10) if on else (40, 36, 32), bold=True, anchor="center")
+
+    def _draw_over_hint(self, surface: pygame.Surface) -> None:
+        if self.choosing():
+            self._draw_start_numbers(surface, only_free=True)
 
     def _draw_compass(self, surface: pygame.Surface) -> None:
         highlight = self.shown_direction
