@@ -83,6 +83,9 @@ class Policy:
     # A game whose hard budget leaves most choices a few looks each may give the coach more, so
     # that the chances it shows are not rough.
     hint_iterations: int | None = None
+    # ... and may take up to this long for them, where the table's cap (about a second) would stop
+    # it before they are done; None: the table's cap.
+    hint_seconds: float | None = None
     seconds = 0.9             # hard's wall-time cap per decision at the table
     rollout_depth: int | None = None   # playout actions before `evaluate`; None: to the end
     exploration = 0.7         # the UCB constant

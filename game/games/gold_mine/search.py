@@ -57,6 +57,9 @@ class GoldMinePolicy(Policy):
     # The coach plays more deals (its time cap may stop it first): ten, so that the chances it
     # shows are not marked rough (`FEW_LOOKS`), where hard's six would be.
     hint_iterations = 10
+    # Early in a two-player game the deals are played to the end, and ten take about 1.6 s on a
+    # quiet two-core machine: the coach may take two seconds so they are done.
+    hint_seconds = 2.0
     CANDIDATES = 4        # the normal bot's best distinct moves compared on the deals
     START_CANDIDATES = 3  # ... and start points, by the normal bot's judgement of them
     SCALE = 6.0           # dollars of final margin over the best rival worth about 3 to 1

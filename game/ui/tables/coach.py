@@ -57,8 +57,10 @@ def pool_analyser(game: str, state_json: Mapping[str, Any], seat: int, budget: B
 
 def hint_budget(game: str, seconds: float = HINT_SECONDS) -> Budget:
     """The coach's iterations for `game` (`Policy.hint_iterations`, by default the hard bot's for
-    the position), capped at `seconds` of thinking."""
-    return Budget(policy_for(game).hint_iterations, seconds)
+    the position), capped at `seconds` of thinking, or at the game's `Policy.hint_seconds` where
+    that is longer."""
+    policy = policy_for(game)
+    return Budget(policy.hint_iterations, max(seconds, policy.hint_seconds or 0.0))
 
 
 class Coach:
