@@ -68,6 +68,48 @@ def replay_path(match: Match) -> Path:
     return replays_dir() / f"{match.match_id}.json"
 
 
+ANALYSIS_SUFFIX = ".analysis.json"   # beside a replay: what Analyse found in it
+MAX_ANALYSIS_BYTES = 2 * 1024 * 1024
+
+
+def analysis_path(replay: Path) -> Path:
+    """Where the analysis of the replay at `replay` is kept (the lists skip it: a dot in its stem)."""
+    return replay.with_name(replay.stem + ANALYSIS_SUFFIX)
+
+
+def load_analysis(match: Match) -> Any:
+    """The kept analysis of `match`'s replay as read (checked by whoever uses it), or None when
+    there is none or it cannot be read (logged; the replay itself is not touched)."""
+    try:
+        path = analysis_path(replay_path(match))
+        if not path.exists():
+            return None
+        return read_json(path, MAX_ANALYSIS_BYTES)
+    except (OSError, ValueError) as exc:   # (a UserFolderError is an OSError)
+        log.warning("the analysis kept for %s could not be read: %s", match.match_id, exc)
+        return None
+
+
+def keep_analysis(match: Match, data: Any) -> bool:
+    """Keep `data` as the analysis of `match`'s replay, if that replay is in the replays folder
+    (a record opened from elsewhere leaves nothing behind); False when it is not kept."""
+    try:
+        replay = replay_path(match)
+        if not replay.is_file():
+            return False
+        write_json_atomic(analysis_path(replay), data, compact=True)
+        return True
+    except OSError as exc:   # (a UserFolderError too)
+        log.warning("the analysis of %s could not be kept: %s", match.match_id, exc)
+        return False
+
+
+def delete_replay(path: Path) -> None:
+    """Delete a replay and the analysis kept beside it."""
+    delete_file(path)
+    delete_file(analysis_path(path))
+
+
 # ============================================================================ what lists show
 @dataclass(frozen=True)
 class Entry:
@@ -332,12 +374,16 @@ def write_replay(match: Match) -> Path:
 
 
 def _prune_replays() -> None:
-    files = [p for p in replays_dir().glob("*.json") if "." not in p.stem and p.is_file()]
-    if len(files) <= MAX_REPLAYS:
-        return
-    files.sort(key=lambda p: p.stat().st_mtime)
-    for p in files[:len(files) - MAX_REPLAYS]:
-        delete_file(p)
+    folder = replays_dir()
+    files = [p for p in folder.glob("*.json") if "." not in p.stem and p.is_file()]
+    if len(files) > MAX_REPLAYS:
+        files.sort(key=lambda p: p.stat().st_mtime)
+        for p in files[:len(files) - MAX_REPLAYS]:
+            delete_replay(p)
+    # An analysis whose replay is gone (deleted by hand, say) goes too.
+    for p in folder.glob("*" + ANALYSIS_SUFFIX):
+        if not p.with_name(p.name[:-len(ANALYSIS_SUFFIX)] + ".json").exists():
+            delete_file(p)
 
 
 def list_replays() -> tuple[list[Entry], list[str]]:

@@ -338,6 +338,13 @@ def test_a_hint_from_the_real_search_pool(app: Any) -> None:
 def bad_move_record() -> tuple[Match, list[str], int]:
     """A finished game where Ana always plays the first legal action, except once the last one
     (deliberately bad to the fake analyser below); returns the start, the actions and that move."""
+    m, bad = bad_move_game()
+    start, actions = saves.replay_of(m)
+    return start, actions, bad
+
+
+def bad_move_game() -> tuple[Match, int]:
+    """The game of `bad_move_record`, finished, and its bad move."""
     m = Match("ya_blew_it", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 21)
     rng = random.Random(21)
     bad = None
@@ -352,8 +359,7 @@ def bad_move_record() -> tuple[Match, list[str], int]:
         else:
             m.apply(rng.choice(legal))
     assert bad is not None
-    start, actions = saves.replay_of(m)
-    return start, actions, bad
+    return m, bad
 
 
 def judge(i: int, action: str) -> float:
@@ -416,6 +422,129 @@ def test_analyse_weighs_the_move_played_even_where_the_search_would_not_look(app
     v = a.verdicts[bad]
     assert v.weighed and v.mine is not None and v.mine.words == f"words for {actions[bad]}"
     assert all(x.weighed for x in a.verdicts.values())
+
+
+def analyse_to_the_end(app: Any, viewer: ReplayScene) -> None:
+    key(app, pygame.K_a)
+    a = viewer.analysis
+    assert a is not None
+    for _ in range(a.total + 5):
+        app.step(1 / 60)
+    assert a.finished
+
+
+def open_replay(app: Any, path: Path, fake: Fake) -> ReplayScene:
+    from game.ui.scenes.replay import replay_scene_for_file
+
+    viewer = replay_scene_for_file(path)
+    viewer.analyser = fake
+    app.push(viewer)
+    app.step(1 / 60)
+    return viewer
+
+
+def test_an_analysis_is_kept_beside_its_replay_and_shown_when_it_is_opened_again(app: Any) -> None:
+    m, bad = bad_move_game()
+    path = saves.write_replay(m)
+    viewer = open_replay(app, path, Fake(score=judge))
+    assert viewer.analysis is None
+    analyse_to_the_end(app, viewer)
+    total = viewer.analysis.total if viewer.analysis else 0
+    app.pop()
+    kept = saves.analysis_path(path)
+    assert kept.is_file()
+    # Opened again (or after a restart): the marks are there at once, nothing is asked again.
+    fake = Fake(score=judge)
+    again = open_replay(app, path, fake)
+    assert again.marked() == [bad] and fake.requests == []
+    assert again.analysis_status() == f"Analysed {total} moves: 1 marked"
+    again.jump(bad + 1)
+    v = again.verdict()
+    assert v is not None and v.marked and v.best.words.startswith("words for ")
+    app.pop()
+    # The Replays list does not show it, and it goes with its replay.
+    entries, messages = saves.list_replays()
+    assert [e.path for e in entries] == [path] and messages == []
+    saves.delete_replay(path)
+    assert not kept.exists()
+
+
+def test_an_analysis_stopped_halfway_goes_on_from_there_when_the_replay_is_opened_again(app: Any) -> None:
+    m, _ = bad_move_game()
+    path = saves.write_replay(m)
+    fake = Fake(hold=True, score=judge)
+    viewer = open_replay(app, path, fake)
+    key(app, pygame.K_a)
+    for _ in range(3):
+        fake.release()
+        app.step(1 / 60)
+    assert viewer.analysis is not None and viewer.analysis.done == 3
+    app.pop()   # leaving stops it: three moves are kept
+    fake.release()
+    fake = Fake(score=judge)
+    again = open_replay(app, path, fake)
+    assert again.analysis is not None and again.analysis.done == 3 and not again.analysis.running
+    assert "Stopped at 3 of" in again.analysis_status()
+    analyse_to_the_end(app, again)
+    decisions = again.analysis.decisions
+    assert [r[4] for r in fake.requests] == [m.actions[d.index] for d in decisions[3:]]
+    assert sorted(again.analysis.verdicts) == [d.index for d in decisions]
+
+
+@pytest.mark.parametrize("damage", ["not json {", "[]", "bad format", "other record", "bad verdict",
+                                    "too many", "deep"])
+def test_a_damaged_kept_analysis_is_ignored_and_analyse_starts_afresh(app: Any, damage: str) -> None:
+    m, bad = bad_move_game()
+    path = saves.write_replay(m)
+    viewer = open_replay(app, path, Fake(score=judge))
+    analyse_to_the_end(app, viewer)
+    app.pop()
+    kept = saves.analysis_path(path)
+    data = json.loads(kept.read_text())
+    if damage == "not json {":
+        kept.write_text(damage)
+    elif damage == "deep":
+        kept.write_text("[" * 5000 + "]" * 5000)
+    else:
+        if damage == "[]":
+            data = []
+        elif damage == "bad format":
+            data["format"] = 99
+        elif damage == "other record":
+            data["record"] = "0" * 64
+        elif damage == "bad verdict":
+            data["verdicts"][0]["best"]["win"] = float("nan")
+        elif damage == "too many":
+            data["done"] = 10 ** 6
+        kept.write_text(json.dumps(data))
+    fake = Fake(score=judge)
+    again = open_replay(app, path, fake)
+    assert again.analysis is None and again.marked() == []
+    analyse_to_the_end(app, again)
+    assert again.marked() == [bad] and fake.requests
+
+
+def test_a_record_from_outside_the_replays_folder_leaves_no_analysis_behind(app: Any, home: Path) -> None:
+    start, actions, bad = bad_move_record()
+    viewer = ReplayScene(start, actions)
+    viewer.analyser = Fake(score=judge)
+    app.push(viewer)
+    app.step(1 / 60)
+    analyse_to_the_end(app, viewer)
+    app.pop()
+    assert not list(home.rglob("*.analysis.json"))
+
+
+def test_an_analysis_whose_replay_is_gone_is_cleared_away(app: Any) -> None:
+    m, _ = bad_move_game()
+    path = saves.write_replay(m)
+    viewer = open_replay(app, path, Fake(score=judge))
+    analyse_to_the_end(app, viewer)
+    app.pop()
+    path.unlink()   # deleted by hand
+    other, _ = bad_move_game()
+    saves.write_replay(other)   # writing a replay tidies the folder
+    assert not saves.analysis_path(path).exists()
 
 
 def test_a_close_choice_is_not_set_against_a_different_best() -> None:

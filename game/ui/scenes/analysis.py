@@ -6,13 +6,17 @@ process pool one at a time, each from that seat's view, exactly as a hint would 
 answer becomes a `Verdict`: the move played, the search's best choice, and both estimated chances
 to win. A move is *marked* when its chance fell more than `threshold` (10 percentage points by
 default) below the best choice's. One search at a time keeps the pool free and makes stopping
-immediate: `stop()` drops the search in flight, `start()` goes on from there. No pygame here.
+immediate: `stop()` drops the search in flight, `start()` goes on from there. What was found is
+kept beside the replay (`to_json`, `restore`; the viewer writes it through `saves.keep_analysis`),
+so a replay opened again shows its marks at once. No pygame here.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import hashlib
 import logging
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -20,6 +24,7 @@ from game.bots.search import Budget
 from game.core.contract import IllegalAction
 from game.core.match import Match
 from game.core.rng import derive_seed
+from game.core.text import clean_text
 from game.ui.tables.coach import Analyser, hint_budget, pool_analyser
 
 if TYPE_CHECKING:   # the pool (and multiprocessing) loads only when a search is asked for
@@ -30,6 +35,8 @@ log = logging.getLogger(__name__)
 THRESHOLD = 0.10        # a fall of more than 10 percentage points marks a move
 BIG_FALL = 0.30         # ... and one of more than 30 is called a big mistake
 ANALYSE_SECONDS = 0.6   # the search's time per move
+ANALYSIS_FORMAT = 1     # the kept analysis of a replay (`Analysis.to_json`)
+MAX_WORDS = 300         # the most characters a kept move's words or reason may have
 
 
 @dataclass(frozen=True)
@@ -187,6 +194,38 @@ class Analysis:
             self._next -= 1
             raise RuntimeError(f"the search could not start ({exc.__class__.__name__})") from exc
 
+    # ---------------------------------------------------------------- kept with the replay
+    def to_json(self) -> dict[str, Any]:
+        """What was found so far, to keep beside the replay (`restore` takes it back)."""
+        return {"format": ANALYSIS_FORMAT, "game": self.game, "seed": self.seed,
+                "record": record_key(self.actions), "done": self.done,
+                "verdicts": [_verdict_json(self.verdicts[i]) for i in sorted(self.verdicts)]}
+
+    def restore(self, data: Any) -> bool:
+        """Take back what a kept analysis of this very record found (`to_json`): its verdicts,
+        and where it stopped, so that `start` goes on from there. False, with nothing taken, when
+        `data` is not one (another record or format, or damage): the file is read from the
+        user's folder, so every field is checked here, where it enters."""
+        if not isinstance(data, Mapping) or data.get("format") != ANALYSIS_FORMAT:
+            return False
+        if (data.get("game"), data.get("seed"), data.get("record")) != (
+                self.game, self.seed, record_key(self.actions)):
+            return False
+        done, items = data.get("done"), data.get("verdicts")
+        if not _count(done, self.total) or not isinstance(items, list) or len(items) > done:
+            return False
+        asked = {d.index: d.seat for d in self.decisions[:done]}
+        verdicts: dict[int, Verdict] = {}
+        for item in items:
+            v = _verdict_from(item, self.actions, asked, self.threshold)
+            if v is None or v.index in verdicts:
+                return False
+            verdicts[v.index] = v
+        self.stop()
+        self.verdicts = verdicts
+        self._next = done
+        return True
+
     def _judge(self, d: Decision, advice: list[Advice]) -> None:
         if not advice:
             return
@@ -194,6 +233,55 @@ class Analysis:
         best = max(advice, key=lambda a: (a.visits, a.win))
         mine = next((a for a in advice if a.action == played), None)
         self.verdicts[d.index] = Verdict(d.index, d.seat, played, best, mine, self.threshold)
+
+
+def record_key(actions: list[str]) -> str:
+    """A fingerprint of a record's moves: a kept analysis belongs to the record it was made of."""
+    return hashlib.sha256("\n".join(actions).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _count(value: Any, most: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
+
+
+def _advice_json(a: Advice) -> dict[str, Any]:
+    return {"action": a.action, "win": a.win, "visits": a.visits, "words": a.words, "reason": a.reason}
+
+
+def _advice_from(data: Any) -> Advice | None:
+    from game.bots.pool import Advice
+
+    if not isinstance(data, Mapping):
+        return None
+    action, win, visits = data.get("action"), data.get("win"), data.get("visits")
+    if not isinstance(action, str) or not 0 < len(action) <= MAX_WORDS:
+        return None
+    if not isinstance(win, (int, float)) or isinstance(win, bool) or not math.isfinite(win) or not 0 <= win <= 1:
+        return None
+    if not _count(visits, 10 ** 9):
+        return None
+    return Advice(action, float(win), visits, clean_text(data.get("words"), MAX_WORDS, ellipsis=True),
+                  clean_text(data.get("reason"), MAX_WORDS, ellipsis=True))
+
+
+def _verdict_json(v: Verdict) -> dict[str, Any]:
+    return {"index": v.index, "seat": v.seat, "best": _advice_json(v.best),
+            "mine": None if v.mine is None else _advice_json(v.mine)}
+
+
+def _verdict_from(data: Any, actions: list[str], asked: Mapping[int, int], threshold: float) -> Verdict | None:
+    """A kept verdict, if it is sound for this record: a human decision analysed before it
+    stopped, by the seat that made it, with sound advice (the move played is the record's)."""
+    if not isinstance(data, Mapping):
+        return None
+    index, seat = data.get("index"), data.get("seat")
+    if not _count(index, len(actions)) or index not in asked or seat != asked[index]:
+        return None
+    best = _advice_from(data.get("best"))
+    mine = None if data.get("mine") is None else _advice_from(data.get("mine"))
+    if best is None or (data.get("mine") is not None and (mine is None or mine.action != actions[index])):
+        return None
+    return Verdict(index, seat, actions[index], best, mine, threshold)
 
 
 def _discard(future: "concurrent.futures.Future[Any]") -> None:

@@ -85,11 +85,14 @@ class ReplayScene(Scene):
         return len(self.actions)
 
     def enter(self) -> None:
+        if self.analysis is None:
+            self._restore_analysis()
         self._goto(self._start_at, rebuild=True)
 
     def exit(self) -> None:
         if self.analysis is not None:
             self.analysis.stop()
+            self._keep_analysis()
         if self.table is not None:
             self.table.exit()
             self.table = None
@@ -172,12 +175,35 @@ class ReplayScene(Scene):
             self.analysis = Analysis(self.match, self.actions, self.analyser)
         if self.analysis.running:
             self.analysis.stop()
+            self._keep_analysis()
         else:
             try:
                 self.analysis.start()
             except RuntimeError as exc:
                 self.analysis_error = f"Analyse failed: {exc}."
         self._layout()
+
+    def _restore_analysis(self) -> None:
+        """What Analyse found in this replay before, kept beside it (`saves.keep_analysis`)."""
+        from game import saves
+        from game.ui.scenes.analysis import Analysis
+
+        data = saves.load_analysis(self.match)
+        if data is None:
+            return
+        analysis = Analysis(self.match, self.actions, self.analyser)
+        if analysis.restore(data):
+            self.analysis = analysis
+        else:
+            log.warning("the analysis kept for %s does not fit its replay; it is ignored", self.match.match_id)
+
+    def _keep_analysis(self) -> None:
+        """Keep what Analyse has found so far beside the replay (when the replay is in the
+        replays folder), so that the marks are there when it is opened again."""
+        from game import saves
+
+        if self.analysis is not None and self.analysis.done:
+            saves.keep_analysis(self.match, self.analysis.to_json())
 
     def marked(self) -> list[int]:
         """The marked moves (0-based action numbers), in order."""
@@ -326,7 +352,8 @@ class ReplayScene(Scene):
             return
         if self.analysis is not None:
             was = (self.analysis.running, len(self.analysis.marked()))
-            self.analysis.poll()
+            if self.analysis.poll():
+                self._keep_analysis()
             if (self.analysis.running, len(self.analysis.marked())) != was:
                 self._layout()
         self.table.update(dt)

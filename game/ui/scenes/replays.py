@@ -114,12 +114,12 @@ class ReplaysScene(Scene):
                        lambda: self.delete(index))
 
     def delete(self, index: int) -> None:
-        from game.saves import delete_file
+        from game.saves import delete_replay
 
         if not 0 <= index < len(self.entries):
             return
         try:
-            delete_file(self.entries[index].path)
+            delete_replay(self.entries[index].path)
         except OSError as exc:
             log.error("could not delete %s: %s", self.entries[index].path, exc)
         if self.app is not None and self.app.top is self:
