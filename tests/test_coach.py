@@ -639,17 +639,55 @@ def test_the_hint_panel_reaches_up_over_a_short_log_but_not_past_the_banner() ->
     assert huge.top == PANEL_TOP and huge.bottom == short.bottom - 40
 
 
+def test_the_log_offers_only_edges_under_which_a_whole_entry_begins(app: Any) -> None:
+    from game.ui import theme
+    from game.ui.tables.base import LogPanel
+
+    log = LogPanel(pygame.Rect(1014, 50, 252, 300), top=40, footer=30, title_y=10, hint_bottom=8)
+    long = "Cornish Kate kept a card and put two cards back on the Mine, the Dynamite on top"
+    n = len(theme.wrap(long, log.rect.w - 34, 14))
+    assert n >= 2
+    log.add("Round 1", theme.GOLD, True)
+    log.add(long, theme.INK, False)
+    places = log.places()
+    # Not full: a box may begin under the last line; no edge inside the long entry is offered.
+    y0 = log.rect.y + log.top
+    assert places.below == y0 + (1 + n) * LOG_LINE
+    assert not any(y0 + k * LOG_LINE in places.edges for k in range(2, 1 + n))
+    assert {y0, y0 + LOG_LINE, y0 + (1 + n) * LOG_LINE} <= set(places.edges)
+    for i in range(40):
+        log.add(long if i % 2 else f"Ana takes card {i}", theme.INK, False)
+    places = log.places()
+    assert places.below is None
+    shown = log.shown()
+    first = log.rect.y + log.top + (log.visible - len(shown)) * LOG_LINE
+    for k, (_, _, _, begins) in enumerate(shown):
+        assert ((first + k * LOG_LINE) in places.edges) == begins
+
+
+LOG_LINE = 18
+
+
 def test_the_hint_panel_ends_between_two_log_lines_and_cuts_words_only_when_it_must() -> None:
     from game.bots.pool import Advice
-    from game.ui.tables.coach import FOOT_ROOM, SHADOW, Coach, panel_height, panel_lines, panel_rect
+    from game.ui.tables.coach import FOOT_ROOM, SHADOW, Coach, LogPlaces, panel_height, panel_lines, panel_rect
 
     log = pygame.Rect(1014, 230, 252, 480)
     edges = [log.y + 38 + 18 * k for k in range((log.h - 26 - 38) // 18 + 1)]
     for height in (120, 250, 333, 2000):
-        r = panel_rect(log, height, edges)
+        r = panel_rect(log, height, LogPlaces(tuple(edges)))
         # Down to an edge between lines (no line shows cut in half under it), clear of the footer.
         assert r.bottom + SHADOW in edges and r.bottom + SHADOW <= log.bottom - FOOT_ROOM
         assert r.h >= min(height, r.bottom - 56) and r.h - height < 18 or r.top == 56
+    # Only edges under which a whole entry begins are offered: the panel ends at the next one.
+    whole = LogPlaces(tuple(edges[::3]))
+    r = panel_rect(log, 120, whole)
+    assert r.bottom + SHADOW == min(y for y in edges[::3] if y - SHADOW >= log.y + 34 + 120)
+    # A log with room under its last line: the panel goes there, the newest lines stay in view.
+    r = panel_rect(log, 120, LogPlaces(tuple(edges), below=edges[4]))
+    assert r.top > edges[4] and r.bottom + SHADOW <= log.bottom - FOOT_ROOM
+    r = panel_rect(log, 400, LogPlaces(tuple(edges), below=edges[4]))
+    assert r.top <= log.y + 34   # no room under the lines: from the top again
     coach = Coach(analyser=lambda *a: None)  # type: ignore[arg-type, return-value]
     move = "Take card 4 (Long T), dig row 1: column 6; row 2: columns 6-8; row 3: column 7; row 4: column 7"
     coach.advice = [Advice("dig", 0.68, 40, move, "Light dirt 3 squares nearer, two more goals too")] * 3
@@ -708,7 +746,7 @@ def test_the_verdict_box_keeps_clear_of_the_replay_controls_on_a_short_log(app: 
     """Big Dig at four players stacks the other boards above a short log: the verdict stays over
     the log (reaching up over the boards when it is tall), clear of the Analyse strip and the
     replay's buttons, which Big Dig keeps in its move panel."""
-    from game.ui.tables.coach import PANEL_TOP
+    from game.ui.tables.coach import PANEL_TOP, SHADOW
 
     m = Match("big_dig", [Seat("Bartholomew"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "easy"),
                           Seat("Cyd", BOT, "easy")], 9)
@@ -734,8 +772,10 @@ def test_the_verdict_box_keeps_clear_of_the_replay_controls_on_a_short_log(app: 
     controls = viewer.strip_rect().union(viewer.bar_rect())
     log = viewer.table.log_panel.rect
     assert not box.colliderect(controls) and box.top >= PANEL_TOP and box.bottom <= log.bottom
-    # It covers the log down to its foot: no line of the log shows cut under it.
-    assert box.bottom == log.bottom - 6
+    # It ends where a whole entry of the log begins (or under the log's last line): no line of
+    # the log shows cut, nor the tail of an entry, under it.
+    places = viewer.table.log_panel.places()
+    assert box.bottom + SHADOW in places.edges or (places.below is not None and box.top > places.below)
 
 
 def test_the_coach_may_look_longer_than_hard_where_its_chances_would_be_rough() -> None:

@@ -432,25 +432,17 @@ class ReplayScene(Scene):
         v = self.verdict()
         if v is None or self.table is None:
             return
-        from game.ui.tables.coach import PANEL_TOP
+        from game.ui.tables.coach import SHADOW, place_over_log
 
         log_rect = self.table.log_panel.rect
         w = log_rect.w - 8
         lines = verdict_lines(v, self.match.seats[v.seat].name, w - 24)
         h = 16 + sum(size + 4 for _, size, _, _ in lines)
-        box = pygame.Rect(log_rect.x + 4, log_rect.y + 34, w, h)
         # Above the Analyse strip and the replay's buttons when they lie under the log; where the
         # log is short the box reaches up over the panels above it instead.
-        over_log = self.controls_over_log(self.table)
-        limit = self.strip_rect().top - 6 if over_log else log_rect.bottom - 6
-        if box.bottom > limit:
-            box.y = max(PANEL_TOP, limit - h)
-        elif not over_log:
-            box.h = limit - box.y   # (down to the log's foot: no cut line of the log under it)
-        else:   # down to an edge between two of the log's lines: none shows cut under the box
-            edges = [y for y in self.table.log_panel.line_edges() if box.bottom <= y <= limit]
-            box.h = (min(edges) if edges else limit) - box.y
-        pygame.draw.rect(surface, (10, 9, 8), box.move(0, 4), border_radius=10)
+        limit = self.strip_rect().top - 6 if self.controls_over_log(self.table) else log_rect.bottom - 6
+        box = place_over_log(log_rect, h, limit - SHADOW, self.table.log_panel.places())
+        pygame.draw.rect(surface, (10, 9, 8), box.move(0, SHADOW), border_radius=10)
         pygame.draw.rect(surface, (30, 27, 22), box, border_radius=10)
         pygame.draw.rect(surface, theme.DANGER if v.marked else theme.GOLD_DARK, box, 2, border_radius=10)
         y = box.y + 8

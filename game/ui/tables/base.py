@@ -150,9 +150,26 @@ class LogPanel:
             self._cache = (key, self._render())
         surface.blit(self._cache[1], self.rect.topleft)
 
-    def line_edges(self) -> list[int]:
-        """The y on the screen of the edges between the lines' places, top to bottom."""
-        return [self.rect.y + self.top + k * self.LINE for k in range(self.visible + 1)]
+    def _first_y(self, shown: int) -> int:
+        """The y (in the panel) of the first of `shown` lines in view: the newest line stays at
+        the foot once the log is full (a tail left out above leaves its room empty)."""
+        return self.top + (self.visible - shown) * self.LINE if len(self.lines) > self.visible else self.top
+
+    def places(self) -> coaching.LogPlaces:
+        """Where a box over the log may end (an edge under which a whole entry begins, or no line
+        is left) and begin (under the last line, when the log is not full), on the screen."""
+        shown = self.shown()
+        first = self._first_y(len(shown))
+        edges = []
+        for k in range(self.visible + 1):
+            y = self.top + k * self.LINE
+            i = (y - first) // self.LINE
+            if 0 <= i < len(shown) and not shown[i][3]:
+                continue   # a line that goes on with an entry begun above it
+            edges.append(self.rect.y + y)
+        end = first + len(shown) * self.LINE
+        below = self.rect.y + end if len(self.lines) - self.scroll < self.visible else None
+        return coaching.LogPlaces(tuple(edges), below)
 
     def shown(self) -> list[tuple[str, RGB, bool, bool]]:
         """The lines in view: the last `visible` ones before the scroll position, less those at
@@ -172,8 +189,7 @@ class LogPanel:
         theme.text(surf, "Game log", (14, self.title_y), 17, theme.GOLD, bold=True)
         scroll = self.scroll
         shown = self.shown()
-        y = self.top + (self.visible - len(shown)) * self.LINE if len(self.lines) > self.visible \
-            else self.top   # (a tail left out above leaves its room empty: the newest line stays put)
+        y = self._first_y(len(shown))
         for line, colour, heading, first in shown:
             if heading:
                 theme.text(surf, line, (14, y), 14, colour, bold=True)
@@ -884,7 +900,7 @@ class TableScene(Scene):
             self._draw_over_hint(surface)
         seat = self.match.to_move()
         name = self.match.seats[seat].name if seat is not None else ""
-        self._hint_panel = coaching.draw_panel(surface, coach, name, r, self.clock, self.log_panel.line_edges())
+        self._hint_panel = coaching.draw_panel(surface, coach, name, r, self.clock, self.log_panel.places())
 
     def _draw_over_hint(self, surface: pygame.Surface) -> None:
         """What stays on top of the coach's outline: the keys' numbers a table shows on the

@@ -167,28 +167,50 @@ def percent(advice: Advice, enough: int = FEW_LOOKS) -> str:
 
 FOOT_ROOM = 30   # the log's footer under the panel: its scroll line and the Hint button
 SHADOW = 4       # the panel's shadow below it
+GAP = 6          # between the log's last line and a panel put under it
 
 
-def panel_bottom(log_rect: pygame.Rect, stops: Sequence[int] = ()) -> int:
-    """The lowest the panel (with its shadow) reaches: the lowest of the log's line edges
-    (`stops`) that leaves the log's footer clear, so no line shows cut in half under the panel."""
-    return max((y for y in stops if y <= log_rect.bottom - FOOT_ROOM), default=log_rect.bottom - 40 + SHADOW)
+@dataclass(frozen=True)
+class LogPlaces:
+    """Where a box over the game log may end or begin: `edges`, the y on the screen of the edges
+    between the log's line places under which a whole entry begins (or no line is left), top to
+    bottom; `below`, the y under the log's last line when the log has room left under it (None
+    when it is full)."""
+
+    edges: tuple[int, ...] = ()
+    below: int | None = None
 
 
-def panel_rect(log_rect: pygame.Rect, height: int, stops: Sequence[int] = ()) -> pygame.Rect:
-    """Where the panel goes: over the game log, below its title, as tall as it needs and down to
-    an edge between two of the log's lines (`stops`, their y on the screen), so the lines left in
-    view below it show whole. Where the log is short (a table that stacks other panels above it)
-    the panel reaches up over them, never past the top of the window."""
+def panel_bottom(log_rect: pygame.Rect, places: LogPlaces = LogPlaces()) -> int:
+    """The lowest the panel (with its shadow) reaches: the lowest of the log's edges that leaves
+    the log's footer clear, so no line shows cut in half under the panel."""
+    return max((y for y in places.edges if y <= log_rect.bottom - FOOT_ROOM),
+               default=log_rect.bottom - 40 + SHADOW)
+
+
+def place_over_log(log_rect: pygame.Rect, height: int, limit: int,
+                   places: LogPlaces = LogPlaces()) -> pygame.Rect:
+    """A box `height` tall (its shadow below it) over the game log, ending at `limit` at most:
+    under the log's last line when there is room there, so the newest entries stay in view; else
+    from the log's top down to an edge under which a whole entry begins; where even the whole log
+    is too short (a table that stacks other panels above it) it reaches up over them, never past
+    the top of the window."""
+    x, w = log_rect.x + 4, log_rect.w - 8
+    if places.below is not None and places.below + GAP + height + SHADOW <= limit + SHADOW:
+        return pygame.Rect(x, places.below + GAP, w, height)
     top = log_rect.y + 34
-    limit = panel_bottom(log_rect, stops) - SHADOW
-    edges = [y - SHADOW for y in stops if top + height <= y - SHADOW <= limit]
+    edges = [y - SHADOW for y in places.edges if top + height <= y - SHADOW <= limit]
     bottom = min(edges) if edges else limit
     if bottom - top < height:
         top = max(PANEL_TOP, bottom - height)
     if not edges:
         bottom = min(bottom, top + height)
-    return pygame.Rect(log_rect.x + 4, top, log_rect.w - 8, bottom - top)
+    return pygame.Rect(x, top, w, bottom - top)
+
+
+def panel_rect(log_rect: pygame.Rect, height: int, places: LogPlaces = LogPlaces()) -> pygame.Rect:
+    """Where the hint panel goes: over the game log (see `place_over_log`), clear of its footer."""
+    return place_over_log(log_rect, height, panel_bottom(log_rect, places) - SHADOW, places)
 
 
 @dataclass(frozen=True)
@@ -244,12 +266,13 @@ def _panel_lines(coach: Coach, name: str, width: int, most_words: int, most_reas
 
 
 def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygame.Rect,
-               clock: float, stops: Sequence[int] = ()) -> pygame.Rect:
-    """The hint panel over the log (`stops`: the y of the edges between the log's lines);
-    returns its rectangle (a click on it hides it)."""
+               clock: float, places: LogPlaces = LogPlaces()) -> pygame.Rect:
+    """The hint panel over the log (`places`: where on the log it may begin and end); returns
+    its rectangle (a click on it hides it). Its words are cut short only as far as they must be
+    to fit over the log; only what does not fit even then reaches up over the panels above."""
     width = log_rect.w - 8 - 24
-    lines = panel_lines(coach, name, width, panel_bottom(log_rect, stops) - PANEL_TOP)
-    rect = panel_rect(log_rect, panel_height(lines), stops)
+    lines = panel_lines(coach, name, width, panel_bottom(log_rect, places) - SHADOW - (log_rect.y + 34))
+    rect = panel_rect(log_rect, panel_height(lines), places)
     pygame.draw.rect(surface, (10, 9, 8), rect.move(0, SHADOW), border_radius=10)
     pygame.draw.rect(surface, (30, 27, 22), rect, border_radius=10)
     pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=10)
