@@ -629,3 +629,28 @@ def test_a_prospect_is_told_once_to_whoever_sees_the_prospectors_own_lines(app) 
     assert any(t.startswith("Ana put back ") for t in texts)
     assert not any(t.startswith("Ana kept a card and put") for t in texts)
     assert any(t.startswith("Bo kept a card and put") for t in texts)   # Bo's she may not see
+
+
+def test_a_refusal_does_not_follow_the_turn_to_the_next_player_behind_the_curtain(make_app) -> None:  # type: ignore[no-untyped-def]
+    """One player's red refusal ("Not now: you have taken your action...") is theirs: when the
+    curtain falls for the next player, their turn starts without it."""
+    app = make_app("instant")
+    match = new_match([Seat("Ana"), Seat("Bo")], seed=3)
+    table = open_table(app, match)
+    for _ in range(50):
+        app.step(1 / 60)
+        if isinstance(app.top, PassScreen):
+            key(app, pygame.K_SPACE)
+    refusal = "Not now: you have taken your action; place a Bundle or end your turn."
+    first = match.to_move()
+    while match.to_move() == first:
+        assert table.idle and app.top is table
+        table._say(refusal)
+        assert table.status_text()[0] == refusal
+        assert table._apply(match.legal_actions()[0])
+        run_until(app, lambda: table.idle or isinstance(app.top, PassScreen), "settled", 100)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 100)
+    key(app, pygame.K_SPACE)
+    app.step(1 / 60)
+    assert app.top is table and match.eyes == match.to_move() != first
+    assert table.status_text()[0] != refusal
