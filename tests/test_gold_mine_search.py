@@ -10,7 +10,7 @@ from game.bots import make_bot
 from game.bots.search import Budget, Choice, HardBot, policy_for, search_deals
 from game.core.rng import Rng
 from game.games import get
-from game.games.gold_mine.rules import START, GoldMineState
+from game.games.gold_mine.rules import OVER, START, GoldMineState
 from game.games.gold_mine.search import POLICY, GoldMinePolicy
 from tests.test_gold_mine_rules import O, at, table
 
@@ -80,7 +80,7 @@ def test_a_deal_is_played_to_the_end_and_judged_by_the_win_and_the_margin() -> N
     assert POLICY.deal_value(rich, 0) > POLICY.deal_value(near, 0) > 0.5
     assert POLICY.deal_value(even, 0) == POLICY.deal_value(even, 1) == 0.5
     assert POLICY.deal_value(rich, 0) + POLICY.deal_value(rich, 1) == pytest.approx(1.0)
-    # A narrow loss counts for more than a rout; with four players, the richest rival counts.
+    # A narrow loss counts for more than a rout; with four players, each seat's chance among all.
     assert POLICY.deal_value(near, 1) > POLICY.deal_value(rich, 1)
     four = table(4, money=[30, 35, 10, 10])
     assert POLICY.deal_value(four, 0) < 0.5 < POLICY.deal_value(four, 1)
@@ -98,7 +98,33 @@ def test_with_four_players_a_deal_stops_early_and_counts_prospects() -> None:
     lined = table(4, pos=[at(1, 1, 1), at(4, 4, 4), at(2, 2, 2), at(5, 5, 5)], money=[20] * 4,
                   mines={at(1, 1, 1, 1): 20})
     assert POLICY.worth(lined)[0] > POLICY.worth(poor)[0] == 20.0
-    assert POLICY.deal_value(lined, 0) > 0.5 == POLICY.deal_value(poor, 0)
+    # The value is the seat's chance to win: a fair share among equals, more with a prospect,
+    # and the seats' chances add up to one.
+    assert POLICY.deal_value(poor, 0) == pytest.approx(0.25)
+    assert POLICY.deal_value(lined, 0) > 0.4
+    assert sum(POLICY.deal_value(lined, q) for q in range(4)) == pytest.approx(1.0)
+
+
+def test_with_three_or_four_players_a_lead_counts_for_more_as_the_game_runs_out() -> None:
+    pos = [at(1, 1, 1), at(4, 4, 4), at(2, 2, 2)]
+    early = table(3, pos=pos, money=[30, 20, 20], round_no=2)
+    late = table(3, pos=pos, money=[30, 20, 20], round_no=7)
+    assert POLICY.spread(late) < POLICY.spread(early)
+    assert 1 / 3 < POLICY.deal_value(early, 0) < POLICY.deal_value(late, 0) < 1.0
+    over = table(3, pos=pos, money=[30, 30, 20], round_no=8)
+    over.phase = OVER
+    assert over.is_over()   # the end: the win itself, shared in a tie
+    assert POLICY.deal_value(over, 0) == 0.5 and POLICY.deal_value(over, 2) == 0.0
+
+
+def test_the_soft_maximum_tells_who_wins_better_than_even_chances() -> None:
+    from game.games.gold_mine.search import spread_fit
+
+    fit = spread_fit(3, 12, 201, [POLICY.SPREAD[3], (40.0, 0.0)])
+    even = fit[(0.0, 0.0)]
+    assert even == pytest.approx(-1.0986, abs=1e-4)
+    # The shipped spread reads the table; one so wide that every player looks alike barely does.
+    assert fit[POLICY.SPREAD[3]] > fit[(40.0, 0.0)] > even
 
 
 def test_hard_takes_the_mine_that_wins_the_game() -> None:

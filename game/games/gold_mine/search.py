@@ -10,12 +10,13 @@ each prospect, won no more than the normal bot did).
 
 The candidates are the normal bot's best few moves by its own scoring (money now, prospects left
 to oneself and taken from the others, the dice left for the players still to act), each distinct
-effect once with its cheapest way of paying; at the start, its best few start points. A deal's
-end is worth half a win (or half a tie) and half the margin over the richest rival on a
+effect once with its cheapest way of paying; at the start, its best few start points. With two
+players a deal's end is worth half a win (or half a tie) and half the margin over the rival on a
 logistic curve, so a narrow loss counts for more than a rout. At three or four players a whole
 game is too long to play on several times a second: there the playouts stop after a few moves
 and judge the table by each player's money plus part of their *prospect* (the best tunnel they
-could dig next turn, `bots.Prospects`).
+could dig next turn, `bots.Prospects`), turned into each player's chance to win by a soft maximum
+fitted to games between normal bots (`spread`), so the coach's chances are chances.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Sequence
 
 from game.bots.search import Choice, Policy
 from game.core.contract import Action, IllegalAction, View
-from game.core.rng import Rng
+from game.core.rng import Rng, derive_seed
 from game.core.words import money
 from game.games.gold_mine.board import DIRECTION_NAMES, Hex, direction_to
 from game.games.gold_mine.bots import (
@@ -39,6 +40,7 @@ from game.games.gold_mine.bots import (
 from game.games.gold_mine.rules import (
     ACTION_TITLES,
     PLAY,
+    ROUNDS,
     START,
     GoldMineState,
     Option,
@@ -67,6 +69,9 @@ class GoldMinePolicy(Policy):
     # second: the playout stops after this many moves and judges the table by `worth`.
     PLAYOUT_DEPTH = {3: 9, 4: 8}
     PROSPECT = 0.6        # how much of a prospect counts as money at such a cut-off
+    # ... and the chance that each player wins from there: a soft maximum of their worth whose
+    # spread is BASE + PER_ACTION x (actions left in the game), in dollars (`spread`).
+    SPREAD = {3: (1.0, 0.5), 4: (0.0, 0.35)}
 
     def __init__(self) -> None:
         self._normal = NormalBot(0)
@@ -127,11 +132,30 @@ class GoldMinePolicy(Policy):
         return [s.money[p] + (self.PROSPECT * best[p] if turns_left(s, p) > 0 else 0.0)
                 for p in range(s.n)]
 
+    def spread(self, s: GoldMineState) -> float:
+        """How far apart in worth two players must stand for the leader to be about e times as
+        likely to win: wide while many actions are left, narrow near the end."""
+        base, per_action = self.SPREAD.get(s.n, self.SPREAD[4])
+        left = (ROUNDS - s.round_no) * s.n + (s.n - s.step)
+        return max(1.0, base + per_action * left)
+
     def deal_value(self, state, seat: int) -> float:
-        """Half the win itself (a tie half of it), half the margin over the richest rival through
-        a logistic curve, so that a deal lost by 1$ counts for more than one lost by 30$ (at a
-        cut-off, the same of each player's `worth`)."""
+        """With two players: half the win itself (a tie half of it), half the margin over the
+        rival through a logistic curve, so that a deal lost by 1$ counts for more than one lost
+        by 30$. With three or four, whose deals stop early: the seat's chance to win, its share
+        of the win at the end, else a soft maximum of the players' `worth` (fitted to who won
+        games between normal bots), so that the coach's chances read as chances."""
         s: GoldMineState = state
+        if s.n >= 3:
+            if s.is_over():
+                top = max(s.money)
+                winners = [q for q, m in enumerate(s.money) if m == top]
+                return 1.0 / len(winners) if seat in winners else 0.0
+            worth = self.worth(s)
+            spread = self.spread(s)
+            best = max(worth)
+            weights = [math.exp((w - best) / spread) for w in worth]
+            return weights[seat] / sum(weights)
         money = self.worth(s)
         diff = money[seat] - max(m for q, m in enumerate(money) if q != seat)
         win = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
@@ -217,6 +241,40 @@ class GoldMinePolicy(Policy):
             parts.append(f"a dig worth {money(best)} is open to you next turn" if best > 0 else
                          "no dig worth making is open to you next turn")
         return "; ".join(parts)
+
+
+def spread_fit(players: int, games: int, seed: int,
+               spreads: Sequence[tuple[float, float]]) -> dict[tuple[float, float], float]:
+    """For developers (the figures behind `GoldMinePolicy.SPREAD`): at every position of
+    `games` seeded games between normal bots, the mean log-likelihood of who won under the soft
+    maximum of each (base, per action) spread in `spreads`, and under even chances (key (0, 0))."""
+    from game.games import get
+
+    info = get("gold_mine")
+    policy = GoldMinePolicy()
+    rows: list[tuple[list[float], int, list[int]]] = []
+    for g in range(games):
+        config = info.make_config(players, tuple(f"P{i}" for i in range(players)), {"first_player": g % players})
+        s, _ = info.new(config, seed + g)
+        bots = [NormalBot(derive_seed(seed, g, i)) for i in range(players)]
+        seen = []
+        while not s.is_over():
+            if s.phase == PLAY:
+                seen.append((policy.worth(s), (ROUNDS - s.round_no) * s.n + (s.n - s.step)))
+            p = s.to_move()
+            assert p is not None
+            s = s.advance(bots[p].choose(s.view(p)))
+        top = max(s.money)
+        rows += [(worth, left, [q for q, m in enumerate(s.money) if m == top]) for worth, left in seen]
+    out = {(0.0, 0.0): math.log(1 / players)}
+    for base, per_action in spreads:
+        total = 0.0
+        for worth, left, winners in rows:
+            spread = max(1.0, base + per_action * left)
+            weights = [math.exp((w - max(worth)) / spread) for w in worth]
+            total += math.log(max(1e-9, sum(weights[q] for q in winners) / sum(weights)))
+        out[(base, per_action)] = total / max(1, len(rows))
+    return out
 
 
 POLICY = GoldMinePolicy()
