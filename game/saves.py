@@ -77,12 +77,22 @@ def analysis_path(replay: Path) -> Path:
     return replay.with_name(replay.stem + ANALYSIS_SUFFIX)
 
 
-def load_analysis(match: Match) -> Any:
+def _kept_analysis_path(match: Match, source: Path | None) -> Path | None:
+    """Where `match`'s analysis is kept: beside its replay in the replays folder, and only when
+    the record shown is that replay (`source`, the file it was opened from; None: the match
+    itself, from its results). A copy opened from elsewhere has none."""
+    replay = replay_path(match)
+    if source is not None and Path(source).resolve() != replay.resolve():
+        return None
+    return analysis_path(replay) if replay.is_file() else None
+
+
+def load_analysis(match: Match, source: Path | None = None) -> Any:
     """The kept analysis of `match`'s replay as read (checked by whoever uses it), or None when
     there is none or it cannot be read (logged; the replay itself is not touched)."""
     try:
-        path = analysis_path(replay_path(match))
-        if not path.exists():
+        path = _kept_analysis_path(match, source)
+        if path is None or not path.exists():
             return None
         return read_json(path, MAX_ANALYSIS_BYTES)
     except (OSError, ValueError) as exc:   # (a UserFolderError is an OSError)
@@ -90,14 +100,20 @@ def load_analysis(match: Match) -> Any:
         return None
 
 
-def keep_analysis(match: Match, data: Any) -> bool:
-    """Keep `data` as the analysis of `match`'s replay, if that replay is in the replays folder
-    (a record opened from elsewhere leaves nothing behind); False when it is not kept."""
+def keep_analysis(match: Match, data: Any, source: Path | None = None, *, wait: bool = False) -> bool:
+    """Keep `data` as the analysis of `match`'s replay (see `_kept_analysis_path`); False when
+    it is not kept. By the background writer, so a frame never waits for the disk, unless `wait`."""
     try:
-        replay = replay_path(match)
-        if not replay.is_file():
+        path = _kept_analysis_path(match, source)
+        if path is None:
             return False
-        write_json_atomic(analysis_path(replay), data, compact=True)
+        text = encode_json(data, compact=True)
+        if wait:
+            _writer.flush()
+            _writer.forget(path)
+            write_text_atomic(path, text)
+        else:
+            _writer.put(path, text)
         return True
     except OSError as exc:   # (a UserFolderError too)
         log.warning("the analysis of %s could not be kept: %s", match.match_id, exc)
@@ -106,6 +122,7 @@ def keep_analysis(match: Match, data: Any) -> bool:
 
 def delete_replay(path: Path) -> None:
     """Delete a replay and the analysis kept beside it."""
+    _writer.flush()   # an analysis still being written would otherwise outlive its replay
     delete_file(path)
     delete_file(analysis_path(path))
 

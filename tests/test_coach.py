@@ -535,6 +535,24 @@ def test_a_record_from_outside_the_replays_folder_leaves_no_analysis_behind(app:
     assert not list(home.rglob("*.analysis.json"))
 
 
+def test_a_copy_of_a_replay_opened_from_elsewhere_leaves_its_analysis_alone(app: Any, tmp_path: Path) -> None:
+    m, bad = bad_move_game()
+    path = saves.write_replay(m)
+    viewer = open_replay(app, path, Fake(score=judge))
+    analyse_to_the_end(app, viewer)
+    app.pop()
+    kept = saves.analysis_path(path)
+    before = kept.read_bytes()
+    copy = tmp_path / "copy.json"   # the same match, its id and all, outside the replays folder
+    copy.write_bytes(path.read_bytes())
+    fake = Fake(score=lambda i, a: 0.5)
+    other = open_replay(app, copy, fake)
+    assert other.analysis is None   # the copy is not the replay the analysis was kept for
+    analyse_to_the_end(app, other)
+    app.pop()
+    assert kept.read_bytes() == before and not list(tmp_path.glob("*.analysis.json"))
+
+
 def test_an_analysis_whose_replay_is_gone_is_cleared_away(app: Any) -> None:
     m, _ = bad_move_game()
     path = saves.write_replay(m)
@@ -776,6 +794,14 @@ def test_the_verdict_box_keeps_clear_of_the_replay_controls_on_a_short_log(app: 
     # the log shows cut, nor the tail of an entry, under it.
     places = viewer.table.log_panel.places()
     assert box.bottom + SHADOW in places.edges or (places.below is not None and box.top > places.below)
+    # So it is for any height, from a one-line verdict to one taller than the log.
+    from game.ui.tables.coach import place_over_log
+
+    limit = viewer.strip_rect().top - 6 - SHADOW if viewer.controls_over_log(viewer.table) else log.bottom - 6 - SHADOW
+    for height in range(40, 420, 23):
+        r = place_over_log(log, height, limit, places)
+        assert r.bottom + SHADOW in places.edges or (places.below is not None and r.top > places.below)
+        assert r.bottom <= limit and r.top >= PANEL_TOP and (r.h >= height or r.top == PANEL_TOP)
 
 
 def test_the_coach_may_look_longer_than_hard_where_its_chances_would_be_rough() -> None:

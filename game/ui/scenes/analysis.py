@@ -258,10 +258,10 @@ def _advice_from(data: Any) -> Advice | None:
         return None
     if not isinstance(win, (int, float)) or isinstance(win, bool) or not math.isfinite(win) or not 0 <= win <= 1:
         return None
-    if not _count(visits, 10 ** 9):
-        return None
-    return Advice(action, float(win), visits, clean_text(data.get("words"), MAX_WORDS, ellipsis=True),
-                  clean_text(data.get("reason"), MAX_WORDS, ellipsis=True))
+    words = clean_text(data.get("words"), MAX_WORDS, ellipsis=True)
+    if not _count(visits, 10 ** 9) or not words:
+        return None   # (a move shown with no words would say "Best (44%): " and nothing)
+    return Advice(action, float(win), visits, words, clean_text(data.get("reason"), MAX_WORDS, ellipsis=True))
 
 
 def _verdict_json(v: Verdict) -> dict[str, Any]:

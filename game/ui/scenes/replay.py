@@ -49,8 +49,9 @@ class ReplayScene(Scene):
     """The replay viewer for a match record: `match` at its start and its `actions`."""
 
     def __init__(self, match: Match, actions: list[str], *, at: int = 0, play: bool = False,
-                 title: str = "Replay") -> None:
+                 title: str = "Replay", source: Path | None = None) -> None:
         super().__init__()
+        self.source = source   # the file the record was opened from (None: a match just played)
         match.spectator = True
         match.reveal_all = True
         self.match = match
@@ -92,7 +93,7 @@ class ReplayScene(Scene):
     def exit(self) -> None:
         if self.analysis is not None:
             self.analysis.stop()
-            self._keep_analysis()
+            self._keep_analysis(wait=True)
         if self.table is not None:
             self.table.exit()
             self.table = None
@@ -188,7 +189,7 @@ class ReplayScene(Scene):
         from game import saves
         from game.ui.scenes.analysis import Analysis
 
-        data = saves.load_analysis(self.match)
+        data = saves.load_analysis(self.match, self.source)
         if data is None:
             return
         analysis = Analysis(self.match, self.actions, self.analyser)
@@ -197,13 +198,13 @@ class ReplayScene(Scene):
         else:
             log.warning("the analysis kept for %s does not fit its replay; it is ignored", self.match.match_id)
 
-    def _keep_analysis(self) -> None:
+    def _keep_analysis(self, wait: bool = False) -> None:
         """Keep what Analyse has found so far beside the replay (when the replay is in the
         replays folder), so that the marks are there when it is opened again."""
         from game import saves
 
         if self.analysis is not None and self.analysis.done:
-            saves.keep_analysis(self.match, self.analysis.to_json())
+            saves.keep_analysis(self.match, self.analysis.to_json(), self.source, wait=wait)
 
     def marked(self) -> list[int]:
         """The marked moves (0-based action numbers), in order."""
@@ -508,7 +509,7 @@ def replay_scene_for_file(path: Path, **kwargs: Any) -> ReplayScene:
     from game.saves import load_replay
 
     match, actions = load_replay(path)
-    return ReplayScene(match, actions, **kwargs)
+    return ReplayScene(match, actions, source=path, **kwargs)
 
 
 def verdict_lines(v: "Verdict", name: str, width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:

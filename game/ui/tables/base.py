@@ -587,7 +587,7 @@ class TableScene(Scene):
             from game.ui.scenes.dialogs import PassScreen
 
             self.coach.forget()   # no hint stays up for the next player
-            self.message, self.message_time = "", 0.0   # nor the last player's refusal
+            self.message, self.message_time = "", 0.0   # nor the last player's refusal (or notice)
             self._peek_down = False
             key = pygame.key.name(self.peek_key).upper()
             self.app.push(PassScreen(self.match.seats[seat].name, lambda: self._lift_curtain(seat),

@@ -196,15 +196,19 @@ def place_over_log(log_rect: pygame.Rect, height: int, limit: int,
     is too short (a table that stacks other panels above it) it reaches up over them, never past
     the top of the window."""
     x, w = log_rect.x + 4, log_rect.w - 8
-    if places.below is not None and places.below + GAP + height + SHADOW <= limit + SHADOW:
+    if places.below is not None and places.below + GAP + height <= limit:
         return pygame.Rect(x, places.below + GAP, w, height)
     top = log_rect.y + 34
-    edges = [y - SHADOW for y in places.edges if top + height <= y - SHADOW <= limit]
-    bottom = min(edges) if edges else limit
-    if bottom - top < height:
-        top = max(PANEL_TOP, bottom - height)
-    if not edges:
-        bottom = min(bottom, top + height)
+    ends = [y - SHADOW for y in places.edges if y - SHADOW <= limit]   # (the shadow on the edge)
+    if not ends:   # nothing known of the log's lines: as tall as it needs
+        if limit - top < height:
+            top = max(PANEL_TOP, limit - height)
+        return pygame.Rect(x, top, w, min(height, limit - top))
+    fits = [y for y in ends if y >= top + height]
+    if fits:
+        return pygame.Rect(x, top, w, min(fits) - top)
+    bottom = max(ends)   # the lowest edge, and up over what lies above the log
+    top = max(PANEL_TOP, min(top, bottom - height))
     return pygame.Rect(x, top, w, bottom - top)
 
 
