@@ -65,6 +65,32 @@ def test_a_name_field_takes_only_what_the_font_can_draw(fresh_display: None) -> 
     assert theme.has_glyph("é") and not theme.has_glyph("\U0001F4A3")
 
 
+def test_ctrl_a_selects_a_name_and_the_next_letter_replaces_it(fresh_display: None) -> None:
+    def press(field: TextField, k: int, mod: int = 0) -> None:
+        field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+
+    def typed(field: TextField, text: str) -> None:
+        field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+    field = TextField((0, 0, 300, 48), "Player 2")
+    field.focused = True
+    press(field, pygame.K_a, pygame.KMOD_LCTRL)
+    assert field.selected
+    typed(field, "Alice")
+    assert field.value == "Alice" and not field.selected
+    typed(field, "!")
+    assert field.value == "Alice!"   # no longer selected: typing goes on at the end
+    press(field, pygame.K_a, pygame.KMOD_LMETA)   # Cmd+A on a Mac
+    press(field, pygame.K_BACKSPACE)
+    assert field.value == "" and not field.selected
+    field.value = "Bo"
+    press(field, pygame.K_a, pygame.KMOD_LCTRL)
+    typed(field, "\U0001F4A3")   # a letter the font cannot draw replaces nothing
+    assert field.value == "Bo" and field.selected
+    press(field, pygame.K_RETURN)
+    assert not field.focused and not field.selected and field.value == "Bo"
+
+
 def test_a_title_in_a_script_the_title_face_lacks_is_drawn_in_the_bold_face(fresh_display: None) -> None:
     hebrew = "\u05d0\u05d1\u05d2 wins!"
     assert not theme.has_glyph("\u05d0", True, True) and theme.has_glyph("\u05d0", True)

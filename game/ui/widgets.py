@@ -129,7 +129,8 @@ class Cycler:
 
 
 class TextField:
-    """A one-line text entry. Click or Tab to focus; typing edits; Enter or Tab leaves."""
+    """A one-line text entry. Click or Tab to focus; typing edits; Ctrl+A (Cmd+A) selects the
+    whole text, which the next letter or Backspace replaces; Enter or Tab leaves."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], value: str = "", *,
                  max_len: int = 16, allowed: Callable[[str], bool] | None = None,
@@ -143,23 +144,35 @@ class TextField:
         self.placeholder = placeholder
         self.size = size
         self.focused = False
+        self.selected = False   # the whole text is selected (Ctrl+A): typing replaces it
         self.tag = ""   # small words at the right end ("bot"); the text stops before them
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focused = self.rect.collidepoint(event.pos)
+            self.selected = False
             return self.focused
         if not self.focused:
+            self.selected = False
             return False
         if event.type == pygame.TEXTINPUT:
-            for ch in event.text:
-                if len(self.value) < self.max_len and self.allowed(ch):
+            typed = [ch for ch in event.text if self.allowed(ch)]
+            if typed and self.selected:
+                self.value = ""
+            self.selected = self.selected and not typed
+            for ch in typed:
+                if len(self.value) < self.max_len:
                     self.value += ch
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
+            if event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.selected = bool(self.value)
                 return True
+            if event.key == pygame.K_BACKSPACE:
+                self.value = "" if self.selected else self.value[:-1]
+                self.selected = False
+                return True
+            self.selected = False
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.focused = False
                 return True
@@ -182,6 +195,9 @@ class TextField:
                 shown = "…" + shown[-k:]
             else:
                 shown = theme.fit_text(shown, room, self.size)
+        if self.selected and self.focused and self.value:
+            mark = pygame.Rect(r.x + 8, r.y + 6, min(theme.width_of(shown, self.size), room) + 4, r.h - 12)
+            pygame.draw.rect(surface, (62, 86, 132), mark, border_radius=3)   # a selection
         rect = theme.text(surface, shown, (r.x + 10, r.centery), self.size, colour, anchor="midleft")
         if self.tag:
             theme.text(surface, self.tag, (r.right - 10, r.centery), 13, theme.INK_FAINT, anchor="midright")
