@@ -179,10 +179,43 @@ def test_hints_are_refused_when_off_in_settings(make_app: Callable[..., Any]) ->
     app.step(1 / 60)
     assert not table.request_hint()
     assert fake.requests == [] and m.hints_taken(0) == 0 and not table.coach.active
-    assert not table._hint_button_shown() and table.message == ""   # the key is simply ignored
+    # No button; the key says why it does nothing.
+    assert not table._hint_button_shown() and table.message == "Hints are off (see Settings)."
     app.settings.hints = True
     app.step(1 / 60)
     assert table._hint_button_shown()
+
+
+def test_a_hint_asked_again_at_the_same_decision_after_a_resume_counts_once(app: Any) -> None:
+    m = at_human("big_dig", 5)
+    table = open_table(app, m, Fake())
+    press_h(app)
+    app.step(1 / 60)
+    assert m.hints_taken(0) == 1
+    app.pop()
+    again = Match.from_json(json.loads(json.dumps(m.to_json())))   # the game resumed
+    table = open_table(app, again, Fake())
+    press_h(app)
+    app.step(1 / 60)
+    assert table.coach.active and again.hints_taken(0) == 1
+    notes = [e for e in again.history if getattr(e, "kind", "") == "hint"]
+    assert len(notes) == 1
+
+
+def test_a_single_possible_move_is_not_weighed_nor_counted(app: Any) -> None:
+    for seed in range(1, 200):
+        m = at_human("ya_blew_it", seed)
+        if len(m.legal_actions()) == 1:
+            break
+    else:
+        pytest.fail("no decision with one move")
+    fake = Fake()
+    table = open_table(app, m, fake)
+    assert table._hint_button_shown()
+    press_h(app)
+    app.step(1 / 60)
+    assert fake.requests == [] and m.hints_taken(m.to_move()) == 0 and not table.coach.active
+    assert table.message.startswith("Only one move is possible here")
 
 
 def test_hints_are_refused_for_a_bot_and_in_a_replay(app: Any) -> None:

@@ -13,7 +13,7 @@ from game.bots.search import Budget, Choice, HardBot, policy_for
 from game.core.contract import Action, GameConfig
 from game.core.rng import Rng, derive_seed
 from game.games import get
-from game.games.ya_blew_it.bots import _COL, KIND, _NUMBER, COLOURS
+from game.games.ya_blew_it.bots import _COL, KIND, _NUMBER, COLOURS, claim_numbers
 from game.games.ya_blew_it.rules import CHOICE, GAMBLE_ACTION, KEEP, YaBlewItState
 from game.games.ya_blew_it.search import POLICY, model_values, win_chances
 
@@ -159,7 +159,7 @@ def test_with_a_wide_spread_the_win_model_chooses_as_the_normal_bot(monkeypatch)
 
 
 def test_the_two_choices_after_a_roll_get_different_reasons() -> None:
-    found = 0
+    found = kept_bad = 0
     for players in (2, 4):
         for seed in range(30):
             for state in _positions(players, 500 + seed):
@@ -173,8 +173,15 @@ def test_the_two_choices_after_a_roll_get_different_reasons() -> None:
                 assert not any(" 1 points" in w or "costs you 0 " in w for w in whys), whys
                 reroll = whys[[a.kind for a in legal].index("reroll")]
                 assert "new roll" in reroll
+                keep = whys[[a.kind for a in legal].index("accept")]
+                roll = state.roll or {}
+                matched = roll.get("value") in claim_numbers(state)
+                if (roll.get("why") == "steal" and not matched) or (roll.get("why") == "gamble" and matched):
+                    # Keeping a roll that lost: the reason is the Detonator saved, not the loss.
+                    assert keep.startswith("Keeps your Faulty Detonator"), keep
+                    kept_bad += 1
                 found += 1
-    assert found >= 3
+    assert found >= 3 and kept_bad >= 1
 
 
 def _table_gain(state, p: int) -> int:

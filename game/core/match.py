@@ -158,9 +158,12 @@ class Match:
         return self.state.progress() or f"move {len(self.actions) + 1}"
 
     # ------------------------------------------------------------------ the coach
-    def note_hint(self, seat: int) -> Event:
+    def note_hint(self, seat: int) -> Event | None:
         """`seat` asked the coach for a hint at this position: counted for that seat, and noted in
-        the log ("Ana asked for a hint"), where it is no action and reveals nothing."""
+        the log ("Ana asked for a hint"), where it is no action and reveals nothing. A hint asked
+        again at a position already counted (after a resume, say) is not counted twice: None."""
+        if len(self.actions) in self.hints[seat]:
+            return None
         self.hints[seat].append(len(self.actions))
         note = self._hint_note(seat)
         self.history.append(note)

@@ -317,9 +317,9 @@ class YaBlewItPolicy(Policy):
                 if again:
                     why = (f"the {value} would blow it; a new roll wins on {8 - k} in 8" if hit
                            else f"the {value} already wins the Claim; a new roll may blow it")
-                else:
-                    why = (f"the {value} blows a Claim worth {worth}" if hit
-                           else f"the {value} wins the Claim")
+                else:   # (kept: why keep a roll that blows it? To save the Detonator)
+                    why = (f"keeps your Faulty Detonator for later, though the {value} blows a Claim "
+                           f"worth {worth}" if hit else f"the {value} wins the Claim")
             else:
                 hit = value in nums
                 if again:
@@ -327,7 +327,8 @@ class YaBlewItPolicy(Policy):
                            else f"the {value} missed; a new roll steals on {k} in 8")
                 else:
                     why = (f"the {value} steals the Claim" if hit
-                           else f"the {value} missed a Claim worth {worth}")
+                           else f"keeps your Faulty Detonator for later: a new roll would steal on only "
+                                f"{k} in 8 (the Claim is worth {worth})")
         elif phase == FIRE_PHASE:
             legal = state.legal_actions()
             pick = _NORMAL.place_safes(ctx, legal) if len(legal) > 1 else legal[0]

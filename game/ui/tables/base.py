@@ -829,13 +829,16 @@ class TableScene(Scene):
         and shows it again without asking twice. True when a hint was asked for or toggled."""
         refusal = self.hint_refusal()
         if refusal is not None:
-            if self.hints_on() and not self.replay and self.match.human_to_move():
-                self._say(refusal)
+            if not self.replay and self.match.human_to_move():
+                self._say(refusal)   # (hints off too: the key is not simply dead)
             return False
         key = self._hint_key()
         if self.coach.key == key:
             self.coach.hidden = not self.coach.hidden
             return True
+        if len(self.match.legal_actions()) <= 1:
+            self._say("Only one move is possible here: there is nothing to weigh.")
+            return False
         seat = self.match.to_move()
         assert seat is not None
         if self.hand_hidden:
@@ -845,7 +848,7 @@ class TableScene(Scene):
                        derive_seed(self.match.seed, "hint", len(self.match.actions)))
         caught_up = self._seen == len(self.match.history)
         note = self.match.note_hint(seat)
-        if caught_up:   # the note is logged at once, never queued as a beat of the game
+        if note is not None and caught_up:   # logged at once, never queued as a beat of the game
             self._seen = len(self.match.history)
             if self._log_sees(note):
                 self._log(note)
