@@ -20,7 +20,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from big_dig_hand_boards import playable_board  # noqa: E402
-from helpers import bots, click, key, run_until_human, saved_actions  # noqa: E402
+from helpers import bots, click, key, run_until, run_until_human, saved_actions  # noqa: E402
 
 from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games.big_dig import rules  # noqa: E402
@@ -462,3 +462,42 @@ def test_a_goals_words_are_gone_before_the_next_players_board_comes(make_app) ->
     table._on_goal(ev, beat)
     words = [c for c in table.callouts if c.image is not None]
     assert words and beat.hold >= max(c.delay + c.duration for c in words)
+
+
+def test_the_pointer_on_a_dug_square_says_it_is_dug(app) -> None:  # type: ignore[no-untyped-def]
+    match = human_first(seed=3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    dig = next(a for a in match.legal_actions() if a.kind == "dig")
+    table._apply(dig)
+    run_until(app, lambda: table.idle and match.human_to_move(), "came back to Ana", 5000)
+    dug = sorted(match.state.crossed(0))
+    assert dug and table.big_player() == 0 and table.card is None
+    point_at(app, table, dug[0])
+    assert table.tooltip_text().endswith(": dug (crossed out)")
+    fresh = next(sq for sq in ((x, y) for x in range(12) for y in range(12))
+                 if table.board.on_board(sq) and sq not in dug and table.board.kind(sq) == "dirt")
+    point_at(app, table, fresh)
+    assert table.tooltip_text() == "dirt"
+
+
+def test_a_rivals_goal_figures_are_never_cut_in_the_other_boards(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from types import SimpleNamespace
+
+    from game.ui.tables import big_dig_drawing
+
+    match = new_match([Seat("Ana"), Seat("Bartholomew the Bold", BOT, "easy"), Seat("Cyd", BOT, "easy"),
+                       Seat("Dee", BOT, "easy")], seed=2)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    monkeypatch.setattr(table, "progress", lambda p, goal: SimpleNamespace(text="around the skeleton 13/14"))
+    drawn: list[str] = []
+    real = big_dig_drawing.theme.text
+
+    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
+        drawn.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(big_dig_drawing.theme, "text", spy)
+    table._draw_others(app.screen)
+    assert drawn.count("13/14") >= 1 and not any(w.endswith("1…") for w in drawn)

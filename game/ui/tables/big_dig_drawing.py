@@ -567,8 +567,17 @@ class TableDrawing:
                 words = "met ✓" if met_it else self.progress(p, goal).text
                 goal_icon(surface, goal, (tx + 5, y + 8), 4)
                 size = theme.fit_size(words, tw - 14, 12, 10, bold=met_it)
-                theme.text(surface, fit(words, tw - 14, size, met_it), (tx + 14, y), size,
-                           theme.GOOD if met_it else theme.INK_DIM, bold=met_it, box=r)
+                colour = theme.GOOD if met_it else theme.INK_DIM
+                label, _, figure = words.rpartition(" ")
+                if theme.width_of(words, size, met_it) > tw - 14 and label and any(ch.isdigit() for ch in figure):
+                    # Too long even small: the goal's name gives way, never its figures ("13/14").
+                    fig_w = theme.width_of(figure, size, met_it)
+                    theme.text(surface, figure, (tx + tw, y), size, colour, bold=met_it, anchor="topright", box=r)
+                    words = label
+                    room = tw - 14 - fig_w - 4
+                else:
+                    room = tw - 14
+                theme.text(surface, fit(words, room, size, met_it), (tx + 14, y), size, colour, bold=met_it, box=r)
 
     # -- tooltips
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
@@ -599,7 +608,13 @@ class TableDrawing:
         if self.card is None and not self.bonus_turn():
             sq = self.view.square_at(pos)
             if sq is not None and self.board.on_board(sq):
-                return KIND_WORDS.get(self.board.kind(sq), "")
+                words = KIND_WORDS.get(self.board.kind(sq), "")
+                p = self.big_player()
+                if sq in self.model.exploded[p]:
+                    return f"{words.split(' (')[0]}: exploded"
+                if sq in self.model.crossed[p]:
+                    return f"{words.split(' (')[0]}: dug (crossed out)"
+                return words
         return ""
 
 
