@@ -501,3 +501,42 @@ def test_a_rivals_goal_figures_are_never_cut_in_the_other_boards(app, monkeypatc
     monkeypatch.setattr(big_dig_drawing.theme, "text", spy)
     table._draw_others(app.screen)
     assert drawn.count("13/14") >= 1 and not any(w.endswith("1…") for w in drawn)
+
+
+def test_mirror_flips_the_piece_left_to_right_as_it_stands_and_a_button_that_would_do_nothing_is_grey(app) -> None:  # type: ignore[no-untyped-def]
+    from game.games.big_dig.cards import normalise
+
+    match = human_first(seed=3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    st = match.state
+    free = [c for c in range(1, 6) if st.card_taken_by(c) is None]
+    lopsided = [c for c in free if len({table_turned(st.card_shape(c), r, m) for r in range(4)
+                                        for m in (False, True)}) == 8]
+    assert lopsided, [st.card_name(c) for c in free]
+    key(app, pygame.K_0 + lopsided[0])
+    for turns in range(4):
+        before = table.shape()
+        key(app, pygame.K_m)
+        # What was on the screen, flipped left to right: whatever the turns before it.
+        assert table.shape() == normalise([(-x, y) for x, y in before]), (turns, before, table.shape())
+        key(app, pygame.K_r)
+    app.step(1 / 60)
+    buttons = {b.label.split()[0]: b for b in table.buttons}
+    assert buttons["Rotate"].enabled and buttons["Mirror"].enabled
+    # The O card neither turns nor mirrors: both buttons stand grey, and say why.
+    square = [c for c in free if len({table_turned(st.card_shape(c), r, m) for r in range(4)
+                                      for m in (False, True)}) == 1]
+    assert square, [st.card_name(c) for c in free]
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_0 + square[0])
+    app.step(1 / 60)
+    buttons = {b.label.split()[0]: b for b in table.buttons}
+    assert not buttons["Rotate"].enabled and not buttons["Mirror"].enabled
+    assert buttons["Rotate"].reason == "This card looks the same turned"
+
+
+def table_turned(shape: Any, rot: int, mirror: bool) -> Any:
+    from game.ui.tables.big_dig import turned
+
+    return turned(shape, rot, mirror)

@@ -336,8 +336,11 @@ class BigDigTable(TableDrawing, TableScene):
             self._click()
 
     def flip_shape(self) -> None:
+        """Mirror the card left to right as it stands on the screen, however it is turned (a
+        flip after a turn is the card's own flip and the turn the other way round)."""
         if self.card is not None and not self.exploding:
             self.mirror = not self.mirror
+            self.rot = (-self.rot) % 4
             self._to_a_fit()
             self._click()
 
@@ -404,7 +407,7 @@ class BigDigTable(TableDrawing, TableScene):
 
     # ------------------------------------------------------------------ buttons
     def _ensure_buttons(self) -> None:
-        key = (self.match.version, self.card, self.exploding, self.bonus_turn())
+        key = (self.match.version, self.card, self.exploding, self.bonus_turn(), self.rot, self.mirror)
         if key == self._buttons_key:
             return
         self._buttons_key = key
@@ -412,10 +415,18 @@ class BigDigTable(TableDrawing, TableScene):
         w3 = (MOVE_BOX.w - 20 - 16) // 3
         shaped = self.card is not None and not self.exploding and not self.bonus_turn()
         no_card = "Choose a card first (1-5)"
+        turns = flips = shaped
+        if shaped and self.card is not None:
+            # A button that would leave the piece as it is stands greyed (the O card: both).
+            shape = self.state.card_shape(self.card)
+            now = turned(shape, self.rot, self.mirror)
+            turns = turned(shape, self.rot + 1, self.mirror) != now
+            flips = turned(shape, -self.rot, not self.mirror) != now
         self.buttons = [
-            Button((x0, y0, w3, 38), "Rotate  R", self.turn, None, enabled=shaped, reason=no_card, size=16),
-            Button((x0 + w3 + 8, y0, w3, 38), "Mirror  M", self.flip_shape, None, enabled=shaped,
-                   reason=no_card, size=16),
+            Button((x0, y0, w3, 38), "Rotate  R", self.turn, None, enabled=turns,
+                   reason=no_card if not shaped else "This card looks the same turned", size=16),
+            Button((x0 + w3 + 8, y0, w3, 38), "Mirror  M", self.flip_shape, None, enabled=flips,
+                   reason=no_card if not shaped else "This card looks the same mirrored", size=16),
             Button((x0 + 2 * (w3 + 8), y0, w3, 38), "Dig  D" if self.exploding else "Explode  E",
                    self.toggle_explode, None, enabled=not self.bonus_turn(),
                    reason="Bonus digs are single squares", size=16),
