@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game import paths
@@ -35,6 +35,9 @@ class Settings:
     fullscreen: bool = False
     colour_symbols: bool = True  # every gem colour also shows its own symbol
     hints: bool = True           # the coach's Hint at a human's decision (key H and a button)
+    # The names the human seats had in the last game set up, in seat order: the setup offers them
+    # again, so a player's statistics stay under one name.
+    names: list[str] = field(default_factory=list)
 
     @property
     def speed(self) -> float:
@@ -63,6 +66,13 @@ def _read(data: object) -> tuple[Settings, list[str]]:
         if f.name not in data:
             continue
         value, default = data[f.name], getattr(s, f.name)
+        if f.name == "names":
+            names = _names(value)
+            if names is None:
+                wrong.append(f.name)
+            else:
+                s.names = names
+            continue
         if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if (type(value) is not type(default) or (isinstance(value, float) and math.isnan(value))
@@ -72,6 +82,19 @@ def _read(data: object) -> tuple[Settings, list[str]]:
             setattr(s, f.name, value)
     s.volume = max(0.0, min(1.0, s.volume))
     return s, wrong
+
+
+MAX_NAMES = 8
+
+
+def _names(value: object) -> list[str] | None:
+    """The remembered names, cleaned as every name from a file is; None when they are not a
+    short list of names."""
+    from game.core.text import clean_name
+
+    if not isinstance(value, list) or len(value) > MAX_NAMES or not all(isinstance(v, str) for v in value):
+        return None
+    return [clean_name(v) for v in value]
 
 
 def load_settings_checked() -> tuple[Settings, str | None]:

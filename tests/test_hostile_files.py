@@ -203,6 +203,8 @@ SETTINGS_KINDS = {
     "wrong types": b'{"volume": "loud", "muted": 1, "animation": "warp", "fullscreen": true}',
     "not a table": b'["normal"]',
     "nan": b'{"volume": NaN}',
+    "names": b'{"names": ["Ana", 7], "fullscreen": true}',
+    "many names": b'{"names": [' + b",".join([b'"A"'] * 50) + b'], "fullscreen": true}',
 }
 
 
@@ -226,6 +228,8 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
         assert (kept[0] / "inside.txt").read_text() == "kept"
     else:
         assert kept[0].read_bytes() == original
+    if kind in ("names", "many names"):
+        assert app.settings.names == [] and app.settings.fullscreen is True
     if kind == "wrong types":
         assert app.settings.fullscreen is True  # the sound value is kept
         # ... and written back at once: the next start has it too, without a message.
@@ -233,6 +237,14 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
     # Saving the settings now writes a fresh file next to the kept one.
     app.apply_settings()
     assert load_settings() == app.settings and set_aside_copies(path) == kept
+
+
+def test_remembered_names_are_cleaned_where_they_enter(make_app: Callable[..., Any], home: Path) -> None:
+    settings_path().write_text(json.dumps({"names": ["  Ana\u200b\nBo ", "", "Cyd" * 40]}))
+    app = make_app(None)
+    assert "settings file" not in title_messages(app)
+    names = app.settings.names
+    assert names[0] == "Ana Bo" and names[1] == "Player" and len(names[2]) < 120 and "\n" not in "".join(names)
 
 
 def test_sound_settings_are_read_without_a_message(make_app: Callable[..., Any], home: Path) -> None:

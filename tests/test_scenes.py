@@ -436,6 +436,17 @@ def test_setup_builds_the_chosen_match(app: App, dummy_tables: list[DummyTable])
     loaded, message = saves.resume(listed[0])
     assert message is None and loaded is not None and loaded.seed == 427
     assert [s.to_json() for s in loaded.seats] == [s.to_json() for s in started.seats]
+    # The next setup offers the human seats their names again (kept in the settings), so a
+    # player's statistics stay under one name; the bots get names of their own.
+    assert load_settings().names == ["Zed", "Bo"]
+    app.push(SetupScene(INFO))
+    again = app.top
+    assert isinstance(again, SetupScene)
+    assert again.rows[0].name.value == "Zed" and again.seat_name(again.rows[0]) == "Zed"
+    again.set_seat(1, human=True)
+    assert again.rows[1].name.value == "Bo"
+    again.set_seat(2, human=True)
+    assert again.rows[2].name.value == "Player 3"
 
 
 def test_setup_offers_the_hard_bot(app: App) -> None:

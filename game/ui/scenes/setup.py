@@ -363,6 +363,14 @@ class SetupScene(Scene):
             row.name.value = name[:NAME_LEN]
         self._refresh()
 
+    def enter(self) -> None:
+        super().enter()
+        # The human seats offer the names they had in the last game set up.
+        for row in self.rows:
+            if row.is_human and row.name.value == row.default:
+                row.default = row.name.value = self._default_name(row)
+        self._refresh()
+
     def set_first(self, seat: int | None) -> None:
         """None for a random first player, or the seat that starts."""
         self._refresh()
@@ -370,7 +378,9 @@ class SetupScene(Scene):
 
     def _default_name(self, row: SeatRow) -> str:
         if row.is_human:
-            return f"Player {row.index + 1}"
+            remembered = list(self.app.settings.names) if self.app is not None else []
+            k = sum(1 for r in self.rows[:row.index] if r.is_human)   # the k-th human seat
+            return remembered[k] if k < len(remembered) else f"Player {row.index + 1}"
         return self.bot_names[row.index % len(self.bot_names)]
 
     def _kind_changed(self, row: SeatRow) -> None:
@@ -456,12 +466,26 @@ class SetupScene(Scene):
             self.app.push(MessageBox("Cannot start", str(exc)))
             return
         self.app.play("click")
+        self._remember_names(match)
         # Build the table before saving, so a table that cannot open leaves no stray save behind.
         if open_table(self.app, match, replace=True):
             try:
                 autosave(match)
             except OSError as exc:
                 log.error("autosave failed: %s", exc)
+
+    def _remember_names(self, match: Match) -> None:
+        """Keep the human seats' names for the next setup (never fatal: settings are a comfort)."""
+        from game.settings import save_settings
+
+        assert self.app is not None
+        names = [seat.name for seat in match.seats if seat.is_human]
+        if names and names != self.app.settings.names:
+            self.app.settings.names = names
+            try:
+                save_settings(self.app.settings)
+            except OSError as exc:
+                log.error("the players' names were not kept: %s", exc)
 
     def _folder_hint(self) -> tuple[str, tuple[int, int, int]]:
         """The map panel's line on the user maps folder: where it is, or why it cannot be used
