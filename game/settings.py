@@ -16,6 +16,7 @@ from pathlib import Path
 
 from game import paths
 from game.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
+from game.core.text import clean_name
 
 log = logging.getLogger(__name__)
 SETTINGS_LIMIT = 64 * 1024  # bytes: the file holds a handful of values
@@ -90,8 +91,6 @@ MAX_NAMES = 8
 def _names(value: object) -> list[str] | None:
     """The remembered names, cleaned as every name from a file is; None when they are not a
     short list of names."""
-    from game.core.text import clean_name
-
     if not isinstance(value, list) or len(value) > MAX_NAMES or not all(isinstance(v, str) for v in value):
         return None
     return [clean_name(v) for v in value]

@@ -1,6 +1,6 @@
 """What the UI tests share besides fixtures (those are in conftest.py): seats, key and mouse
 events, the autosave's actions, stepping an App until its table is idle, a finished match, and
-emptying an App after a test.
+emptying an App after a test, and the text a scene draws.
 
 Import pygame-using tests' headless drivers before this module (it imports pygame).
 """
@@ -109,3 +109,17 @@ def close_app(app: Any) -> None:
     """Exit every scene of the App (stopping the bot threads of tables)."""
     while app.stack:
         app.stack.pop().exit()
+
+
+# ---------------------------------------------------------------------------- what is drawn
+def spy_text(monkeypatch: Any, module: Any) -> list[str]:
+    """Record every text `module` draws through its `theme.text` (then drawn as usual)."""
+    drawn: list[str] = []
+    real = module.theme.text
+
+    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
+        drawn.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(module.theme, "text", spy)
+    return drawn

@@ -476,7 +476,9 @@ def open_replay(app: Any, path: Path, fake: Fake) -> ReplayScene:
     return viewer
 
 
-def test_an_analysis_is_kept_beside_its_replay_and_shown_when_it_is_opened_again(app: Any) -> None:
+def analysed_replay(app: Any) -> tuple[Match, int, Path, int]:
+    """The bad-move game kept as a replay, opened, analysed to the end and closed again: the
+    game, its bad move, the replay's path and how many moves were analysed."""
     m, bad = bad_move_game()
     path = saves.write_replay(m)
     viewer = open_replay(app, path, Fake(score=judge))
@@ -484,6 +486,11 @@ def test_an_analysis_is_kept_beside_its_replay_and_shown_when_it_is_opened_again
     analyse_to_the_end(app, viewer)
     total = viewer.analysis.total if viewer.analysis else 0
     app.pop()
+    return m, bad, path, total
+
+
+def test_an_analysis_is_kept_beside_its_replay_and_shown_when_it_is_opened_again(app: Any) -> None:
+    m, bad, path, total = analysed_replay(app)
     kept = saves.analysis_path(path)
     assert kept.is_file()
     # Opened again (or after a restart): the marks are there at once, nothing is asked again.
@@ -527,11 +534,7 @@ def test_an_analysis_stopped_halfway_goes_on_from_there_when_the_replay_is_opene
 @pytest.mark.parametrize("damage", ["not json {", "[]", "bad format", "other record", "bad verdict",
                                     "too many", "deep"])
 def test_a_damaged_kept_analysis_is_ignored_and_analyse_starts_afresh(app: Any, damage: str) -> None:
-    m, bad = bad_move_game()
-    path = saves.write_replay(m)
-    viewer = open_replay(app, path, Fake(score=judge))
-    analyse_to_the_end(app, viewer)
-    app.pop()
+    _, bad, path, _total = analysed_replay(app)
     kept = saves.analysis_path(path)
     data = json.loads(kept.read_text())
     if damage == "not json {":
@@ -569,11 +572,7 @@ def test_a_record_from_outside_the_replays_folder_leaves_no_analysis_behind(app:
 
 
 def test_a_copy_of_a_replay_opened_from_elsewhere_leaves_its_analysis_alone(app: Any, tmp_path: Path) -> None:
-    m, bad = bad_move_game()
-    path = saves.write_replay(m)
-    viewer = open_replay(app, path, Fake(score=judge))
-    analyse_to_the_end(app, viewer)
-    app.pop()
+    _, _, path, _total = analysed_replay(app)
     kept = saves.analysis_path(path)
     before = kept.read_bytes()
     copy = tmp_path / "copy.json"   # the same match, its id and all, outside the replays folder
@@ -587,11 +586,7 @@ def test_a_copy_of_a_replay_opened_from_elsewhere_leaves_its_analysis_alone(app:
 
 
 def test_an_analysis_whose_replay_is_gone_is_cleared_away(app: Any) -> None:
-    m, _ = bad_move_game()
-    path = saves.write_replay(m)
-    viewer = open_replay(app, path, Fake(score=judge))
-    analyse_to_the_end(app, viewer)
-    app.pop()
+    _, _, path, _total = analysed_replay(app)
     path.unlink()   # deleted by hand
     other, _ = bad_move_game()
     saves.write_replay(other)   # writing a replay tidies the folder

@@ -20,7 +20,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import click, finished_match, key, played, run_until  # noqa: E402
+from helpers import click, finished_match, key, played, run_until, spy_text  # noqa: E402
 
 from game import saves  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402
@@ -522,14 +522,7 @@ def test_the_replays_screen_says_how_many_are_kept_once_it_holds_nearly_that_man
     app.reset(TitleScene())
     screen = ReplaysScene()
     app.push(screen)
-    drawn: list[str] = []
-    real = replays_mod.theme.text
-
-    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
-        drawn.append(words)
-        return real(surface, words, *args, **kw)
-
-    monkeypatch.setattr(replays_mod.theme, "text", spy)
+    drawn = spy_text(monkeypatch, replays_mod)
     app.draw()
     assert any(f"the latest {most} are kept, the oldest goes first" in d for d in drawn), drawn
 

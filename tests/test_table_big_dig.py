@@ -20,7 +20,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from big_dig_hand_boards import playable_board  # noqa: E402
-from helpers import bots, click, key, run_until, run_until_human, saved_actions  # noqa: E402
+from helpers import bots, click, key, run_until, run_until_human, saved_actions, spy_text  # noqa: E402
 
 from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games.big_dig import rules  # noqa: E402
@@ -491,14 +491,7 @@ def test_a_rivals_goal_figures_are_never_cut_in_the_other_boards(app, monkeypatc
     table = open_table(app, match)
     run_until_human(app, table)
     monkeypatch.setattr(table, "progress", lambda p, goal: SimpleNamespace(text="around the skeleton 13/14"))
-    drawn: list[str] = []
-    real = big_dig_drawing.theme.text
-
-    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
-        drawn.append(words)
-        return real(surface, words, *args, **kw)
-
-    monkeypatch.setattr(big_dig_drawing.theme, "text", spy)
+    drawn = spy_text(monkeypatch, big_dig_drawing)
     table._draw_others(app.screen)
     assert drawn.count("13/14") >= 1 and not any(w.endswith("1…") for w in drawn)
 

@@ -73,6 +73,16 @@ def win_shares(state: GameState) -> list[float]:
     return shares
 
 
+def soft_shares(values: Sequence[float], spread: float) -> tuple[float, ...]:
+    """Each seat's chance to win from how far ahead it stands (`values`, in one unit): a soft
+    maximum, `spread` being how far apart two seats must stand for the one ahead to be about e
+    times as likely to win."""
+    top = max(values)
+    weights = [math.exp((v - top) / spread) for v in values]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
 class Policy:
     """How the search plays one game. The defaults are plain and correct for any game; each game's
     `POLICY` overrides what it knows better."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from game.bots.search import Choice, Policy
+from game.bots.search import Choice, Policy, soft_shares, win_shares
 from game.core.contract import Action, IllegalAction, View
 from game.core.rng import Rng, derive_seed
 from game.core.words import money
@@ -135,9 +135,7 @@ class GoldMinePolicy(Policy):
     def spread(self, s: GoldMineState) -> float:
         """How far apart in worth two players must stand for the leader to be about e times as
         likely to win: wide while many actions are left, narrow near the end."""
-        base, per_action = self.SPREAD.get(s.n, self.SPREAD[4])
-        left = (ROUNDS - s.round_no) * s.n + (s.n - s.step)
-        return max(1.0, base + per_action * left)
+        return _spread(self.SPREAD.get(s.n, self.SPREAD[4]), actions_left(s))
 
     def deal_value(self, state, seat: int) -> float:
         """With two players: half the win itself (a tie half of it), half the margin over the
@@ -148,14 +146,8 @@ class GoldMinePolicy(Policy):
         s: GoldMineState = state
         if s.n >= 3:
             if s.is_over():
-                top = max(s.money)
-                winners = [q for q, m in enumerate(s.money) if m == top]
-                return 1.0 / len(winners) if seat in winners else 0.0
-            worth = self.worth(s)
-            spread = self.spread(s)
-            best = max(worth)
-            weights = [math.exp((w - best) / spread) for w in worth]
-            return weights[seat] / sum(weights)
+                return win_shares(s)[seat]
+            return soft_shares(self.worth(s), self.spread(s))[seat]
         money = self.worth(s)
         diff = money[seat] - max(m for q, m in enumerate(money) if q != seat)
         win = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
@@ -260,21 +252,30 @@ def spread_fit(players: int, games: int, seed: int,
         seen = []
         while not s.is_over():
             if s.phase == PLAY:
-                seen.append((policy.worth(s), (ROUNDS - s.round_no) * s.n + (s.n - s.step)))
+                seen.append((policy.worth(s), actions_left(s)))
             p = s.to_move()
             assert p is not None
             s = s.advance(bots[p].choose(s.view(p)))
-        top = max(s.money)
-        rows += [(worth, left, [q for q, m in enumerate(s.money) if m == top]) for worth, left in seen]
+        shares = win_shares(s)
+        rows += [(worth, left, shares) for worth, left in seen]
     out = {(0.0, 0.0): math.log(1 / players)}
-    for base, per_action in spreads:
+    for fit in spreads:
         total = 0.0
-        for worth, left, winners in rows:
-            spread = max(1.0, base + per_action * left)
-            weights = [math.exp((w - max(worth)) / spread) for w in worth]
-            total += math.log(max(1e-9, sum(weights[q] for q in winners) / sum(weights)))
-        out[(base, per_action)] = total / max(1, len(rows))
+        for worth, left, won in rows:
+            chances = soft_shares(worth, _spread(fit, left))
+            total += math.log(max(1e-9, sum(c for c, w in zip(chances, won) if w > 0)))
+        out[fit] = total / max(1, len(rows))
     return out
+
+
+def actions_left(s: GoldMineState) -> int:
+    """How many actions are still to be taken in the game, the current one counted."""
+    return (ROUNDS - s.round_no) * s.n + (s.n - s.step)
+
+
+def _spread(fit: tuple[float, float], left: int) -> float:
+    base, per_action = fit
+    return max(1.0, base + per_action * left)
 
 
 POLICY = GoldMinePolicy()

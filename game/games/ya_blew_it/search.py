@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from game.bots.search import Choice, Policy, win_shares
+from game.bots.search import Choice, Policy, soft_shares, win_shares
 from game.core.contract import Action, View
 from game.core.rng import Rng
 from game.core.words import plural
@@ -79,14 +79,7 @@ def win_chances(state: YaBlewItState) -> list[float]:
     if state.claim:
         pr = state.prospector
         eq[pr] += CLAIM_SHARE * ctx.gain(pr, summarise(state.claim))
-    return list(_softmax(eq, spread_for(n, len(state.deck))))
-
-
-def _softmax(eq: Sequence[float], spread: float) -> tuple[float, ...]:
-    top = max(eq)
-    weights = [math.exp((e - top) / spread) for e in eq]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    return list(soft_shares(eq, spread_for(n, len(state.deck))))
 
 
 SPREAD_SCALE = 1.0
@@ -110,7 +103,7 @@ class WinModel(RoundModel):
         n = ctx.n
         self.eq = [ctx.equity(p, ctx.areas[p]) for p in range(n)]
         self.spread = spread_for(n, ctx.deck_len)
-        self.zero = _softmax(self.eq, self.spread)
+        self.zero = soft_shares(self.eq, self.spread)
         self._taken: dict[tuple[int, int, float], Gains] = {}
 
     def take(self, x: int, draws: int, cost: float = 0.0) -> Gains:
@@ -122,7 +115,7 @@ class WinModel(RoundModel):
         if hit is None:
             eq = list(self.eq)
             eq[x] += self.base[x] + draws * self.delta[x] - cost
-            hit = self._taken[key] = _softmax(eq, self.spread)
+            hit = self._taken[key] = soft_shares(eq, self.spread)
         return hit
 
     def gamble_draw(self, k: int, draws: int, gems: int) -> Gains:
