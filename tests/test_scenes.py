@@ -416,7 +416,8 @@ def test_setup_builds_the_chosen_match(app: App, dummy_tables: list[DummyTable])
     app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Zed"))
     app.handle(key(pygame.K_r))  # typed into the field, not the Rules shortcut
     assert app.top is setup
-    app.handle(key(pygame.K_RETURN))  # leaves the field
+    app.handle(key(pygame.K_ESCAPE))  # leaves the field (and does not leave the setup)
+    assert app.top is setup and not setup.rows[0].name.focused
     setup.set_first(2)
     frames(app, 5)
     m = setup.build_match()
@@ -447,6 +448,20 @@ def test_setup_builds_the_chosen_match(app: App, dummy_tables: list[DummyTable])
     assert again.rows[1].name.value == "Bo"
     again.set_seat(2, human=True)
     assert again.rows[2].name.value == "Player 3"
+
+
+def test_enter_in_the_seed_field_starts_the_game_with_the_seed_typed(
+        app: App, dummy_tables: list[DummyTable]) -> None:
+    title = TitleScene()
+    app.reset(title)
+    setup = SetupScene(INFO)
+    app.push(setup)
+    app.handle(click(setup.seed.rect.center))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="314"))
+    assert setup.seed.focused
+    app.handle(key(pygame.K_RETURN))  # one Enter: the Start button's key
+    assert len(dummy_tables) == 1 and app.top is dummy_tables[0]
+    assert dummy_tables[0].match.seed == 314 and not setup.seed.focused
 
 
 def test_setup_offers_the_hard_bot(app: App) -> None:

@@ -579,6 +579,13 @@ class SetupScene(Scene):
         fields = self._fields()
         # A field being typed in gets the keys first, so letters never trigger shortcuts.
         typing = next((f for f in fields if f.focused), None)
+        if (typing is not None and event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+            # Enter is the Start button's key, in a field as anywhere: the typing ends and the
+            # game starts with what was typed (Esc or Tab only leave the field).
+            typing.focused = False
+            self.start()
+            return True
         if typing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             if typing.handle_event(event):
                 self._refresh()
