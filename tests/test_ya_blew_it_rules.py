@@ -335,6 +335,9 @@ def test_a_miss_puts_the_miner_out_of_the_round(value: int) -> None:
     s, _ = begin(deal(3, top=["S2", "J4", "R5", "B1"]))
     s, events = play(rig(s, value), "roll")
     assert kinds(events) == ["roll", "miss"]
+    # The roll's line reads as an attempt, never as a steal, before the miss is told.
+    assert events[0].text == f"{s.name(1)} rolled {value}, trying to steal the Claim"
+    assert events[1].text.startswith(f"{s.name(1)} missed with {value}")
     assert s.out == [False, True, False]
     assert s.claim == ids("S2", "J4", "R5") and s.areas[1] == []
     assert (s.phase, s.turn) == ("miner", 2)

@@ -542,7 +542,7 @@ class YaBlewItState(GameState):
     def _roll(self, p: int, why: str) -> None:
         value = self.rng.die(SIDES)
         if self._ev is not None:
-            text = {"steal": f"{self.name(p)} rolled {value} to steal the Claim",
+            text = {"steal": f"{self.name(p)} rolled {value}, trying to steal the Claim",
                     "gamble": f"{self.name(p)} rolled {value} on the gamble",
                     "fire": f"{self.name(p)} rolled {value} for the Fire in the Hole"}[why]
             self._emit("roll", text, player=p, value=value, why=why)
