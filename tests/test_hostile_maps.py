@@ -33,6 +33,7 @@ import pytest  # noqa: E402
 from big_dig_boards import TILESET as BIG_DIG_TILESET  # noqa: E402
 from big_dig_boards import board_text  # noqa: E402
 from game.__main__ import main as game_main  # noqa: E402
+from game.core import tiled  # noqa: E402
 from game.games.big_dig.tmx import load_board  # noqa: E402
 from game.games.gold_mine import tmx  # noqa: E402
 from game.games.gold_mine.board import MAX_NAME_LENGTH, clean_name  # noqa: E402
@@ -132,6 +133,16 @@ def hostile(game: str) -> dict[str, tuple[Callable[[Path], Path], str]]:
             "declares 1,000,000,000 tiles"),
         "500 tile layers": (lambda d: write(d, "layers.tmx", text(layers=500)),
                             "has 500 tile layers"),
+        # Each tileset is read in full, by us and by pytmx: 30,000 of them took seconds.
+        "40 tilesets": (lambda d: write(d, "forty_tilesets.tmx", text(tileset=tileset + "".join(
+            f'<tileset firstgid="{100 + 10 * i}" source="t.tsx"/>' for i in range(40)))),
+            "uses 41 tilesets; a map may use at most 32"),
+        # A parsed tag costs far more memory than its bytes: counted before parsing.
+        "30,000 tilesets": (lambda d: write(d, "tilesets.tmx", text(tileset=tileset + "".join(
+            f'<tileset firstgid="{100 + 10 * i}" source="t.tsx"/>' for i in range(30_000)))),
+            "XML tags; a map or tileset file may hold at most 20,000"),
+        "300,000 empty elements": (lambda d: write(d, "elements.tmx", text(padding="<a/>" * 300_000)),
+                                   "holds 300,0"),
     }
     if game == "gold_mine":
         cases["a thousand start points"] = (lambda d: write(d, "starts.tmx", map_text().replace(
@@ -151,16 +162,17 @@ CASES = [(game, case) for game in GAMES for case in sorted(hostile(game))]
 
 @pytest.mark.parametrize("game", GAMES)
 def test_deep_nesting_is_read_without_recursion(tmp_path, game):
-    """Elements nested 100,000 deep (groups around the layer, stray elements, class properties)
-    are read or refused with a reason, never a RecursionError."""
+    """Elements nested thousands deep (groups around the layer, stray elements, class
+    properties), as deep as the file's limit on tags allows, are read or refused with a reason,
+    never a RecursionError."""
     text_of, _tileset, load = GAMES[game]
-    n = 100_000
+    n = tiled.MAX_TAGS // 2 - 100
     around = text_of().replace(' <layer id="1"', "<group>" * n + ' <layer id="1"').replace(
         "</layer>", "</layer>" + "</group>" * n)
     assert load(write(tmp_path, "groups.tmx", around)).name == "Groups"
     stray = text_of(padding="<a>" * n + "</a>" * n)
     assert load(write(tmp_path, "stray.tmx", stray)).name == "Stray"
-    depth = 20_000
+    depth = tiled.MAX_TAGS // 4 - 100
     nested = ('<property name="p" type="class"><properties>' * depth
               + '</properties></property>' * depth)
     if game == "gold_mine":
@@ -170,6 +182,28 @@ def test_deep_nesting_is_read_without_recursion(tmp_path, game):
         classes = board_text(extra_props=nested)
     status, out, err = check_map(str(write(tmp_path, "classes.tmx", classes)))
     assert status == 1 and "class properties are not supported" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_image_layer_with_no_image_yet_is_left_out(tmp_path, game):
+    """Tiled saves an image layer whose image is not chosen yet as an empty element; it draws
+    nothing, so the map is read as if it were not there (pytmx alone fails on it)."""
+    text_of, _tileset, load = GAMES[game]
+    empty = ('<imagelayer id="50" name="Image Layer 1"/>'
+             '<group id="60" name="g"><imagelayer id="51" name="Image Layer 2"/></group>')
+    loaded = load(write(tmp_path, "empty_image.tmx", text_of(padding=empty)))
+    assert loaded == load(write(tmp_path, "empty_image.tmx", text_of()))
+
+
+def test_a_hex_map_without_a_side_length_or_a_start_point_without_a_place_says_so(tmp_path):
+    status, _out, err = check_map(str(write(tmp_path, "no_side.tmx",
+                                            map_text().replace('hexsidelength="32" ', ""))))
+    assert status == 1 and "the map has no hexsidelength; it must be a whole number" in err
+    assert "None" not in err
+    x, y = LAYOUT.centre(0, 0)
+    nowhere = map_text().replace(f'x="{x:g}" y="{y:g}"', 'x="nan" y="inf"', 1)
+    status, _out, err = check_map(str(write(tmp_path, "nan.tmx", nowhere)))
+    assert status == 1 and "start point object id 1 has no position on the map" in err, err
 
 
 def check_map(*args: str) -> tuple[int, str, str]:
@@ -422,10 +456,12 @@ def test_the_setup_lists_hostile_big_dig_boards_with_their_reasons(home, tmp_pat
         assert not entry.ok and reason in entry.reason, (file_name, entry.reason)
     assert tmx.shown_file_name(gold) not in by_file
     # Gold Mine's list: the Big Dig boards are not offered, except those whose game cannot be
-    # told (the file too large to read), which both lists show with the reason.
+    # told (the file too large to read, or with too many tags to parse), which both lists show
+    # with the reason.
     gold_list = {e.source: e for e in gold_mine_maps(folder)[1:]}
-    assert set(gold_list) == {"padded.tmx", "zz_gold.tmx"}
+    assert set(gold_list) == {"padded.tmx", "tilesets.tmx", "elements.tmx", "zz_gold.tmx"}
     assert "too large" in gold_list["padded.tmx"].reason
+    assert "XML tags" in gold_list["elements.tmx"].reason
 
 
 def test_check_map_given_a_folder_says_so_and_checks_the_rest(tmp_path):

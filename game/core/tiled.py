@@ -6,10 +6,11 @@ depend on the game lives here, so that every reader gets the same protection aga
 hostile files (issue 8) without copying it:
 
 - `TiledReader`, the base of each game's reader: a file is read only when it is a regular file
-  (never a FIFO or a device) and at most `MAX_FILE_BYTES` long, parsed as XML once, its declared
+  (never a FIFO or a device), at most `MAX_FILE_BYTES` long and holding at most `MAX_TAGS` tags,
+  parsed as XML once, its declared
   size checked against `MAX_SIDE` and `MAX_CELLS`, its tile layer decoded by us (CSV, or Base64
   raw, zlib or gzip, inflated in bounded steps to at most `MAX_LAYER_BYTES`), its tilesets checked
-  (files present, valid XML, at most `MAX_TILESET_TILES` tiles) before pytmx is given the bytes
+  (at most `MAX_TILESETS`, files present, valid XML, at most `MAX_TILESET_TILES` tiles each) before pytmx is given the bytes
   already read. Tiled's flip flags are read from the raw gids (pytmx drops or mangles them).
 - `MapError`: one line naming the file and the cause, in a map maker's words.
 - `shown_file_name`: a file name fit to draw and print (names need not be valid UTF-8).
@@ -58,6 +59,13 @@ MAX_LAYER_BYTES = 4 * MAX_CELLS
 
 MAX_TILESET_TILES = 1024
 """The most tiles one tileset may cut from its image or declare."""
+
+MAX_TAGS = 20_000
+"""The most XML tags (counted as '<' in the bytes, before parsing) a .tmx or .tsx file may hold:
+it bounds the memory the parsed file takes; the shipped map has 41 and its tileset 49."""
+
+MAX_TILESETS = 32
+"""The most tilesets a map may use (pytmx reads each one in full; the shipped maps use one)."""
 
 MAX_USER_MAPS = 50
 """The most .tmx files read from the user maps folder (the first ones by file name, all games)."""
@@ -287,8 +295,17 @@ def read_limited(path: Path, what: str, fail: Callable[[str], Exception]) -> byt
     return data
 
 
+def check_tags(data: bytes, what: str, fail: Callable[[str], Exception]) -> None:
+    """Refuse, before parsing, a file with more than `MAX_TAGS` tags."""
+    tags = data.count(b"<")
+    if tags > MAX_TAGS:
+        raise fail(f"{what} holds {tags:,} XML tags; a map or tileset file may hold at most "
+                   f"{MAX_TAGS:,}")
+
+
 def parse_map_xml(data: bytes, fail: Callable[[str], Exception]) -> ElementTree.Element:
     """The <map> element of a .tmx file's bytes."""
+    check_tags(data, "the file", fail)
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
@@ -360,6 +377,8 @@ class TiledReader:
         for key in ("width", "height", "tilewidth", "tileheight", *keys):
             text = root.get(key)
             number = whole(text) if text is not None else None
+            if text is None:
+                raise self.fail(f"the map has no {key}; it must be a whole number above 0")
             if number is None or number <= 0:
                 raise self.fail(f"the map's {key} is {text!r}; it must be a whole number above 0")
             numbers[key] = number
@@ -374,7 +393,11 @@ class TiledReader:
 
     def check_tileset_files(self, root: ElementTree.Element) -> None:
         """pytmx reports a missing or broken .tsx with a bare Exception; say it plainly first."""
-        for node in root.findall("tileset"):
+        nodes = root.findall("tileset")
+        if len(nodes) > MAX_TILESETS:
+            raise self.fail(f"the map uses {len(nodes):,} tilesets; a map may use at most "
+                            f"{MAX_TILESETS}")
+        for node in nodes:
             source = node.get("source")
             if not source:
                 self._note_declared(node, node)
@@ -386,6 +409,7 @@ class TiledReader:
             if not tsx.exists():
                 raise self.fail(f"the tileset file {source!r} is missing (looked for {tsx})")
             data = self.read_bytes(tsx, f"the tileset file {source!r}")
+            check_tags(data, f"the tileset file {source!r}", self.fail)
             try:
                 self._note_declared(node, ElementTree.fromstring(data))
             except ElementTree.ParseError as exc:
@@ -480,6 +504,12 @@ class TiledReader:
             if prop.get("type") == "class":
                 raise self.fail(f"the property {prop.get('name')!r} is a class property; class "
                                 f"properties are not supported (use string, int or bool ones)")
+        # An image layer with no image yet (Tiled saves one so) draws nothing, and pytmx fails
+        # on it: leave it out.
+        for parent in list(root.iter()):
+            for child in list(parent):
+                if child.tag == "imagelayer" and child.find("image") is None:
+                    parent.remove(child)
         try:
             # The bytes already read and checked: pytmx does not open the map file again.
             tmx = pytmx.TiledMap()

@@ -36,6 +36,8 @@ row - (column + column % 2) / 2`` when even columns are (stagger index even).
 
 from __future__ import annotations
 
+import math
+
 import os
 from collections import deque
 from dataclasses import dataclass
@@ -350,6 +352,10 @@ class _Loader(TiledReader):
                                 f"objects (Tiled's Insert Point tool)")
             x = float(obj.x) + shift_x
             y = float(obj.y) + shift_y
+            if not (math.isfinite(x) and math.isfinite(y)):
+                raise self.fail(f"start point {ident} has no position on the map (x = "
+                                f"{raw.get('x')!r}, y = {raw.get('y')!r}); move it onto a hex "
+                                f"in Tiled")
             cell = layout.cell_at(x, y, width, height)
             where = f"start point {ident} at pixel ({x:g}, {y:g})"
             if cell is None:
