@@ -184,8 +184,9 @@ def test_after_a_pass_the_log_holds_only_public_lines_until_the_hand_is_turned_u
     checked: list[int] = []
 
     def before(table: Any, seat: int, last: int | None) -> None:
-        if last is not None:
-            # The player who just decided saw their own note: the log had it before the pass.
+        if last is not None and m._actors[-1] == last:
+            # The player who just decided saw their own note: the log had it before the pass
+            # (unless a bot played since: then the hand went face down for the bot's move).
             assert any(f"for {m.seats[last].name}" in t for t in log_texts(table))
 
     def after(table: Any, seat: int) -> None:
@@ -203,6 +204,35 @@ def test_after_a_pass_the_log_holds_only_public_lines_until_the_hand_is_turned_u
     play_hot_seat(app, m, 30, 8, before, lambda table, seat: (seats_checked.append(seat), after(table, seat)))
     assert len(checked) >= 3 and set(seats_checked) == {0, 2}
     assert sum(1 for n in checked if n) >= 2, "no pass came with private lines to hold back"
+
+
+def test_the_hand_turns_face_down_while_a_bot_plays_after_a_human(app: Any) -> None:
+    """The last human may already be passing the screen on while a bot plays: once their own
+    move has been shown, their hand and their private lines are hidden until the next curtain."""
+    m = SecretsMatch(GAME, ana_bot_bo(), 12)
+    rng = random.Random(12)
+    table = open_table(app, m)
+    bot_turns = 0
+    for _ in range(40000):
+        if m.is_over() or bot_turns >= 3:
+            break
+        app.step(1 / 60)
+        if isinstance(app.top, PassScreen):
+            key(app, pygame.K_SPACE)
+            continue
+        if not table.idle:
+            continue
+        if m.human_to_move():
+            table.reveal_hand()
+            assert table.secret_seat() == m.eyes
+            table._apply(rng.choice(m.legal_actions()))
+            continue
+        if m.eyes is not None and m._actors and m.seats[m._actors[-1]].is_human:
+            bot_turns += 1   # the first idle frame after a human handed the turn to the bot
+        assert table.hand_hidden and table.secret_seat() is None, "a hand stayed up for a bot's move"
+        notes = {ev.text for ev in m.history if ev.kind == "secret"}
+        assert not notes & set(log_texts(table)), "a private line stayed in the log for a bot's move"
+    assert bot_turns >= 3
 
 
 def test_secret_seat_follows_the_hidden_hand_and_the_peek_key(app: Any) -> None:

@@ -581,6 +581,14 @@ class TableScene(Scene):
         """Hot-seat: a human other than the one whose eyes the table shows is to move, so the
         curtain covers the table until they say they are ready."""
         seat = self.match.to_move()
+        if seat is not None and self.match.hotseat and not self.match.human_to_move():
+            # A bot plays now: the last player's hand turns face down once their own move has
+            # been shown, as they may already be passing the screen on.
+            if not self.hand_hidden:
+                self.hand_hidden = True
+                self._peek_down = False
+                self._rebuild_log()
+            return
         if seat is None or not self.match.human_to_move() or not self.match.hotseat:
             return
         if seat != self.match.eyes and self.app is not None:
