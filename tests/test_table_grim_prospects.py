@@ -529,6 +529,20 @@ def test_the_replay_the_final_table_and_the_log_show_the_game(make_app) -> None:
         replay.step(1)
         run_until(app, lambda: replay.table.idle, "showed a move of the replay")
     assert replay.table.drift == 0
+    # Every hand shown (the final table): S lays out every stash, face up, a row each.
+    stashes = [sorted(s) for s in match.state.stashes]
+    assert any(stashes)
+    replay.table.fast_forward()
+    key(app, pygame.K_s)
+    assert replay.table.viewing == "stash" and not replay.table.message
+    with privacy.recording():
+        privacy.new_frame()
+        app.step(1 / 60)
+        faces = privacy.frame_faces()
+    for stash in stashes:
+        assert all(c in faces for c in stash), (stash, faces)
+    key(app, pygame.K_s)
+    assert replay.table.viewing is None
     replay.cycle_viewer()     # through one seat's eyes: its hand face up, the other's backs
     app.step(1 / 60)
     assert replay.table.eyes() and replay.table.home() == 0

@@ -686,7 +686,7 @@ class TableDrawing:
             self._empty(pic, pile)
         theme.text(pic, "Stash", (pile.centerx, pile.y - 28), 14, theme.INK, bold=True, anchor="midtop")
         theme.text(pic, str(count), (pile.centerx, pile.bottom + 6), 18, theme.INK, bold=True, anchor="midtop")
-        if count and p == self._model_seat:
+        if count and (p == self._model_seat or self.match.reveal_all):
             theme.text(pic, "S: look", (pile.centerx, pile.bottom + 28), 12, theme.INK_DIM, anchor="midtop")
         # The Inventory, face up, grouped by name.
         inv = INV_BOX.move(*off)
@@ -818,7 +818,11 @@ class TableDrawing:
                    anchor="midtop")
 
     def _draw_viewing(self, surface: pygame.Surface) -> None:
-        """The whole Rubble (everyone's), or your stash (yours alone), laid out in rows."""
+        """The whole Rubble (everyone's), or your stash (yours alone), laid out in rows; every
+        stash, a row each, where every hand is shown."""
+        if self.viewing == "stash" and self.match.reveal_all:
+            self._draw_every_stash(surface)
+            return
         if self.viewing == "stash":
             if not self.eyes() or self._model_seat is None:
                 self.viewing = None
@@ -842,6 +846,31 @@ class TableDrawing:
         for i, c in enumerate(cards):
             r = pygame.Rect(box.x + 20 + (i % cols) * step_x, box.y + 56 + (i // cols) * step_y, *size)
             self._card(surface, c, r, self.viewing == "stash")
+
+    def _draw_every_stash(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(40, 70, 930, 560)
+        surface.blit(_veil(box.size), box)
+        pygame.draw.rect(surface, theme.GOLD_DARK, box, 2, border_radius=16)
+        theme.text(surface, "Every stash", (box.x + 20, box.y + 14), 20, theme.GOLD, bold=True)
+        theme.text(surface, "Esc or a click closes", (box.right - 20, box.y + 18), 14, theme.INK_DIM,
+                   anchor="topright")
+        row_h = (box.h - 60) // max(1, self.n)
+        size = SMALL
+        name_w = 150
+        for p in range(self.n):
+            y = box.y + 52 + p * row_h
+            cards = sorted(self.model.stashes[p])
+            name, font_size = theme.fit_name(self.match.seats[p].name, name_w - 10, 16, 12)
+            theme.text(surface, name, (box.x + 20, y + 18), font_size, seat_rgb(p), bold=True)
+            theme.text(surface, plural(len(cards), "card"), (box.x + 20, y + 42), 14, theme.INK_DIM)
+            if not cards:
+                theme.text(surface, "empty", (box.x + 20 + name_w, y + 30), 14, theme.INK_FAINT)
+                continue
+            room = box.right - 20 - (box.x + 20 + name_w) - size[0]
+            step = min(size[0] + 6, room // max(1, len(cards) - 1))
+            for i, c in enumerate(cards):
+                r = pygame.Rect(box.x + 20 + name_w + i * step, y, *size)
+                self._card(surface, c, r, True)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         if self.mouse is None or self.flyers:

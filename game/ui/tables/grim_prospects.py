@@ -865,7 +865,12 @@ class GrimProspectsTable(TableDrawing, TableScene):
                 self._say("The Rubble is empty.")
             return True
         if k == pygame.K_s:
-            if self._model_seat is not None and self.model.stashes[self._model_seat]:
+            if self.match.reveal_all:   # every hand shown (the final table, a replay): every stash
+                if any(self.model.stashes):
+                    self.toggle_view("stash")
+                else:
+                    self._say("Every stash is empty.")
+            elif self._model_seat is not None and self.model.stashes[self._model_seat]:
                 self.toggle_view("stash")
             else:
                 self._say("Your stash is empty: Return to base (B) puts your hand in it.")
