@@ -4,6 +4,8 @@ margin, the coach has words for every kind of action, and hard takes an obviousl
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game.bots import make_bot
@@ -174,7 +176,9 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
     assert seen["blow"].startswith("Blow up 2 hexes")
     assert seen["block"].startswith("Block 2 hexes")
     # The second hex is said: two blasts or blocks at one place read apart.
-    assert " of it" in seen["block"] and " of it" in seen["blow"]
+    second = re.compile(r" and the one (above it|below it|(up|down)-(left|right) of it)\b")
+    assert second.search(seen["block"]) and second.search(seen["blow"]), seen
+    assert not any(f"one {d} of it" in t for t in seen.values() for d in ("up", "down"))
     assert seen["barrier"].startswith("Build a barrier")
     assert seen["income"].startswith("Take income")
     assert "(dice modifier)" in seen["mine (modifier)"]

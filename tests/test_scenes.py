@@ -18,7 +18,7 @@ from typing import Callable, Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import finished_match, played  # noqa: E402
+from helpers import finished_match, played, spy_text  # noqa: E402
 from helpers import key_event as key  # noqa: E402
 
 from game import saves  # noqa: E402
@@ -462,6 +462,28 @@ def test_enter_in_the_seed_field_starts_the_game_with_the_seed_typed(
     app.handle(key(pygame.K_RETURN))  # one Enter: the Start button's key
     assert len(dummy_tables) == 1 and app.top is dummy_tables[0]
     assert dummy_tables[0].match.seed == 314 and not setup.seed.focused
+
+
+def test_the_setup_says_who_plays_in_words_that_fit_the_count(app: App, monkeypatch) -> None:
+    from game.ui.scenes import setup as setup_mod
+
+    drawn = spy_text(monkeypatch, setup_mod)
+    setup = SetupScene(INFO)
+    app.reset(setup)
+    seen = {}
+    for players, humans in ((2, 1), (3, 1), (2, 2)):
+        setup.set_players(players)
+        for i in range(1, players):
+            if i < humans:
+                setup.set_seat(i, human=True)
+            else:
+                setup.set_seat(i, level="normal")
+        drawn.clear()
+        setup.draw(app.screen)
+        seen[(players, humans)] = [t for t in drawn if "human" in t.lower()]
+    assert "One human against a bot." in seen[(2, 1)]
+    assert "One human against bots." in seen[(3, 1)]
+    assert any(t.startswith("2 humans share this screen") for t in seen[(2, 2)])
 
 
 def test_setup_offers_the_hard_bot(app: App) -> None:

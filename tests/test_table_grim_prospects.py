@@ -668,3 +668,30 @@ def test_a_refusal_does_not_follow_the_turn_to_the_next_player_behind_the_curtai
     app.step(1 / 60)
     assert app.top is table and match.eyes == match.to_move() != first
     assert table.status_text()[0] != refusal
+
+
+def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The first player's hand is empty at the start: the status line does not tell them to click
+    it to see their cards; once they hold cards, it does."""
+    app = make_app("instant")
+    match = new_match([Seat("Ana"), Seat("Bo")], seed=3)
+    table = open_table(app, match)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 100)
+    key(app, pygame.K_SPACE)
+    app.step(1 / 60)
+    me = match.to_move()
+    assert table.hand_hidden and not match.state.hands[me]
+    assert "click it to see your cards" not in table.status_text()[0]
+    while not match.state.hands[me] or match.to_move() != me:
+        if isinstance(app.top, PassScreen):
+            key(app, pygame.K_SPACE)
+        elif table.idle and match.to_move() is not None:
+            legal = match.legal_actions()
+            assert table._apply(next((a for a in legal if a.kind == "dig"), legal[0]))
+        app.step(1 / 60)
+    run_until(app, lambda: table.idle or isinstance(app.top, PassScreen), "settled", 200)
+    if isinstance(app.top, PassScreen):
+        key(app, pygame.K_SPACE)
+        app.step(1 / 60)
+    assert match.to_move() == me and table.hand_hidden and match.state.hands[me]
+    assert "click it to see your cards" in table.status_text()[0]

@@ -177,7 +177,8 @@ class GoldMinePolicy(Policy):
             tag = mod if text.endswith(mod) else ""
             text = text[:len(text) - len(tag)]
             second = DIRECTION_NAMES[direction_to(pair[0], pair[1])]
-            text = f"{text} and the one {second} of it{tag}"
+            where = {"up": "above it", "down": "below it"}.get(second, f"{second} of it")
+            text = f"{text} and the one {where}{tag}"
         try:
             move = s.move_of(action)
         except (IllegalAction, ValueError):

@@ -671,7 +671,8 @@ class SetupScene(Scene):
 
         humans = sum(1 for r in self.rows[:self.players] if r.is_human)
         summary = ("Bots only: you watch the game." if humans == 0 else
-                   "One human against bots." if humans == 1 else
+                   ("One human against a bot." if self.players == 2 else "One human against bots.")
+                   if humans == 1 else
                    f"{humans} humans share this screen" +
                    (" and pass it between turns." if self.info.private_hands else "."))
         theme.text(surface, summary, (self.start_button.rect.x - 24, self.start_button.rect.centery), 17,
