@@ -30,6 +30,7 @@ from game.ui.scenes.dialogs import PassScreen  # noqa: E402
 from game.ui.scenes.replay import ReplayScene  # noqa: E402
 from game.ui.scenes.results import ResultsScene  # noqa: E402
 from game.ui.tables import table_for  # noqa: E402
+from game.ui.tables import coach as coaching  # noqa: E402
 
 
 # ---------------------------------------------------------------------------- fake analysers
@@ -423,16 +424,71 @@ def test_analyse_marks_a_deliberately_bad_move_and_shows_the_better_one(app: Any
     a = viewer.analysis
     assert a is not None and a.finished and a.done == total and len(fake.requests) == total
     assert viewer.marked() == [bad]
-    # N jumps to just after it; the verdict names both moves and chances.
+    # N jumps to the decision itself (the table as it stood before the move); the verdict names
+    # both moves and chances, and the better move is one of the moves possible there.
     key(app, pygame.K_n)
     app.step(1 / 60)
-    assert viewer.position == bad + 1
+    assert viewer.position == bad
     v = viewer.verdict()
     assert v is not None and v.marked and v.played == actions[bad]
     assert v.mine is not None and (v.best.win, v.mine.win) == (0.6, 0.2)
     assert v.best.action != actions[bad]
+    better = viewer.better_action()
+    assert better is not None and str(better) == v.best.action
+    assert better in viewer.match.legal_actions()
+    outlined: list[Any] = []
+    real_spots = coaching.draw_spots
+    coaching.draw_spots = lambda surface, spots, clock: outlined.append(list(spots))  # type: ignore[assignment]
+    try:
+        viewer.draw(app.screen)
+    finally:
+        coaching.draw_spots = real_spots  # type: ignore[assignment]
+    # (Ya Blew It!'s moves are its buttons, which a replay does not show: Gold Mine's below.)
+    assert outlined == [viewer.table._hint_spots(better)]
+    # → plays the move that was made; the verdict goes with its decision.
+    key(app, pygame.K_RIGHT)
+    run_until(app, lambda: viewer.table.idle, "showed the move")
+    assert viewer.position == bad + 1 and viewer.verdict() is not v
     # A move that lost only 5 points is not marked, and a move of the best choice is judged fine.
     assert all(not x.marked for i, x in a.verdicts.items() if i != bad)
+
+
+def test_at_a_marked_gold_mine_decision_the_better_move_glows_on_the_map(app: Any) -> None:
+    """The verdict stands on the decision itself, with that moment's dice: the better move's die
+    and hexes are outlined on the table, as a hint's are."""
+    m = Match("gold_mine", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 4)
+    rng = random.Random(4)
+    bad = None
+    while not m.is_over():
+        legal = m.legal_actions()
+        if m.to_move() == 0 and bad is None and len(m.actions) > 4 and len(legal) >= 3:
+            bad = len(m.actions)
+            m.apply(legal[-1])
+        else:
+            m.apply(legal[0] if m.to_move() == 0 else rng.choice(legal))
+    assert bad is not None
+    start, actions = saves.replay_of(m)
+    viewer = ReplayScene(start, actions)
+    viewer.analyser = Fake(score=judge)
+    app.push(viewer)
+    app.step(1 / 60)
+    key(app, pygame.K_a)
+    run_until(app, lambda: viewer.analysis is not None and viewer.analysis.finished, "analysed", 2000)
+    assert bad in viewer.marked()
+    viewer.jump(bad)
+    app.step(1 / 60)
+    better = viewer.better_action()
+    assert better is not None and better in viewer.match.legal_actions()
+    spots = viewer.table._hint_spots(better)
+    assert spots, "the better move has no place on the table"
+    outlined: list[Any] = []
+    real_spots = coaching.draw_spots
+    coaching.draw_spots = lambda surface, spots, clock: outlined.append(list(spots))  # type: ignore[assignment]
+    try:
+        viewer.draw(app.screen)
+    finally:
+        coaching.draw_spots = real_spots  # type: ignore[assignment]
+    assert outlined == [spots]
 
 
 def test_analyse_weighs_the_move_played_even_where_the_search_would_not_look(app: Any) -> None:
@@ -498,7 +554,8 @@ def test_an_analysis_is_kept_beside_its_replay_and_shown_when_it_is_opened_again
     again = open_replay(app, path, fake)
     assert again.marked() == [bad] and fake.requests == []
     assert again.analysis_status() == f"Analysed {total} moves: 1 marked"
-    again.jump(bad + 1)
+    again.jump(bad)
+    app.step(1 / 60)
     v = again.verdict()
     assert v is not None and v.marked and v.best.words.startswith("words for ")
     app.pop()

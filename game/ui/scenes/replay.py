@@ -11,8 +11,10 @@ shown (games with hidden hands), Esc back. The slider under the log jumps anywhe
 Analyse (A, or its button above the controls) has the hard search look again at every human
 decision, one at a time in the search process pool (game/ui/scenes/analysis.py), while the viewer
 stays usable; A again stops it (and again goes on). A move whose estimated chance to win fell more
-than 10 points below the best choice's is marked (a red tick on the slider); stepping onto an
-analysed move shows the better move with both chances, and N jumps to the next marked move.
+than 10 points below the best choice's is marked (a red tick on the slider). At an analysed
+decision (the table as it stood when the move was to be made) a box shows the move played and
+the better one with both chances, and the better move glows on the table, as a hint's does; N
+jumps to the next marked decision, and → then plays the move that was made there.
 
 `ReplayScene.shoot` is the headless path of `python -m game replay FILE --shots DIR`: the same
 table and drawing, one PNG per move.
@@ -33,6 +35,7 @@ from game.ui.scenes.dialogs import fit_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from game.core.contract import Action
     from game.ui.scenes.analysis import Analysis, Verdict
     from game.ui.tables.base import TableScene
     from game.ui.tables.coach import Analyser
@@ -211,21 +214,33 @@ class ReplayScene(Scene):
         return self.analysis.marked() if self.analysis is not None else []
 
     def next_marked(self) -> bool:
-        """Jump to just after the next marked move (from the start again after the last one)."""
+        """Jump to the next marked decision: the position where the move was to be made (from
+        the start again after the last one)."""
         marks = self.marked()
         if not marks:
             return False
-        later = [i for i in marks if i + 1 > self.position]
+        later = [i for i in marks if i > self.position]
         self.playing = False
-        self.jump((later[0] if later else marks[0]) + 1)
+        self.jump(later[0] if later else marks[0])
         self._layout()
         return True
 
     def verdict(self) -> "Verdict | None":
-        """The search's verdict on the move just shown (the last one played), if analysed."""
-        if self.analysis is None or self.position == 0:
+        """The search's verdict on the decision the table shows (the move to be made next), if
+        analysed; None while the table still animates the move before it."""
+        if self.analysis is None or self.table is None or not self.table.idle:
             return None
-        return self.analysis.verdicts.get(self.position - 1)
+        return self.analysis.verdicts.get(self.position)
+
+    def better_action(self) -> "Action | None":
+        """The verdict's better move as one of the legal actions here, when the move played was
+        not the search's first choice."""
+        from game.ui.tables.coach import legal_action
+
+        v = self.verdict()
+        if v is None or v.best.action == v.played:
+            return None
+        return legal_action(v.best.action, self.match.legal_actions())
 
     def analysis_status(self) -> str:
         a = self.analysis
@@ -373,6 +388,12 @@ class ReplayScene(Scene):
         if self.table is None:
             return
         self.table.draw(surface)
+        better = self.better_action()
+        if better is not None:
+            from game.ui.tables import coach as coaching
+
+            coaching.draw_spots(surface, self.table._hint_spots(better), self.table.clock)
+            self.table._draw_over_hint(surface)
         self._draw_bar(surface)
         self._draw_strip(surface)
         self._draw_verdict(surface)
@@ -386,8 +407,8 @@ class ReplayScene(Scene):
             _icon(surface, getattr(b, "icon", ""), b.rect.center, theme.INK)
         r = self.slider_rect()
         pygame.draw.rect(surface, (58, 52, 46), r, border_radius=6)
-        for i in self.marked():   # the marked moves, as red ticks over the slider
-            x = r.x + int(r.w * (i + 1) / max(1, self.total))
+        for i in self.marked():   # the marked decisions, as red ticks over the slider
+            x = r.x + int(r.w * i / max(1, self.total))
             pygame.draw.line(surface, theme.DANGER, (x, r.y - 7), (x, r.y - 1), 3)
         t = self.position / self.total if self.total else 1.0
         filled = r.copy()
@@ -395,7 +416,7 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, theme.GOLD_DARK, filled, border_radius=6)
         pygame.draw.circle(surface, theme.GOLD, (r.x + int(r.w * t), r.centery), 9)
         pygame.draw.circle(surface, (30, 24, 18), (r.x + int(r.w * t), r.centery), 9, 2)
-        where = f"Move {self.position} of {self.total}"
+        where = f"{self.position} of {self.total} played"
         if len(self.viewers) > 1:
             where += f"  ·  V: {self.viewer_label()}"
         theme.text(surface, fit_text(where, bar.w - 20, 13), (bar.centerx, bar.bottom - 8), 13,

@@ -116,7 +116,7 @@ class Coach:
             return
         now = legal()
         self.advice = list(advice)
-        self.actions = [_legal_action(a.action, now) for a in self.advice]
+        self.actions = [legal_action(a.action, now) for a in self.advice]
 
     def forget(self) -> None:
         """Hide the hint; a search still running is dropped when it answers."""
@@ -142,7 +142,7 @@ def _discard(future: "concurrent.futures.Future[Any]") -> None:
         future.exception()
 
 
-def _legal_action(text: str, legal: list[Action]) -> Action | None:
+def legal_action(text: str, legal: list[Action]) -> Action | None:
     try:
         action = Action.parse(text)
     except IllegalAction:
