@@ -44,6 +44,7 @@ class Fake:
         self.score = score or (lambda i, a: 0.6 if i == 0 else 0.3)
         self.only = only   # weigh only the first `only` legal actions (and the move played)
         self.requests: list[tuple[str, int, Budget, int | None, str | None]] = []
+        self.seeds: list[int] = []   # each request's seed
         self.pending: list[tuple[concurrent.futures.Future[list[Advice]], list[Advice]]] = []
 
     def __call__(self, game: str, state_json: Any, seat: int, budget: Budget, seed: int,
@@ -52,6 +53,7 @@ class Fake:
         state = get(game).from_json(state_json)
         assert state.to_move() == seat
         self.requests.append((game, seat, budget, top, played))
+        self.seeds.append(seed)
         legal = [str(a) for a in state.legal_actions()]
         advice = [Advice(a, self.score(i, a), 100 - i, f"words for {a}", f"reason for {a}")
                   for i, a in enumerate(legal)
@@ -972,3 +974,53 @@ def test_a_big_dig_replay_shows_the_board_of_who_made_the_move_shown(app: Any) -
         assert t is not None
         last = len(t.match.actions) - 1
         assert t.big_player() == t.match.actor(last) != t.match.to_move()
+
+
+def test_a_hint_and_analyse_ask_the_search_with_the_same_seed_at_a_decision(app: Any) -> None:
+    """Both ask with `coach_seed(match seed, decision)`: where the search runs to its budget it
+    weighs the moves alike both times, so Analyse does not fault the move a hint gave first."""
+    m = Match("gold_mine", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 8)
+    rng = random.Random(8)
+    while m.to_move() != 0 or len(m.actions) < 4 or len(m.legal_actions()) < 3:
+        m.apply(rng.choice(m.legal_actions()))
+    at = len(m.actions)
+    fake = Fake(score=judge)
+    table = open_table(app, m, fake)
+    key(app, pygame.K_h)
+    app.step(1 / 60)
+    assert len(fake.seeds) == 1 and len(table.coach.advice or []) > 0
+    hint_seed = fake.seeds[0]
+    assert hint_seed == coaching.coach_seed(m.seed, at)
+    m.apply(m.legal_actions()[0])
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+    start, actions = saves.replay_of(m)
+    from game.ui.scenes.analysis import Analysis
+
+    seen = Fake(score=judge)
+    analysis = Analysis(start, actions, seen)
+    analysis.start()
+    for _ in range(10 * len(analysis.decisions) + 10):
+        if analysis.finished:
+            break
+        analysis.poll()
+    assert analysis.finished
+    seeds = {d.index: seed for d, seed in zip(analysis.decisions, seen.seeds)}
+    assert seeds[at] == hint_seed
+
+
+def test_gold_mine_analyse_agrees_with_a_hint_it_runs_to_the_same_deals() -> None:
+    """With the same seed and the deals run to the budget, the hint's first choice, played, is
+    the analysis's first choice too, at the same chance."""
+    from game.bots.pool import analyse
+
+    m = Match("gold_mine", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 3)
+    rng = random.Random(3)
+    while m.to_move() != 0 or len(m.actions) < 6 or len(m.legal_actions()) < 3:
+        m.apply(rng.choice(m.legal_actions()))
+    seed = coaching.coach_seed(m.seed, len(m.actions))
+    state = m.state.to_json()
+    budget = Budget(3, None)
+    hint = analyse("gold_mine", state, 0, budget, seed, 3)
+    later = analyse("gold_mine", state, 0, budget, seed, None, hint[0].action)
+    assert later[0].action == hint[0].action and later[0].win == hint[0].win

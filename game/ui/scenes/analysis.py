@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from game.bots.search import Budget
 from game.core.contract import IllegalAction
 from game.core.match import Match
-from game.core.rng import derive_seed
 from game.core.text import clean_text
-from game.ui.tables.coach import Analyser, hint_budget, pool_analyser
+from game.ui.tables.coach import Analyser, coach_seed, hint_budget, pool_analyser
 
 if TYPE_CHECKING:   # the pool (and multiprocessing) loads only when a search is asked for
     from game.bots.pool import Advice
@@ -185,7 +184,7 @@ class Analysis:
         self._next += 1
         try:
             self._future = self.analyser(self.game, d.state_json, d.seat, self.budget,
-                                         derive_seed(self.seed, "analyse", d.index), None,
+                                         coach_seed(self.seed, d.index), None,
                                          self.actions[d.index])
         except Exception as exc:
             log.exception("the analysis could not start")

@@ -55,7 +55,6 @@ import pygame
 
 from game.core.contract import Action, Event, IllegalAction
 from game.core.match import BotThinker, Match
-from game.core.rng import derive_seed
 from game.core.words import plural
 from game.saves import autosave
 from game.ui import theme
@@ -853,7 +852,7 @@ class TableScene(Scene):
             self.reveal_hand()   # the hint speaks of the hand: the player asked to see it
         game = self.match.game
         self.coach.ask(key, game, self.match.state.to_json(), seat, self.coach.budget or coaching.hint_budget(game),
-                       derive_seed(self.match.seed, "hint", len(self.match.actions)))
+                       coaching.coach_seed(self.match.seed, len(self.match.actions)))
         caught_up = self._seen == len(self.match.history)
         note = self.match.note_hint(seat)
         if note is not None and caught_up:   # logged at once, never queued as a beat of the game

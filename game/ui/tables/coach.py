@@ -26,6 +26,7 @@ import pygame
 
 from game.bots.search import FEW_LOOKS, Budget, enough_looks, policy_for
 from game.core.contract import Action, IllegalAction
+from game.core.rng import derive_seed
 from game.ui import theme
 from game.ui.scenes.dialogs import fit_text
 
@@ -61,6 +62,14 @@ def hint_budget(game: str, seconds: float = HINT_SECONDS) -> Budget:
     that is longer."""
     policy = policy_for(game)
     return Budget(policy.hint_iterations, max(seconds, policy.hint_seconds or 0.0))
+
+
+def coach_seed(match_seed: int, index: int) -> int:
+    """The search's seed for the decision after `index` actions of a match: the same for a hint
+    at the table and for Analyse later, so that where the search runs to its budget both weigh
+    the moves alike (Gold Mine's deals are then the same deals), and Analyse does not fault the
+    move a hint gave first."""
+    return derive_seed(match_seed, "coach", index)
 
 
 class Coach:
