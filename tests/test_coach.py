@@ -18,7 +18,7 @@ from typing import Any, Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import click, key, run_until, run_until_human  # noqa: E402
+from helpers import click, key, run_until, run_until_human, spy_text  # noqa: E402
 
 from game import saves, stats  # noqa: E402
 from game.bots.pool import Advice  # noqa: E402
@@ -1024,3 +1024,36 @@ def test_gold_mine_analyse_agrees_with_a_hint_it_runs_to_the_same_deals() -> Non
     hint = analyse("gold_mine", state, 0, budget, seed, 3)
     later = analyse("gold_mine", state, 0, budget, seed, None, hint[0].action)
     assert later[0].action == hint[0].action and later[0].win == hint[0].win
+
+
+def test_pointing_at_a_choice_cut_short_shows_it_whole(app: Any, monkeypatch: Any) -> None:
+    """The panel cuts a long move to fit over the log; pointing at it shows its words and reason
+    whole in a tooltip, and the panel's foot says so."""
+    from game.ui.tables import base as table_base
+
+    m = at_human("gold_mine", 3)
+    table = open_table(app, m)
+    press_h(app)
+    app.step(1 / 60)
+    long_words = ("Build a barrier 2 long up-left and move to its end, past the blue mine and the "
+                  "rocks, which is a long way to go for a barrier")
+    reason = "Costs 6$ now; no other player's best dig gets smaller; a dig worth 12$ next turn"
+    legal = str(m.legal_actions()[0])
+    table.coach.advice = [Advice(legal, 0.5, 40, long_words, reason)] * 3
+    table.coach.actions = [m.legal_actions()[0]] * 3
+    drawn = spy_text(monkeypatch, table_base)
+    table.draw(app.screen)
+    spans = table.coach.spans
+    assert len(spans) == 3 and all(cut for _, _, cut in spans), spans
+    assert "Point at a choice to read it whole" in drawn
+    shown: list[str] = []
+    real = table_base.tooltip_image
+    monkeypatch.setattr(table_base, "tooltip_image",
+                        lambda text, width: (shown.append(text), real(text, width))[1])
+    table.mouse = spans[1][0].center
+    table.draw(app.screen)
+    assert shown == [f"{long_words}. {reason}"]
+    shown.clear()
+    table.mouse = (spans[0][0].centerx, spans[0][0].top - 40)   # above the choices
+    table.draw(app.screen)
+    assert not shown

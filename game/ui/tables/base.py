@@ -912,6 +912,9 @@ class TableScene(Scene):
         seat = self.match.to_move()
         name = self.match.seats[seat].name if seat is not None else ""
         self._hint_panel = coaching.draw_panel(surface, coach, name, r, self.clock, self.log_panel.places())
+        whole = coach.full_text(self.mouse) if self.mouse is not None else ""
+        if whole:   # a choice cut short to fit, pointed at: its words and reason whole
+            self._draw_tooltip_text(surface, whole, 340)
 
     def _draw_over_hint(self, surface: pygame.Surface) -> None:
         """What stays on top of the coach's outline: the keys' numbers a table shows on the

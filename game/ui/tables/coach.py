@@ -85,6 +85,9 @@ class Coach:
         self.failed = ""
         self.hidden = False   # the player put the answer away (H again shows it)
         self.dropped = 0   # answers that came back for a position that had changed
+        # Where the panel last drew each choice, and whether its words or reason were cut short
+        # there (pointing at it then shows them whole: `full_text`).
+        self.spans: list[tuple[pygame.Rect, int, bool]] = []
 
     @property
     def active(self) -> bool:
@@ -139,6 +142,14 @@ class Coach:
         self.actions = []
         self.failed = ""
         self.hidden = False
+
+    def full_text(self, pos: tuple[int, int]) -> str:
+        """The whole words and reason of the choice drawn cut short under `pos`, else ""."""
+        for rect, i, cut in self.spans:
+            if cut and rect.collidepoint(pos) and self.advice is not None and i < len(self.advice):
+                a = self.advice[i]
+                return f"{a.words}. {a.reason}" if a.reason else a.words
+        return ""
 
     def best(self) -> Action | None:
         """The top choice, when the answer is in and it is legal here."""
@@ -238,8 +249,9 @@ class Line:
     choice: int | None = None
 
 
-# How many lines a choice's words and its reason may take: the most that fit in the room.
-LINE_CAPS = ((6, 4), (5, 3), (4, 3), (3, 2), (2, 2), (2, 1))
+# How many lines a choice's words and its reason may take: the most that fit in the room. The
+# words (what to do) keep a line before the reason (why) gives one up.
+LINE_CAPS = ((6, 4), (5, 3), (4, 3), (4, 2), (3, 2), (3, 1), (2, 1))
 
 
 def panel_lines(coach: Coach, name: str, width: int, room: int | None = None) -> list[Line]:
@@ -292,7 +304,16 @@ def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygam
     x, y = rect.x + 12, rect.y + 10
     clip = surface.get_clip()
     surface.set_clip(rect.inflate(-4, -4))
+    coach.spans = []
+    current: int | None = None
     for line in lines:
+        if line.choice is not None:
+            current = line.choice
+            coach.spans.append((pygame.Rect(rect.x, y, rect.w, 0), current, False))
+        if current is not None and coach.spans:
+            span, index, cut = coach.spans[-1]
+            span.h = min(y + _line_h(line), rect.bottom - 16) - span.y
+            coach.spans[-1] = (span, index, cut or line.text.endswith("…"))
         if line.choice is not None:
             y += 8
             assert coach.advice is not None
@@ -306,7 +327,10 @@ def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygam
         theme.text(surface, text, (x + line.indent, y), line.size, line.colour, bold=line.bold)
         y += _line_h(line) - (8 if line.choice is not None else 0)
     surface.set_clip(clip)
-    foot = "H or a click hides this" if coach.advice is not None or coach.failed else "Play on if you like"
+    if any(cut for _, _, cut in coach.spans):
+        foot = "Point at a choice to read it whole"
+    else:
+        foot = "H or a click hides this" if coach.advice is not None or coach.failed else "Play on if you like"
     theme.text(surface, foot, (rect.centerx, rect.bottom - 6), 11, theme.INK_FAINT, anchor="midbottom")
     return rect
 
