@@ -547,6 +547,26 @@ def test_every_sprite_a_later_map_needs_is_drawn_before_play_needs_it() -> None:
     assert hexmap._hex_sprite_cached.cache_info().misses == misses, "a sprite was drawn during play"
 
 
+def test_a_blocked_mine_keeps_its_value_readable_over_the_planks(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A blast still pays half a blocked mine's value (and the coach may say so): the value is
+    drawn over the planks of a blocked mine, and of no other blocked hex nor a taken mine."""
+    from game.games.gold_mine.tmx import load_map
+    from game.ui import hexmap
+
+    pygame.display.init()
+    game_map = load_map(ROOT / "maps" / "gold_mine.tmx")
+    view = hexmap.HexMapView(game_map, pygame.Rect(8, 52, 640, 662))
+    mines = sorted(game_map.mine_hexes())
+    dirt = next(h for h, t in game_map.tiles.items() if t.kind == "dirt")
+    tagged: list[tuple[str, int]] = []
+    real = hexmap._blocked_value
+    monkeypatch.setattr(hexmap, "_blocked_value",
+                        lambda s, colour, value: (tagged.append((colour, value)), real(s, colour, value))[1])
+    view.base(hexmap.MapMarks(blocks=frozenset({mines[0], mines[1], dirt}), blown=frozenset({mines[1]})))
+    tile = game_map.tiles[mines[0]]
+    assert tagged == [(tile.colour, tile.value)]
+
+
 # ---------------------------------------------------------------------------- the map
 @pytest.mark.parametrize("rect", [(8, 52, 640, 662), (0, 0, 250, 136), (100, 30, 900, 400)])
 def test_every_hex_centre_hit_tests_back_to_its_hex(rect: tuple[int, int, int, int]) -> None:

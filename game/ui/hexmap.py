@@ -297,6 +297,11 @@ class HexMapView:
         for h in sorted(marks.blocks):
             cx, cy = self.centre(h)
             surf.blit(block, block.get_rect(center=(round(cx - ox), round(cy - oy))))
+            tile = self.map.tiles.get(h)
+            if tile is not None and tile.kind == "mine" and h not in marks.blown and h not in marks.collected:
+                # A mine boarded up still pays half to a blast: its value stays readable.
+                tag = _blocked_value(s, tile.colour, tile.value)
+                surf.blit(tag, tag.get_rect(center=(round(cx - ox), round(cy - oy))))
         self._draw_barriers(surf, marks, (ox, oy))
         return surf
 
@@ -870,6 +875,20 @@ def _block_sprite(s: float) -> pygame.Surface:
             pygame.draw.circle(big, (40, 36, 32), (cx + dx * t, cy + dy * t), S * 0.04)
     pygame.draw.polygon(big, (0, 0, 0), hex_corners(cx, cy, S * 0.93), max(4, int(S * 0.12)))
     return pygame.transform.smoothscale(big, (w, h))
+
+
+@lru_cache(maxsize=64)
+def _blocked_value(s: float, colour: str, value: int) -> pygame.Surface:
+    """A blocked mine's value, small on its medallion, over the planks."""
+    size = int(s * 0.62)
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    c = size * SS / 2
+    col = MINE_RGB.get(colour, (200, 200, 200))
+    pygame.draw.circle(big, (14, 10, 6), (c, c), c)
+    pygame.draw.circle(big, _darken(col, 0.45), (c, c), c * 0.86)
+    pygame.draw.circle(big, _lighten(col, 0.35), (c, c), c * 0.86, max(2, int(c * 0.14)))
+    _number(big, str(value), (c, c), int(c * (1.05 if value < 10 else 0.9)), (255, 250, 236))
+    return pygame.transform.smoothscale(big, (size, size))
 
 
 @lru_cache(maxsize=16)
