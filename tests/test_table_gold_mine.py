@@ -16,6 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json  # noqa: E402
 import math  # noqa: E402
+import random  # noqa: E402
+import re  # noqa: E402
 import shutil  # noqa: E402
 from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -881,3 +883,37 @@ def test_a_replay_paused_on_a_bots_move_does_not_say_it_is_thinking(app, monkeyp
     app.draw()
     said = " ".join(drawn)
     assert "Bo to move" in said and "is thinking" not in said
+
+
+def test_a_change_button_that_skips_values_says_why_its_price_is_more(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """+1 and -1 skip the values that lead to no legal move, so one press may cost two points'
+    price: pointing at such a button says which value it skips, and the press lands where it
+    says."""
+    from game.ui.tables import gold_mine_drawing
+
+    match = Match("gold_mine", [Seat("Ana"), Seat("Bo", BOT, "easy")], 7)
+    rng = random.Random(7)
+    while len(match.actions) < 9 or not match.human_to_move():
+        match.apply(rng.choice(match.legal_actions()))
+    table = open_table(app, match)
+    run_until_human_plays(app, table)
+    assert table.moves.pick_die(2)   # the dice modifier as the action...
+    assert table.moves.pick_die(0)   # ...turning die 1 into the new action
+    app.step(1 / 60)
+    noted = [b for b in table.buttons if getattr(b, "note", "")]
+    assert noted, [b.label for b in table.buttons]
+    b = noted[0]
+    m = re.fullmatch(r"Turns die (\d) to (\d) \((\d+\$|free)\): it skips ([\d, and]+), which leads? to no "
+                     r"legal move", b.note)
+    assert m, b.note
+    shown: list[str] = []
+    real = gold_mine_drawing.tooltip_image
+    monkeypatch.setattr(gold_mine_drawing, "tooltip_image",
+                        lambda text, width: (shown.append(text), real(text, width))[1])
+    table.mouse = b.rect.center
+    table.draw(app.screen)
+    assert shown == [b.note]
+    die, value = int(m.group(1)) - 1, int(m.group(2))
+    slot = next(s for s in table.moves.rows() if table.moves.die_of(s) == die)
+    b.on_click()
+    assert table.model.dice[die] + table.moves.change_of(slot) == value

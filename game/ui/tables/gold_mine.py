@@ -812,6 +812,15 @@ class GoldMineTable(TableDrawing, TableScene):
                 b = Button((x, by, 42, bh), f"{'+' if delta > 0 else '−'}1",
                            self._changer(slot, delta), None, enabled=ok, reason=reason[:1].upper() + reason[1:], size=15)
                 b.price = step_price  # type: ignore[attr-defined]
+                if ok and abs(new_change - change) > 1:
+                    # Values that lead nowhere are skipped: say so, or the price looks wrong.
+                    rolled = self.model.dice[die]
+                    skipped = [str(v) for v in range(rolled + change + delta, rolled + new_change, delta)]
+                    which = (f"{skipped[0]}, which leads" if len(skipped) == 1
+                             else f"{', '.join(skipped[:-1])} and {skipped[-1]}, which lead")
+                    cost = words.money(step_price) if step_price > 0 else "free"
+                    b.note = (f"Turns die {die + 1} to {rolled + new_change} ({cost}): it skips "  # type: ignore[attr-defined]
+                              f"{which} to no legal move")
                 self.buttons.append(b)
         bw = (MOVE_BOX.w - 36) // 2
         by = MOVE_BOX.bottom - 48

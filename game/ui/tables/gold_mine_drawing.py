@@ -956,7 +956,11 @@ class TableDrawing:
         if self.mouse is not None and not self.walk and not MAP.collidepoint(self.mouse):
             for b in self.buttons:
                 if b.rect.collidepoint(self.mouse) and not b.enabled and b.reason:
-                    self._draw_button_tooltip(surface, b)
+                    self._draw_button_tooltip(surface, b, b.reason)
+                    return
+                note = getattr(b, "note", "")
+                if b.rect.collidepoint(self.mouse) and b.enabled and note:
+                    self._draw_button_tooltip(surface, b, note)
                     return
         text = self.tooltip_text()
         if text:
@@ -999,10 +1003,11 @@ class TableDrawing:
                     text = b.reason
         return text
 
-    def _draw_button_tooltip(self, surface: pygame.Surface, b: Button) -> None:
-        """Why a button cannot be pressed, beside the button rather than over the move panel: the
-        refusal in red under the move must stay readable."""
-        img = tooltip_image(b.reason, 250)
+    def _draw_button_tooltip(self, surface: pygame.Surface, b: Button, text: str) -> None:
+        """Why a button cannot be pressed (or what a +1 or -1 that skips values does), beside the
+        button rather than over the move panel: the refusal in red under the move must stay
+        readable."""
+        img = tooltip_image(text, 250)
         keep_clear = [self.money_box(), b.rect.inflate(4, 4)]
         rect = img.get_rect()
         for place in ({"bottomleft": (b.rect.right + 8, b.rect.bottom)},
