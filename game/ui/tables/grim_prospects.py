@@ -406,7 +406,11 @@ class GrimProspectsTable(TableDrawing, TableScene):
             self.spot = Spot([cid], self.reveal_c, False)
         if self.speed() > 0:
             self.shake = 0.7 if c.key == "dynamite" else 0.5
-        self._callout(f"{c.name}!", (self.reveal_c[0], self.reveal_c[1] - 100), (255, 150, 70), 40, 1.2)
+        # Beside the card that went off, so its name and its words stay readable under the cry.
+        words = f"{c.name}!"
+        width = callout_image(words, 40, (255, 150, 70)).get_width()
+        self._callout(words, (self.reveal_c[0] - HAND[0] / 2 - 24 - width / 2, self.reveal_c[1]),
+                      (255, 150, 70), 40, 1.2)
 
         def to_rubble() -> None:
             start = self._from_spot(cid)
