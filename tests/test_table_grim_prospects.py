@@ -695,3 +695,22 @@ def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) ->
         app.step(1 / 60)
     assert match.to_move() == me and table.hand_hidden and match.state.hands[me]
     assert "click it to see your cards" in table.status_text()[0]
+
+
+def test_a_traps_cry_leaves_the_card_that_went_off_readable(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui import placing
+    from game.ui.tables.grim_drawing import HAND
+
+    app = make_app("normal")
+    match = new_match([bot("Ana"), bot("Tommy")], 1)
+    table = open_table(app, match)
+    traps: list[str] = []
+    table.event_listener = lambda ev: traps.append(ev.kind) if ev.kind == "trap" else None
+    run_until(app, lambda: bool(traps), "set off a trap", 20000)
+    app.step(1 / 60)
+    card_rect = pygame.Rect(0, 0, *HAND)
+    card_rect.center = (int(table.reveal_c[0]), int(table.reveal_c[1]))
+    cries = [c for c in table.callouts if c.image.get_height() > 40]   # the big words (40 points)
+    assert cries, "no cry for the trap"
+    for c in cries:
+        assert not placing.flight(c.pos, c.image.get_size(), c.rise).colliderect(card_rect)
