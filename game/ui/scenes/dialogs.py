@@ -364,9 +364,13 @@ class PassScreen(Scene):
             theme.text(surface, fit_text(self.hint, panel.w - 40, 16), (cx, panel.y + 168), 16,
                        theme.INK_DIM, anchor="midtop")
         self.button.draw(surface)
-        if self.match is not None:
-            theme.text(surface, "Esc: game menu", (cx, theme.HEIGHT - 20), 15, theme.INK_FAINT,
-                       anchor="midbottom")
+        if self.match is not None:   # on a dark plate, readable over the boards
+            words = "Esc: game menu"
+            plate = pygame.Rect(0, 0, theme.width_of(words, 15) + 28, 28)
+            plate.midbottom = (cx, theme.HEIGHT - 12)
+            pygame.draw.rect(surface, (20, 16, 12), plate, border_radius=14)
+            pygame.draw.rect(surface, theme.GOLD_DARK, plate, 1, border_radius=14)
+            theme.text(surface, words, plate.center, 15, theme.INK_DIM, anchor="center")
 
 
 @lru_cache(maxsize=1)
