@@ -209,3 +209,17 @@ def test_a_line_of_tildes_inside_a_backtick_block_does_not_end_it() -> None:
     page = "```text\n~~~..#\n..#~~~\n```\n\nDevelopers: the reader is `x.py`.\n\nFor players.\n"
     texts = [plain(b.text) for b in parse_markdown(for_players(page))]
     assert texts == ["~~~..#\n..#~~~", "For players."]
+
+
+def test_a_long_section_name_in_the_sidebar_goes_on_two_lines_uncut() -> None:
+    import pygame
+
+    from game.ui.scenes.rulebook import toc_lines
+
+    pygame.font.init()
+    rect = pygame.Rect(0, 0, 250, 34)
+    assert toc_lines("Limits", rect) == [("Limits", 16, 17)]
+    long = toc_lines("The tileset: what every tile means", rect)
+    assert len(long) == 2 and all(size == 14 for _, size, _ in long)
+    assert " ".join(line for line, _, _ in long) == "The tileset: what every tile means"
+    assert all(top < rect.bottom and top > rect.top for _, _, top in long)

@@ -812,8 +812,8 @@ class RulesScene(Scene):
                 pygame.draw.rect(surface, (62, 52, 40), rect, border_radius=6)
                 pygame.draw.rect(surface, theme.GOLD, (rect.x, rect.y + 6, 3, rect.h - 12))
             colour = theme.INK if i == current else theme.INK_DIM
-            theme.text(surface, fit_text(text, rect.w - 20, 16), (rect.x + 12, rect.centery), 16, colour,
-                       anchor="midleft")
+            for line, size, y in toc_lines(text, rect):
+                theme.text(surface, line, (rect.x + 12, y), size, colour, anchor="midleft")
         hints = ("Wheel, arrows, PgUp/PgDn, Home/End", "N / P: next / previous section")
         for i, hint in enumerate(hints):
             theme.text(surface, hint, (sidebar.x + 14, sidebar.bottom - 44 + i * 20), 13, theme.INK_FAINT)
@@ -857,3 +857,15 @@ class RulesScene(Scene):
                    title=True)
         for i, line in enumerate(lines):
             theme.text(surface, line, (box.x + 28, box.y + 80 + i * 26), 18, theme.INK)
+
+
+def toc_lines(text: str, rect: pygame.Rect) -> list[tuple[str, int, int]]:
+    """A section's name in the sidebar: (line, size, centre y) for each line; on one line when it
+    fits, else on two smaller ones, cut only past those."""
+    room = rect.w - 20
+    if theme.width_of(text, 16) <= room:
+        return [(text, 16, rect.centery)]
+    lines = theme.wrap_lines(text, room, 14, most=2)
+    if len(lines) == 1:
+        return [(lines[0], 14, rect.centery)]
+    return [(lines[0], 14, rect.centery - 8), (lines[1], 14, rect.centery + 8)]
