@@ -471,3 +471,24 @@ def test_check_map_given_a_folder_says_so_and_checks_the_rest(tmp_path):
     status, out, err = check_map(str(good), str(folder), str(good))
     assert status == 1 and out.count("OK: ") == 2
     assert "BAD:" in err and "not a regular file" in err and "Is a directory" not in err
+
+
+def test_letters_no_font_of_the_game_draws_are_left_out_of_a_map_name(tmp_path):
+    """The game's fonts draw no Chinese and no emoji: such letters of a map's name are left out
+    where the name comes in (a box would show for each), and a name left empty falls back to the
+    file's name. A command (no fonts) keeps them."""
+    from game.core import text
+    from game.ui import theme   # the game's window sets the check when it loads its fonts
+
+    assert not theme.drawn_by_the_fonts("地") and not theme.drawn_by_the_fonts("💣")
+    mixed = write(tmp_path, "mixed.tmx", map_text(name="地图 Peak 💣"))
+    only = write(tmp_path, "north_face.tmx", map_text(name="地图"))
+    assert load_map(mixed).name == "Peak"
+    assert load_map(only).name == "North Face"
+    # A file's name keeps a mark where such a letter was, so the file can still be found.
+    assert tmx.shown_file_name(tmp_path / "地图 1.tmx") == "\ufffd\ufffd 1.tmx"
+    text.set_drawable(None)
+    try:
+        assert load_map(mixed).name == "地图 Peak 💣"
+    finally:
+        text.set_drawable(theme.drawn_by_the_fonts)

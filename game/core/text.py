@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import unicodedata
-from typing import Any
+from typing import Any, Callable
 
 NAME_LIMIT = 40      # a player's name, in characters
 LABEL_LIMIT = 100    # any other short text from a file (a progress line, a game title)
@@ -21,16 +21,33 @@ LABEL_LIMIT = 100    # any other short text from a file (a progress line, a game
 _UNSHOWN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 
-def clean_text(value: object, limit: int = LABEL_LIMIT, *, ellipsis: bool = False) -> str:
+# Whether the program's fonts draw a character: set by the user interface (`set_drawable`), which
+# alone knows its fonts; None (the default, as in a command or a search process) keeps them all.
+_drawable: Callable[[str], bool] | None = None
+
+
+def set_drawable(check: Callable[[str], bool] | None) -> None:
+    """Have `clean_text` leave out the characters `check` says the fonts cannot draw (an emoji,
+    Chinese letters), as the name fields refuse them when typed."""
+    global _drawable
+    _drawable = check
+
+
+def clean_text(value: object, limit: int = LABEL_LIMIT, *, ellipsis: bool = False,
+               undrawn: str = " ") -> str:
     """`value` as a single line of at most `limit` characters: every character that is not
-    shown (see `_UNSHOWN`) and every kind of space becomes a space, runs of spaces become one, and
-    the ends are trimmed. Past `limit` the text is cut, ending with "…" when `ellipsis` is set.
-    Anything that is not a string becomes ""."""
+    shown (see `_UNSHOWN`) and every kind of space becomes a space, one the fonts cannot draw (see
+    `set_drawable`) becomes `undrawn` (a space: left out; a file's name keeps a mark there), runs
+    of spaces become one, and the ends are trimmed. Past `limit` the text is cut, ending with "…"
+    when `ellipsis` is set. Anything that is not a string becomes ""."""
     if not isinstance(value, str):
         return ""
     # Look at a bounded slice only: a megabyte-long name costs no more than a short one.
     text = value[: limit * 4 + 16]
     text = "".join(" " if unicodedata.category(ch) in _UNSHOWN else ch for ch in text)
+    drawn = _drawable
+    if drawn is not None:
+        text = "".join(ch if ch.isspace() or drawn(ch) else undrawn for ch in text)
     text = unicodedata.normalize("NFC", " ".join(text.split()))
     if len(text) <= limit:
         return text

@@ -104,10 +104,10 @@ FLAG_NAMES = (
 )
 
 
-def clean_name(text: Any, limit: int = MAX_NAME_LENGTH) -> str:
+def clean_name(text: Any, limit: int = MAX_NAME_LENGTH, undrawn: str = " ") -> str:
     """A map name made safe to draw and print on one line (`game.core.text.clean_text`), cut with
     an ellipsis past `limit` characters."""
-    return clean_text(text, limit, ellipsis=True)
+    return clean_text(text, limit, ellipsis=True, undrawn=undrawn)
 
 
 def shown_file_name(path: str | os.PathLike[str], limit: int = 80) -> str:
@@ -118,8 +118,8 @@ def shown_file_name(path: str | os.PathLike[str], limit: int = 80) -> str:
 
 def shown_path(path: str | os.PathLike[str], limit: int = 200) -> str:
     """A whole path fit to draw and print (a folder the player must find), as `shown_file_name`
-    shows a file's name."""
-    return clean_name(os.fsencode(os.fspath(path)).decode("utf-8", "replace"), limit) or "?"
+    shows a file's name; a letter the fonts cannot draw shows as U+FFFD, so it is not lost."""
+    return clean_name(os.fsencode(os.fspath(path)).decode("utf-8", "replace"), limit, "\ufffd") or "?"
 
 
 def name_from_file(path: Path, fallback: str = "Unnamed map") -> str:

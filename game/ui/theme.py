@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterator
 import pygame
 
 from game import paths
+from game.core import text as text_module
 
 WIDTH, HEIGHT = 1280, 720
 
@@ -135,6 +136,16 @@ def has_glyph(ch: str, bold: bool = False, title: bool = False) -> bool:
         return reader.get_metrics(ch)[0] is not None
     except (pygame.error, ValueError, UnicodeError, IndexError):
         return False
+
+
+def drawn_by_the_fonts(ch: str) -> bool:
+    """Whether both faces of the text draw `ch` (the title face falls back on the bold one)."""
+    return has_glyph(ch) and has_glyph(ch, bold=True)
+
+
+# Text from files is cleaned where it comes in (game.core.text): with this, also of what no
+# face here can draw, so no screen shows a box for a letter.
+text_module.set_drawable(drawn_by_the_fonts)
 
 
 def font_for(msg: str, size: int, bold: bool = False, title: bool = False) -> pygame.font.Font:

@@ -139,8 +139,7 @@ class TextField:
         self.value = value
         self.max_len = max_len
         # Typed text enters here: only what the font can draw (never a box for an emoji).
-        self.allowed = allowed or (lambda ch: ch.isprintable() and theme.has_glyph(ch)
-                                   and theme.has_glyph(ch, bold=True))
+        self.allowed = allowed or (lambda ch: ch.isprintable() and theme.drawn_by_the_fonts(ch))
         self.placeholder = placeholder
         self.size = size
         self.focused = False
