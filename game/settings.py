@@ -13,8 +13,10 @@ import math
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from game import paths
+from game.bots import PLAYER_LEVELS
 from game.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
 from game.core.text import clean_name
 
@@ -39,6 +41,9 @@ class Settings:
     # The names the human seats had in the last game set up, in seat order: the setup offers them
     # again, so a player's statistics stay under one name.
     names: list[str] = field(default_factory=list)
+    # The last setup of each game (game id -> its player count, each seat's kind, the map or
+    # board, the Expert rule): the setup offers it again.
+    setups: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def speed(self) -> float:
@@ -74,6 +79,13 @@ def _read(data: object) -> tuple[Settings, list[str]]:
             else:
                 s.names = names
             continue
+        if f.name == "setups":
+            setups = _setups(value)
+            if setups is None:
+                wrong.append(f.name)
+            else:
+                s.setups = setups
+            continue
         if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if (type(value) is not type(default) or (isinstance(value, float) and math.isnan(value))
@@ -94,6 +106,38 @@ def _names(value: object) -> list[str] | None:
     if not isinstance(value, list) or len(value) > MAX_NAMES or not all(isinstance(v, str) for v in value):
         return None
     return [clean_name(v) for v in value]
+
+
+SEAT_KINDS = ("human",) + PLAYER_LEVELS
+MAX_SETUPS = 16       # games remembered
+MAX_MAP_KEY = 300     # characters of the key naming the map chosen
+
+
+def _setups(value: object) -> dict[str, dict[str, Any]] | None:
+    """The remembered setups, each checked field by field; None when any is not one (a setup is
+    only ever compared with what the setup screen offers, never drawn)."""
+    if not isinstance(value, dict) or len(value) > MAX_SETUPS:
+        return None
+    out: dict[str, dict[str, Any]] = {}
+    for game, setup in value.items():
+        if not isinstance(game, str) or len(game) > 40 or not isinstance(setup, dict):
+            return None
+        players, seats = setup.get("players"), setup.get("seats")
+        if type(players) is not int or not 1 <= players <= MAX_NAMES:
+            return None
+        if not isinstance(seats, list) or len(seats) > MAX_NAMES or any(k not in SEAT_KINDS for k in seats):
+            return None
+        kept: dict[str, Any] = {"players": players, "seats": list(seats)}
+        if "map" in setup:
+            if not isinstance(setup["map"], str) or len(setup["map"]) > MAX_MAP_KEY:
+                return None
+            kept["map"] = setup["map"]
+        if "expert" in setup:
+            if type(setup["expert"]) is not bool:
+                return None
+            kept["expert"] = setup["expert"]
+        out[game] = kept
+    return out
 
 
 def load_settings_checked() -> tuple[Settings, str | None]:

@@ -205,6 +205,9 @@ SETTINGS_KINDS = {
     "nan": b'{"volume": NaN}',
     "names": b'{"names": ["Ana", 7], "fullscreen": true}',
     "many names": b'{"names": [' + b",".join([b'"A"'] * 50) + b'], "fullscreen": true}',
+    "setups": b'{"setups": {"gold_mine": {"players": 2, "seats": ["human", "wizard"]}}, "fullscreen": true}',
+    "setups players": b'{"setups": {"big_dig": {"players": true, "seats": []}}, "fullscreen": true}',
+    "setups map": b'{"setups": {"big_dig": {"players": 2, "seats": [], "map": 7}}, "fullscreen": true}',
 }
 
 
@@ -230,6 +233,8 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
         assert kept[0].read_bytes() == original
     if kind in ("names", "many names"):
         assert app.settings.names == [] and app.settings.fullscreen is True
+    if kind.startswith("setups"):
+        assert app.settings.setups == {} and app.settings.fullscreen is True
     if kind == "wrong types":
         assert app.settings.fullscreen is True  # the sound value is kept
         # ... and written back at once: the next start has it too, without a message.

@@ -464,6 +464,31 @@ def test_enter_in_the_seed_field_starts_the_game_with_the_seed_typed(
     assert dummy_tables[0].match.seed == 314 and not setup.seed.focused
 
 
+def test_the_setup_offers_each_games_last_setup_again(app: App, dummy_tables: list[DummyTable]) -> None:
+    app.reset(TitleScene())
+    setup = SetupScene(INFO)
+    app.push(setup)
+    setup.set_players(4)
+    setup.set_seat(1, level="hard")
+    setup.set_seat(2, human=True, name="Bo")
+    setup.set_seat(3, level="easy")
+    setup.start()
+    kept = load_settings().setups[INFO.name]
+    assert kept["players"] == 4 and kept["seats"] == ["human", "hard", "human", "easy"]
+    again = SetupScene(INFO)
+    app.push(again)
+    assert again.players == 4
+    assert [(r.is_human, r.level if not r.is_human else "") for r in again.rows[:4]] == [
+        (True, ""), (False, "hard"), (True, ""), (False, "easy")]
+    assert again.rows[2].name.value == "Bo"
+    # Another game keeps its own: nothing was set up for it yet, so it starts as always.
+    other_info = next(g for name, g in GAMES.items() if name != INFO.name and g.max_players >= 3)
+    other = SetupScene(other_info)
+    app.push(other)
+    assert other.players == min(max(3, other_info.min_players), other_info.max_players)
+    assert [r.is_human for r in other.rows[:2]] == [True, False] and other.rows[1].level == "normal"
+
+
 def test_the_setup_says_who_plays_in_words_that_fit_the_count(app: App, monkeypatch) -> None:
     from game.ui.scenes import setup as setup_mod
 

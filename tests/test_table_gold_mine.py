@@ -917,3 +917,21 @@ def test_a_change_button_that_skips_values_says_why_its_price_is_more(app, monke
     slot = next(s for s in table.moves.rows() if table.moves.die_of(s) == die)
     b.on_click()
     assert table.model.dice[die] + table.moves.change_of(slot) == value
+
+
+def test_the_setup_offers_the_map_played_last_while_it_is_there(app, home: Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.setup import SetupScene
+
+    folder = _user_maps(home)
+    setup = SetupScene(INFO)
+    app.push(setup)
+    assert setup.maps is not None and setup.maps.choose(2)
+    setup.start()
+    again = SetupScene(INFO)
+    app.push(again)
+    assert again.maps is not None and again.maps.chosen is not None
+    assert again.maps.chosen.title == "My Hill"
+    (folder / "my_hill.tmx").unlink()   # gone: the first playable map again
+    third = SetupScene(INFO)
+    app.push(third)
+    assert third.maps is not None and third.maps.index == 0

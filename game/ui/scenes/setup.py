@@ -89,6 +89,12 @@ class MapEntry:
 SHIPPED = "comes with the game"
 
 
+def map_key(entry: MapEntry) -> str:
+    """What the settings keep to find a chosen map again: where it comes from and its file."""
+    where = "shipped" if entry.source == SHIPPED else "user"
+    return f"{where}:{entry.path.name if entry.path is not None else entry.title}"
+
+
 def listed_maps(shipped: list[tuple[str, Path]], load: Callable[[Path], Any],
                 list_user: Callable[[Path | None], list[tuple[Path, Any]]],
                 folder: Path | None = None) -> list[MapEntry]:
@@ -335,6 +341,7 @@ class SetupScene(Scene):
         self.start_button = Button((theme.WIDTH - 48 - 260, theme.HEIGHT - 84, 260, 56), "Start game",
                                    self.start, pygame.K_RETURN, primary=True, size=22)
         self.ring = FocusRing([])
+        self._recalled = False   # the last setup of this game offered again (on first entering)
         self._refresh()
         if info.name == "big_dig":
             # Big Dig's first turn goes to the first seat ("who most recently dug a hole" sits
@@ -365,6 +372,9 @@ class SetupScene(Scene):
 
     def enter(self) -> None:
         super().enter()
+        if not self._recalled:
+            self._recalled = True
+            self._recall_setup()
         # The human seats offer the names they had in the last game set up.
         for row in self.rows:
             if row.is_human and row.name.value == row.default:
@@ -475,17 +485,55 @@ class SetupScene(Scene):
                 log.error("autosave failed: %s", exc)
 
     def _remember_names(self, match: Match) -> None:
-        """Keep the human seats' names for the next setup (never fatal: settings are a comfort)."""
+        """Keep the human seats' names, and this game's setup, for the next setup (never fatal:
+        settings are a comfort)."""
         from game.settings import save_settings
 
         assert self.app is not None
+        settings = self.app.settings
         names = [seat.name for seat in match.seats if seat.is_human]
-        if names and names != self.app.settings.names:
-            self.app.settings.names = names
+        setup = self._setup_kept()
+        if (names and names != settings.names) or setup != settings.setups.get(self.info.name):
+            settings.names = names or settings.names
+            settings.setups = {**settings.setups, self.info.name: setup}
             try:
-                save_settings(self.app.settings)
+                save_settings(settings)
             except OSError as exc:
-                log.error("the players' names were not kept: %s", exc)
+                log.error("the players' names and the setup were not kept: %s", exc)
+
+    def _setup_kept(self) -> dict[str, Any]:
+        """This setup as the settings keep it: the player count, each seat's kind, the map."""
+        kinds = ["human" if row.is_human else row.level for row in self.rows[:self.players]]
+        setup: dict[str, Any] = {"players": self.players, "seats": kinds}
+        entry = self.maps.chosen if self.maps is not None else None
+        if entry is not None:
+            setup["map"] = map_key(entry)
+        if self.expert is not None:
+            setup["expert"] = self.expert.index == 1
+        return setup
+
+    def _recall_setup(self) -> None:
+        """Offer this game's last setup again: its player count, each seat's kind and its map
+        (while that map is still there and playable)."""
+        if self.app is None:
+            return
+        setup = self.app.settings.setups.get(self.info.name)
+        if not setup:
+            return
+        self.set_players(setup["players"])
+        for i, kind in enumerate(setup["seats"][:len(self.rows)]):
+            if kind == "human":
+                self.set_seat(i, human=True)
+            else:
+                self.set_seat(i, level=kind)
+        if self.maps is not None and "map" in setup:
+            found = next((i for i, e in enumerate(self.maps.entries)
+                          if e.ok and map_key(e) == setup["map"]), None)
+            if found is not None:
+                self.maps.choose(found)
+        if self.expert is not None and "expert" in setup:
+            self.expert.index = 1 if setup["expert"] else 0
+        self._refresh()
 
     def _folder_hint(self) -> tuple[str, tuple[int, int, int]]:
         """The map panel's line on the user maps folder: where it is, or why it cannot be used
