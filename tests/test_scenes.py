@@ -792,3 +792,18 @@ def test_the_setups_rules_button_lies_inside_its_panel(app: App, game: str) -> N
         assert pygame.Rect(28, 150, 480, scene.panel_h).contains(button), (game, button)
     else:                    # on the bottom row, under the map panel
         assert button.top >= MAP_PANEL.bottom
+
+
+def test_the_window_draws_fewer_frames_while_nobody_uses_or_sees_it(app: App) -> None:
+    from game.ui.app import FPS, HIDDEN_FPS, UNFOCUSED_FPS
+
+    app.reset(TitleScene())
+    assert app.frame_rate() == FPS
+    app.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    assert app.frame_rate() == UNFOCUSED_FPS < FPS
+    app.handle(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    assert app.frame_rate() == HIDDEN_FPS < UNFOCUSED_FPS
+    app.handle(pygame.event.Event(pygame.WINDOWRESTORED))
+    assert app.frame_rate() == UNFOCUSED_FPS
+    app.handle(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    assert app.frame_rate() == FPS

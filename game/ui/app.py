@@ -18,6 +18,11 @@ from game.ui.scene import Scene
 from game.ui.sound import Sounds
 
 FPS = 60
+# Frames a second while nobody needs them: the window without the keyboard (a player watching
+# it from the side still sees it move), and the window minimised or hidden. The game goes on
+# (time is measured, not counted in frames); only the drawing slows down, sparing the processor.
+UNFOCUSED_FPS = 30
+HIDDEN_FPS = 5
 
 
 class App:
@@ -49,6 +54,8 @@ class App:
         self.sounds = Sounds(load=False)  # loaded after the first frame (see step)
         self.sounds.set_volume(self.settings.effective_volume())
         self.frames = 0
+        self.unfocused = False   # another window has the keyboard
+        self.hidden = False      # the window is minimised or hidden
         pygame.key.set_repeat(350, 40)
 
     # ----------------------------------------------------------- scene stack
@@ -116,6 +123,7 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        self._note_window(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -148,10 +156,29 @@ class App:
         for scene in self.stack[max(start, 0):]:
             scene.draw(surface)
 
+    def _note_window(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.unfocused = True
+        elif event.type == pygame.WINDOWFOCUSGAINED:
+            self.unfocused = False
+        elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.hidden = True
+        elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED,
+                            pygame.WINDOWEXPOSED):
+            self.hidden = False
+
+    def frame_rate(self) -> int:
+        """The frames a second to draw now: fewer while the window is not looked at or used."""
+        if self.hidden:
+            return min(self.fps, HIDDEN_FPS)
+        if self.unfocused:
+            return min(self.fps, UNFOCUSED_FPS)
+        return self.fps
+
     def run(self) -> None:
         while self.running and self.stack:
-            dt = self.clock.tick(self.fps) / 1000.0
-            self.step(min(dt, 0.1))
+            dt = self.clock.tick(self.frame_rate()) / 1000.0
+            self.step(min(dt, 0.25 if self.hidden else 0.1))
         pygame.quit()
 
     def screenshot(self, path: Path) -> None:
