@@ -35,6 +35,7 @@ MAX_SAVES = 20       # unfinished games under Continue; older ones are retired t
 MAX_REPLAYS = 200    # the oldest replays go first
 LEGACY_AUTOSAVE = "autosave.json"
 MAX_SEATS = 16       # no game seats more; a list of more players is damage
+MAX_PLACE = 48       # characters of the map or board name shown beside a game (as a map name is cut)
 
 
 def _folder(name: str, what: str) -> Path:
@@ -141,6 +142,12 @@ class Entry:
     when: float                   # last played (saves) or finished (replays)
     winners: tuple[str, ...] = ()
     finished: bool = True
+    place: str = ""               # the map or board played on ("" where a game has no choice)
+
+    @property
+    def heading(self) -> str:
+        """The game's title, and the map or board when it has one: "Gold Mine · Red Heart Hill"."""
+        return f"{self.title} · {self.place}" if self.place else self.title
 
     @property
     def players(self) -> str:
@@ -169,6 +176,9 @@ def _summary(match: Match) -> dict[str, Any]:
         "progress": match.progress(),
         "moves": len(match.actions),
     }
+    place = match.state.place()
+    if place:
+        out["place"] = place
     if match.is_over():
         outcome = match.state.outcome()
         out["winners"] = [match.seats[w].name for w in outcome.winners]
@@ -209,7 +219,8 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
                  moves=moves if isinstance(moves, int) and 0 <= moves <= 10**7 else 0,
                  when=float(when),
                  winners=tuple(clean_name(w) for w in winners),
-                 finished=bool(data.get("finished", when_key == "ended")))
+                 finished=bool(data.get("finished", when_key == "ended")),
+                 place=clean_text(s.get("place", ""), MAX_PLACE, ellipsis=True))
 
 
 def _seat_label(text: str) -> str:

@@ -46,6 +46,8 @@ def test_starting_a_new_game_keeps_the_unfinished_one(app: Any, home: Path) -> N
     app.reset(title)
     assert [e.path.stem for e in title.saves] == [second.match_id, first.match_id]  # newest first
     assert [e.title for e in title.saves] == ["Gold Mine", "Ya Blew It!"]
+    # A game played on a map of the player's choice names it; one without a choice does not.
+    assert [e.heading for e in title.saves] == ["Gold Mine · The Old Mountain", "Ya Blew It!"]
     assert title.saves[0].progress == second.progress() and title.saves[1].moves == 3
     assert labels(title)[:4] == ["Resume", "Delete", "Resume", "Delete"]
     # Resume the older one with its own button.
@@ -53,6 +55,19 @@ def test_starting_a_new_game_keeps_the_unfinished_one(app: Any, home: Path) -> N
     click(app, resume_older.rect.center)
     assert app.top is not title and app.top.match.actions == first.actions
     assert app.top.match.match_id == first.match_id
+
+
+def test_the_map_named_in_a_saves_summary_is_cleaned_where_it_comes_in(home: Path) -> None:
+    m = played("big_dig", 4, 3)
+    saves.autosave(m)
+    path = saves.saves_dir() / f"{m.match_id}.json"
+    data = json.loads(path.read_text("utf-8"))
+    assert data["summary"]["place"] == m.state.place() != ""
+    data["summary"]["place"] = "Deep\x1b[2J\nPit " + "x" * 500
+    path.write_text(json.dumps(data), "utf-8")
+    listed, _ = saves.list_saves()
+    place = listed[0].place
+    assert place.startswith("Deep [2J Pit x") and len(place) <= saves.MAX_PLACE and "\x1b" not in place
 
 
 def test_delete_asks_first(app: Any, home: Path) -> None:

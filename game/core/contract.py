@@ -220,6 +220,11 @@ class GameState(ABC):
         """How far the game has come, in a player's words ("Round 3 of 8"); "" when not told."""
         return ""
 
+    def place(self) -> str:
+        """What the game is played on, when a game offers a choice of it (a map's or a board's
+        name), for the lists of saved games and replays; "" when there is no such choice."""
+        return ""
+
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not allowed now; games override this with their own words."""
         legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing"

@@ -553,6 +553,9 @@ class BigDigState(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def place(self) -> str:
+        return self.board.name
+
     def progress(self) -> str:
         if self.phase == OVER:
             return "Game over"

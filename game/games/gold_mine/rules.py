@@ -389,6 +389,9 @@ class GoldMineState(GameState):
     def progress(self) -> str:
         return "Game over" if self.phase == OVER else f"Round {self.round_no} of {ROUNDS}"
 
+    def place(self) -> str:
+        return self.map.name
+
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to move, in a deterministic order.
 

@@ -182,7 +182,7 @@ class ReplaysScene(Scene):
                 pygame.draw.line(surface, (70, 60, 52), (row.x, row.bottom + 2), (row.right, row.bottom + 2))
             text_w = row.w - 230
             result = e.result if e.finished else f"unfinished, {e.progress}"
-            head = fit_text(f"{e.title} · {result}", text_w, 18, True)
+            head = fit_text(f"{e.heading} · {result}", text_w, 18, True)
             colour = theme.INK if e.finished else theme.INK_DIM
             theme.text(surface, head, (row.x + 6, row.y + 5), 18, colour, bold=True)
             who = fit_text(f"{e.players} · {e.moves} moves · {when_text(e.when, now)}", text_w, 14)

@@ -638,8 +638,11 @@ class TitleScene(Scene):
                 pygame.draw.line(surface, (70, 60, 52), (row.x, row.y - 3), (row.right, row.y - 3), 1)
             when = when_text(e.when, now)
             when_w = theme.font(14).size(when)[0]
-            head = fit_text(e.title, text_w - when_w - 12, 18, True)
-            theme.text(surface, head, (row.x + 2, row.y + 4), 18, theme.INK, bold=True)
+            # The title, and the map played on, a little smaller rather than cut.
+            room = text_w - when_w - 12
+            size = theme.fit_size(e.heading, room, 18, 14, bold=True)
+            head = fit_text(e.heading, room, size, True)
+            theme.text(surface, head, (row.x + 2, row.y + 4 + (18 - size) // 2), size, theme.INK, bold=True)
             theme.text(surface, when, (row.x + text_w, row.y + 8), 14, theme.INK_FAINT, anchor="topright")
             who = fit_text(f"{e.progress} · {e.names}", text_w, 14)
             theme.text(surface, who, (row.x + 2, row.y + 30), 14, theme.INK_DIM)
