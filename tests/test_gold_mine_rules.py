@@ -819,7 +819,7 @@ def test_paying_for_what_another_die_gives_for_less_is_refused_with_the_cheaper_
     s = table(dice=(1, 3, 4, 6), money=[40, 12], radius=8)
     # Direction 4 from die 1 (a 3, +1 for 2$) when die 2 already shows a 4.
     refused(s, "mine:a0,d1+1,l3-3", "the same move costs 0$ in dice changes instead of 8$ "
-            "with other dice: mine:a0,d2,l1")
+            "with other dice: die 1 as the action; die 3 for the direction, die 2 for the distance")
     assert "mine:a0,d2,l1" in legal(s)
     # The action die (a 4) turned into a 1 for 12$ and the distance die from 6 to 1 for 10$:
     # the same tunnel costs 14$ with the 2 as the distance (12$ + 2$), or through the dice
@@ -839,7 +839,8 @@ def test_income_only_through_the_most_profitable_route() -> None:
     # The 5 as income: +4$ to make it a 6 gives (6+1+1)/2 = 4, net 0; through the modifier the
     # 6 is free: (1+1)/2 = 1, net 1.
     assert "mod:a0,n1" in legal(s) and "income:a0+1" not in legal(s)
-    refused(s, "income:a0+1", "gives 1$ with the same action die")
+    refused(s, "income:a0+1", "this income leaves you 0$ better off, but die 1 as the dice "
+            "modifier, die 2 as the new action gives 1$ with the same action die")
 
 
 # --------------------------------------------------------------------------- nothing to do

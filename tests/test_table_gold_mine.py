@@ -935,3 +935,16 @@ def test_the_setup_offers_the_map_played_last_while_it_is_there(app, home: Path)
     third = SetupScene(INFO)
     app.push(third)
     assert third.maps is not None and third.maps.index == 0
+
+
+def test_words_too_long_for_the_money_box_end_in_an_ellipsis_and_show_whole_under_the_pointer(app) -> None:  # type: ignore[no-untyped-def]
+    match = Match("gold_mine", humans(2), seed=2)
+    table = open_table(app, match)
+    run_until_human_plays(app, table)
+    long = ("Turning die 1 up to 6: this income leaves you 3$ better off, but die 1 as the dice "
+            "modifier, die 2 as the new action gives 4$ with the same action die, which is more")
+    table._say(long)
+    table.draw(app.screen)
+    assert table.money_full == long
+    table.mouse = table.money_box().center
+    assert table.tooltip_text() == long

@@ -564,6 +564,29 @@ class GoldMineState(GameState):
         return events
 
     # ----------------------------------------------------------------- choosing: moves and previews
+    def _dice_words(self, action: Action) -> str:
+        """The dice an action uses, in a player's words: "die 2 as the dice modifier, die 1 +1
+        as the new action; direction die 3, distance die 4"."""
+        try:
+            m = self.move_of(action)
+        except IllegalAction:
+            return "other dice"
+
+        def die(i: int | None, change: int) -> str:
+            assert i is not None
+            turned = f" {'+' if change > 0 else '−'}{abs(change)}" if change else ""
+            return f"die {i + 1}{turned}"
+
+        if m.new_die is not None:
+            words = (f"die {m.action_die + 1 if m.action_die is not None else '?'} as the dice "
+                     f"modifier, {die(m.new_die, m.new_change)} as the new action")
+        else:
+            words = f"{die(m.action_die, m.action_change)} as the action"
+        if m.dir_die is not None and m.dist_die is not None:
+            words += (f"; {die(m.dir_die, m.dir_change)} for the direction, "
+                      f"{die(m.dist_die, m.dist_change)} for the distance")
+        return words
+
     def move_of(self, action: Action) -> Move:
         """The parsed form of an action (syntax only); raises `IllegalAction` if malformed."""
         return Move.from_action(action)
@@ -888,8 +911,8 @@ class GoldMineState(GameState):
             c, g, (name, args, _), _ = best_routes[0]
             if plan.income - plan.change_cost < g - c:
                 return plan.fail(f"this income leaves you {plan.income - plan.change_cost}$ "
-                                 f"better off, but {Action(name, args)} gives {g - c}$ with "
-                                 f"the same action die")
+                                 f"better off, but {self._dice_words(Action(name, args))} gives "
+                                 f"{g - c}$ with the same action die")
             return plan
         assert plan.direction is not None and plan.distance is not None
         best, routes = _routes(self.dice, a, plan.kind, plan.direction, plan.distance)
@@ -897,7 +920,7 @@ class GoldMineState(GameState):
             name, args, _ = routes[0]
             alt = Action(name, args + ((_X[move.second],) if move.second else ()))
             return plan.fail(f"the same move costs {best}$ in dice changes instead of "
-                             f"{plan.change_cost}$ with other dice: {alt}")
+                             f"{plan.change_cost}$ with other dice: {self._dice_words(alt)}")
         return plan
 
     # ----------------------------------------------------------------- carrying out

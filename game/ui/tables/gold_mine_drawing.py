@@ -198,6 +198,7 @@ class TableDrawing:
     buttons: list[Button]
     dice: list[DieSprite]
     _players_cache: PlayersList | None
+    money_full: str = ""   # the money box's words when they were cut to fit (shown whole on pointing)
     _static: pygame.Surface | None
     _static_key: Any
     replay: bool
@@ -758,8 +759,12 @@ class TableDrawing:
         else:
             text = pv.text if pv is not None else ""
             lines, colour = theme.wrap(_after_name(text, self.match.seats[p].name), box.w - 20, 12), theme.GOOD
-        if len(lines) > 2:  # (two lines is all the box has)
-            theme.note_clipped(" ".join(lines), box.w - 20, theme.width_of(" ".join(lines), 12), "cut")
+        self.money_full = ""
+        if len(lines) > 2:  # (two lines is all the box has: the whole under the pointer)
+            whole = " ".join(lines)
+            theme.note_clipped(whole, box.w - 20, theme.width_of(whole, 12), "cut")
+            lines = theme.wrap_lines(whole, box.w - 20, 12, most=2)
+            self.money_full = whole
         for i, line in enumerate(lines[:2]):
             theme.text(surface, line, (box.x + 10, box.y + 25 + i * 15), 12, colour, box=box)
 
@@ -1001,6 +1006,8 @@ class TableDrawing:
             for b in self.buttons:
                 if b.rect.collidepoint(self.mouse) and not b.enabled and b.reason:
                     text = b.reason
+            if not text and self.money_full and self.money_box().collidepoint(self.mouse):
+                text = self.money_full   # the words cut short in the box, whole
         return text
 
     def _draw_button_tooltip(self, surface: pygame.Surface, b: Button, text: str) -> None:
