@@ -159,8 +159,12 @@ def test_explode_by_keys(app) -> None:  # type: ignore[no-untyped-def]
     run_until_human(app, table)
     explosion = next(a for a in match.legal_actions() if a.kind == "explode")
     card, (x, y) = int(explosion.args[0]), map(int, explosion.args[1].split("."))
+    words = " ".join(text for text, _ in table._move_words()[1])
+    assert "E explodes a square instead" in words
     key(app, pygame.K_e)
     assert table.exploding
+    words = " ".join(text for text, _ in table._move_words()[1])
+    assert "E digs instead" in words and "E explodes" not in words
     key(app, pygame.K_0 + card)
     point_at(app, table, (x, y))
     assert table.current_action() == explosion and table.why_not() == ""

@@ -27,7 +27,7 @@ from dr_card_sheet import contact_sheet  # noqa: E402
 from dr_table_shots import play_key_action, yes_bomb  # noqa: E402
 from helpers import click, key, run_until, run_until_human, saved_actions  # noqa: E402
 
-from game.core.match import Match, Seat  # noqa: E402
+from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games.diamond_in_the_rough import rules  # noqa: E402
 from game.ui import dr_cards, privacy, theme  # noqa: E402
 
@@ -838,3 +838,11 @@ def test_a_hand_counts_plus_and_minus_pop_on_the_count_one_after_the_other(make_
     # Another seat's pop is not held back.
     table._count_callout(2, "+1", (60, 200, 60))
     assert table.callouts[-1].delay == 0
+
+
+def test_a_step_said_after_a_colon_keeps_the_names_and_ends_once(app: Any) -> None:
+    match = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Cornish Kate", BOT, "easy")], 3)
+    table = open_table(app, match)
+    assert table._clause("Bomb Cornish Kate for which resource?") == "bomb Cornish Kate for which resource?"
+    assert table._clause("Cornish Kate had Fish! Choose your reward") == "Cornish Kate had Fish! Choose your reward."
+    assert table._clause("Choose two face-up cards for your tableau") == "choose two face-up cards for your tableau."

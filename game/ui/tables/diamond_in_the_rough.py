@@ -228,6 +228,14 @@ class DiamondTable(TableDrawing, TableScene):
         return str(getattr(self.state, "phase", "play"))
 
     # ------------------------------------------------------------------ the choices on offer
+    def _clause(self, prompt: str) -> str:
+        """A step's prompt ("Bomb Cornish Kate for which resource?") after a colon: its first
+        letter small unless it begins with a player's name, names as they are, and a full stop
+        unless it ends in one already."""
+        named = any(prompt.startswith(seat.name) for seat in self.match.seats)
+        text = prompt if named else prompt[:1].lower() + prompt[1:]
+        return text if text.endswith((".", "?", "!")) else text + "."
+
     def steps(self) -> list[Step]:
         """The steps of the action being assembled, as far as the choices so far lead."""
         key = (self.match.version, self.mode, tuple(self.picks), self.secret_seat())
@@ -441,7 +449,7 @@ class DiamondTable(TableDrawing, TableScene):
             return False
         if self.phase() == "reward":
             if mode != "reward":
-                self._say("First choose your reward for the bomb: " + self.steps()[0].prompt.lower())
+                self._say("First choose your reward for the bomb: " + self._clause(self.steps()[0].prompt))
             return False
         reason = self.mode_reason(mode)
         if reason:
@@ -482,7 +490,7 @@ class DiamondTable(TableDrawing, TableScene):
         if step is None or not self._human_turn():
             return False
         if not 1 <= number <= len(step.options):
-            self._say(f"There is no choice {number} now: {step.prompt[:1].lower()}{step.prompt[1:]}.")
+            self._say(f"There is no choice {number} now: {self._clause(step.prompt)}")
             return False
         return self.pick(step.options[number - 1])
 
@@ -529,7 +537,7 @@ class DiamondTable(TableDrawing, TableScene):
         action = self.current_action()
         if action is None:
             step = self.step()
-            self._say(f"Not yet: {step.prompt.lower()}." if step else "Not yet.")
+            self._say(f"Not yet: {self._clause(step.prompt)}" if step else "Not yet.")
             return False
         why = self.why_not(action)
         if why:
@@ -587,7 +595,7 @@ class DiamondTable(TableDrawing, TableScene):
             x1 = ME.right - 12
             go = Button((x1 - 300, BUTTON_Y, 300, BUTTON_H), label, lambda: None if self.confirm() else None,
                         pygame.K_RETURN, enabled=action is not None and not self.why_not(action),
-                        reason=("Not yet: " + self.step().prompt.lower()) if self.step() else "",
+                        reason=("Not yet: " + self._clause(self.step().prompt)) if self.step() else "",
                         primary=True, size=theme.fit_size(label, 270, 17, 12, True))
             self._extra_buttons.append(go)
             if self.picks or self.mode != "reward":
@@ -1162,3 +1170,4 @@ class DiamondTable(TableDrawing, TableScene):
         if heading:
             colour = theme.GOLD
         self.log_panel.add(ev.text, colour, heading)
+
