@@ -266,17 +266,33 @@ def test_secret_seat_follows_the_hidden_hand_and_the_peek_key(app: Any) -> None:
     assert not table.hand_hidden and table.secret_seat() == seat
 
 
-def test_the_peek_key_is_free_in_every_table() -> None:
+def test_u_turns_the_hand_up_until_the_next_curtain(app: Any) -> None:
+    """A player without a mouse turns the hand up with U (not only while V is held)."""
+    m = SecretsMatch(GAME, [Seat("Ana"), Seat("Bo")], 9)
+    table = open_table(app, m)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    key(app, pygame.K_SPACE)
+    seat = m.to_move()
+    assert table.hand_hidden and table.secret_seat() is None
+    key(app, pygame.K_u)
+    assert not table.hand_hidden and table.secret_seat() == seat
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_u, mod=0))
+    app.step(1 / 60)
+    assert table.secret_seat() == seat, "the hand went down when U came up"
+
+
+def test_the_peek_and_show_keys_are_free_in_every_table() -> None:
     import inspect
 
     from game.ui.tables import base
 
-    name = pygame.key.name(base.TableScene.peek_key)
-    const = f"K_{name}"
-    for mod in ("ya_blew_it", "ya_blew_it_drawing", "gold_mine", "gold_mine_drawing", "gold_mine_moves",
-                "big_dig", "big_dig_drawing"):
-        source = inspect.getsource(__import__(f"game.ui.tables.{mod}", fromlist=["x"]))
-        assert f"pygame.{const}" not in source, f"{mod} already uses {const}"
+    for shared in (base.TableScene.peek_key, base.TableScene.show_key):
+        const = f"K_{pygame.key.name(shared)}"
+        for mod in ("ya_blew_it", "ya_blew_it_drawing", "gold_mine", "gold_mine_drawing", "gold_mine_moves",
+                    "big_dig", "big_dig_drawing", "grim_prospects", "grim_drawing", "grim_chooser",
+                    "diamond_in_the_rough", "diamond_drawing"):
+            source = inspect.getsource(__import__(f"game.ui.tables.{mod}", fromlist=["x"]))
+            assert f"pygame.{const}" not in source, f"{mod} already uses {const}"
 
 
 # ---------------------------------------------------------------------------- undo and resume

@@ -681,7 +681,7 @@ def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) ->
     app.step(1 / 60)
     me = match.to_move()
     assert table.hand_hidden and not match.state.hands[me]
-    assert "click it to see your cards" not in table.status_text()[0]
+    assert "to see your cards" not in table.status_text()[0]
     while not match.state.hands[me] or match.to_move() != me:
         if isinstance(app.top, PassScreen):
             key(app, pygame.K_SPACE)
@@ -694,7 +694,7 @@ def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) ->
         key(app, pygame.K_SPACE)
         app.step(1 / 60)
     assert match.to_move() == me and table.hand_hidden and match.state.hands[me]
-    assert "click it to see your cards" in table.status_text()[0]
+    assert "press U to see your cards" in table.status_text()[0]
 
 
 def test_a_traps_cry_leaves_the_card_that_went_off_readable(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -25,7 +25,7 @@ table is idle and a human is to move who is not `match.eyes`, the opaque `PassSc
 Its button sets `match.eyes` (so `match.viewer()` and `match.sees` now speak for that seat),
 rebuilds the log for the new viewer (no private line of the last player stays), calls the game's
 `_viewer_changed()` and hides the hand (`hand_hidden`) until the player clicks it (the table calls
-`reveal_hand()`) or holds `peek_key` (V: `peeking`). A game draws a seat's secret cards face up
+`reveal_hand()`) or presses `show_key` (U), or while they hold `peek_key` (V: `peeking`). A game draws a seat's secret cards face up
 only for `secret_seat()`. A table with private hands passes every event to `privacy_event` first
 (key releases included), so a peek ends when the key comes up. An undo that hands the decision to
 another human brings the curtain for them; a resumed hot-seat game starts behind it.
@@ -221,6 +221,7 @@ class TableScene(Scene):
     drift_details = False    # log both rules keys when the display drifts
     logger = log             # each table logs under its own module's name
     peek_key = pygame.K_v    # held: a hot-seat player sees their hidden hand (free in every table)
+    show_key = pygame.K_u    # pressed: a hot-seat player turns their hand up, as a click on it does
     # The table's own words tell a replay's keys: the viewer then puts no tag of its own over the
     # table (Big Dig's board and Gold Mine's map reach the bottom-left corner where it sits).
     says_replay_keys = False
@@ -599,7 +600,8 @@ class TableScene(Scene):
             key = pygame.key.name(self.peek_key).upper()
             self.app.push(PassScreen(self.match.seats[seat].name, lambda: self._lift_curtain(seat),
                                      match=self.match, colour=seat_rgb(seat),
-                                     hint=f"Your hand stays face down: click it to turn it up, or hold {key} to peek."))
+                                     hint=f"Your hand stays face down: click it or press U to turn it up, "
+                                          f"or hold {key} to peek."))
 
     def _lift_curtain(self, seat: int) -> None:
         """`seat`'s player is at the screen: the table shows their eyes, their hand still hidden."""
@@ -677,6 +679,12 @@ class TableScene(Scene):
 
     def privacy_event(self, event: pygame.event.Event) -> bool:
         """The peek key going down and up (and a lost focus, which ends a peek). True when used."""
+        if (event.type == pygame.KEYDOWN and getattr(event, "key", None) == self.show_key
+                and self.match.hotseat):
+            # The keyboard's click on the hand: it stays up until the next curtain.
+            if self.hand_hidden:
+                self.reveal_hand()
+            return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and getattr(event, "key", None) == self.peek_key:
             self._peek_down = event.type == pygame.KEYDOWN and self.match.hotseat
             return self.match.hotseat

@@ -733,7 +733,7 @@ class TableDrawing:
             self._card(surface, cid if not hidden else HIDDEN, rect.move(0, lift))
         if hidden and hand:
             area = self._my_hand_area()
-            msg = "Your hand is face down: click it to turn it up, or hold V to peek"
+            msg = "Your hand is face down: click it or press U to turn it up, or hold V to peek"
             img = _label_image(msg, 15)
             surface.blit(img, img.get_rect(center=(min(area.centerx, self.hand_rects(me)[-1].right // 2 + 200),
                                                    area.centery)))
@@ -761,7 +761,7 @@ class TableDrawing:
             theme.text(surface, fit(self.message, box.w - 16, size), box.center, size, theme.INK,
                        anchor="center", box=box)
         elif self.my_hand_hidden() and self.match.human_to_move() and self.idle:
-            theme.text(surface, "Turn your hand up (click it, or hold V) to see what you can do.",
+            theme.text(surface, "Turn your hand up (click it or press U, or hold V) to see what you can do.",
                        (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
         elif self._human_turn():
             hint = self._hint()

@@ -1063,7 +1063,7 @@ class DiamondTable(TableDrawing, TableScene):
         if self._typed is not None and k not in DIGIT_KEYS:
             self._typed_alone(now=True)   # another key: the digit typed is a choice of its own
         if self.my_hand_hidden():
-            self._say("Turn your hand up first: click it, or hold V to peek.")
+            self._say("Turn your hand up first: click it or press U, or hold V to peek.")
             return True
         digits = DIGIT_KEYS
         if k in digits:

@@ -1003,7 +1003,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
             return ("Space skips the animation  ·  R the Rubble  ·  F1 rules  ·  Esc menu" if not self.idle
                     else "R the Rubble  ·  S your stash  ·  F1 rules  ·  Esc menu"), theme.INK_FAINT
         if getattr(self, "hand_hidden", False) and not self.eyes() and self.model.hands[self.home()]:
-            return "Your hand is face down: click it to see your cards, or hold V to peek", theme.FOCUS
+            return "Your hand is face down: click it or press U to see your cards, or hold V to peek", theme.FOCUS
         if self.state.phase == "choose":
             return ("1-4 or a click keeps a card  ·  drag or Shift+←/→ orders the rest  ·  Enter confirms",
                     theme.INK_DIM)
