@@ -807,3 +807,15 @@ def test_the_window_draws_fewer_frames_while_nobody_uses_or_sees_it(app: App) ->
     assert app.frame_rate() == UNFOCUSED_FPS
     app.handle(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
     assert app.frame_rate() == FPS
+
+
+def test_the_curtain_shows_a_long_name_whole(app: App, monkeypatch) -> None:
+    from game.ui.scenes import dialogs
+
+    drawn = spy_text(monkeypatch, dialogs)
+    name = "W" * 16
+    curtain = dialogs.PassScreen(name, hint="Your hand stays face down.")
+    app.reset(curtain)
+    curtain.draw(app.screen)
+    assert name in drawn and f"I am {name}: show me" == curtain.button.label
+    assert not any(t.endswith("…") for t in drawn), drawn

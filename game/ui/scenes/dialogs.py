@@ -312,9 +312,13 @@ class PassScreen(Scene):
         self.colour = colour
         self.age = 0.0
         self.done = False
-        label = fit_text(f"I am {name}: show me", 420, 22, True)
+        # The whole name, smaller if it must be: two players whose names differ at the end
+        # must tell whose turn it is.
+        words = f"I am {name}: show me"
+        size = theme.fit_size(words, 420, 22, 15, bold=True)
+        label = fit_text(words, 420, size, True)
         self.button = Button((theme.WIDTH // 2 - 240, 470, 480, 64), label, self.ready,
-                             pygame.K_SPACE, primary=True, size=22)
+                             pygame.K_SPACE, primary=True, size=size)
         self.ring = FocusRing([self.button])
 
     def ready(self) -> None:
@@ -355,10 +359,14 @@ class PassScreen(Scene):
         surface.blit(veil, panel)
         pygame.draw.rect(surface, theme.GOLD_DARK, panel, 2, border_radius=18)
         theme.text(surface, "Pass the screen to", (cx, panel.y + 28), 24, theme.INK_DIM, anchor="midtop")
-        name = fit_text(self.name, panel.w - 60, 58)
-        theme.text(surface, name, (cx + 2, panel.y + 66), 58, (10, 8, 6), title=True, anchor="midtop")
-        theme.text(surface, name, (cx, panel.y + 62), 58, self.colour, title=True, anchor="midtop")
-        call = fit_text(f"Everyone else, look away. {self.name}, press Space when ready.", panel.w - 40, 18)
+        size = theme.fit_size(self.name, panel.w - 60, 58, 30, title=True)
+        name = fit_text(self.name, panel.w - 60, size)
+        y = panel.y + 62 + (58 - size) // 2
+        theme.text(surface, name, (cx + 2, y + 4), size, (10, 8, 6), title=True, anchor="midtop")
+        theme.text(surface, name, (cx, y), size, self.colour, title=True, anchor="midtop")
+        call = f"Everyone else, look away. {self.name}, press Space when ready."
+        if theme.width_of(call, 18) > panel.w - 40:   # the name is there, big, just above
+            call = "Everyone else, look away. Press Space when ready."
         theme.text(surface, call, (cx, panel.y + (140 if self.hint else 150)), 18, theme.INK, anchor="midtop")
         if self.hint:
             theme.text(surface, fit_text(self.hint, panel.w - 40, 16), (cx, panel.y + 168), 16,
