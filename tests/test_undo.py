@@ -204,3 +204,31 @@ def test_undo_button_hidden_after_a_reveal_and_click_works(make_app: Callable[..
     centre = table.undo_button.rect.center
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre))
     assert app.top is not table and app.top.match is m
+
+
+@pytest.mark.parametrize("other", ["Bo", "W" * 16])
+def test_the_undo_of_the_last_player_names_them_and_its_key_and_leaves_the_log_title_clear(
+        make_app: Callable[..., Any], home: Path, other: str) -> None:
+    from game.ui import theme
+    from game.ui.tables import table_for
+
+    app = make_app("instant")
+    m = Match("ya_blew_it", [Seat("Ana"), Seat(other)], 2)
+    rng = random.Random(2)
+    for _ in range(400):
+        if m.human_to_move() and m.can_undo() and m.undo_seat() != m.to_move():
+            break
+        m.apply(rng.choice(m.legal_actions()))
+    else:
+        pytest.fail("no position where the next player could take back the last one's move")
+    app.push(table_for(m))
+    table = _idle_table(app)
+    assert table.can_undo()
+    label = table.undo_button.label
+    giver = m.seats[m.undo_seat()].name
+    assert label.startswith("Undo ") and (giver in label or giver.split(" ")[0] in label or "…" in label)
+    if other == "Bo":
+        assert label.endswith("Ctrl+Z")
+    r = table.log_panel.rect
+    title_right = r.x + 14 + theme.width_of("Game log", 17, True)
+    assert table.undo_button.rect.left > title_right and r.contains(table.undo_button.rect)

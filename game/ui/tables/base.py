@@ -756,15 +756,23 @@ class TableScene(Scene):
             seat = self.match.undo_seat()
             self._undo_ok = seat is not None
             now = self.match.to_move()
+            r = self.log_panel.rect
+            # As wide as leaves the log's title clear.
+            most = min(UNDO_MAX_W, r.w - 8 - 14 - theme.width_of("Game log", 17, True) - 10)
             if seat is not None and now is not None and now != seat and self.match.seats[now].is_human:
-                # Hot-seat: the next player has not decided yet; the button says whose move goes.
-                room = UNDO_MAX_W - 20 - theme.width_of("Undo ", 14, True)
-                name, size = theme.fit_name(self.match.seats[seat].name, room, 14, 12)
-                self.undo_button.label, self.undo_button.size = f"Undo {name}", size
+                # Hot-seat: the next player has not decided yet; the button says whose move goes
+                # (and its key, where there is room).
+                name = self.match.seats[seat].name
+                label = f"Undo {name}  Ctrl+Z"
+                size = theme.fit_size(label, most - 20, 14, 11, bold=True)
+                if theme.width_of(label, size, True) > most - 20:
+                    room = most - 20 - theme.width_of("Undo ", 12, True)
+                    name, size = theme.fit_name(name, room, 14, 12)
+                    label = f"Undo {name}"
+                self.undo_button.label, self.undo_button.size = label, size
             else:
                 self.undo_button.label, self.undo_button.size = "Undo  Ctrl+Z", 14
             w = max(104, theme.width_of(self.undo_button.label, self.undo_button.size, True) + 20)
-            r = self.log_panel.rect
             self.undo_button.rect = pygame.Rect(r.right - 8 - w, r.y + 7, w, 24)
         return self._undo_ok
 
