@@ -1045,7 +1045,7 @@ def test_pointing_at_a_choice_cut_short_shows_it_whole(app: Any, monkeypatch: An
     table.draw(app.screen)
     spans = table.coach.spans
     assert len(spans) == 3 and all(cut for _, _, cut in spans), spans
-    assert "Point at a choice to read it whole" in drawn
+    assert "Shift+H or point at a choice: all of it" in drawn
     shown: list[str] = []
     real = table_base.tooltip_image
     monkeypatch.setattr(table_base, "tooltip_image",
@@ -1057,3 +1057,14 @@ def test_pointing_at_a_choice_cut_short_shows_it_whole(app: Any, monkeypatch: An
     table.mouse = (spans[0][0].centerx, spans[0][0].top - 40)   # above the choices
     table.draw(app.screen)
     assert not shown
+    # By keyboard: Shift+H shows every choice whole (reaching up over what is above the log);
+    # again, the short form.
+    table.mouse = None
+    key(app, pygame.K_h, pygame.KMOD_SHIFT)
+    assert table.coach.whole and table.coach.active and not table.coach.hidden
+    drawn.clear()
+    table.draw(app.screen)
+    assert not any(cut for _, _, cut in table.coach.spans), "a choice is still cut"
+    assert "Shift+H: the short form · H hides" in drawn
+    key(app, pygame.K_h, pygame.KMOD_SHIFT)
+    assert not table.coach.whole

@@ -951,6 +951,9 @@ class TableScene(Scene):
         if k == pygame.K_F1:
             self._open_rules()
             return True
+        if k == pygame.K_h and event.mod & pygame.KMOD_SHIFT and self.coach.advice and not self.coach.hidden:
+            self.coach.whole = not self.coach.whole   # the choices whole, or their short form
+            return True
         if k == pygame.K_h:
             self.request_hint()
             return True

@@ -88,6 +88,7 @@ class Coach:
         # Where the panel last drew each choice, and whether its words or reason were cut short
         # there (pointing at it then shows them whole: `full_text`).
         self.spans: list[tuple[pygame.Rect, int, bool]] = []
+        self.whole = False   # Shift+H: every choice's words and reason whole, over what is above
 
     @property
     def active(self) -> bool:
@@ -142,6 +143,7 @@ class Coach:
         self.actions = []
         self.failed = ""
         self.hidden = False
+        self.whole = False
 
     def full_text(self, pos: tuple[int, int]) -> str:
         """The whole words and reason of the choice drawn cut short under `pos`, else ""."""
@@ -252,6 +254,7 @@ class Line:
 # How many lines a choice's words and its reason may take: the most that fit in the room. The
 # words (what to do) keep a line before the reason (why) gives one up.
 LINE_CAPS = ((6, 4), (5, 3), (4, 3), (4, 2), (3, 2), (3, 1), (2, 1))
+WHOLE_LINES = (12, 8)   # the same with the panel shown whole (Shift+H): what any game's words take
 
 
 def panel_lines(coach: Coach, name: str, width: int, room: int | None = None) -> list[Line]:
@@ -296,7 +299,10 @@ def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygam
     its rectangle (a click on it hides it). Its words are cut short only as far as they must be
     to fit over the log; only what does not fit even then reaches up over the panels above."""
     width = log_rect.w - 8 - 24
-    lines = panel_lines(coach, name, width, panel_bottom(log_rect, places) - SHADOW - (log_rect.y + 34))
+    if coach.whole:   # (Shift+H) nothing cut; the panel reaches up over what is above the log
+        lines = _panel_lines(coach, name, width, WHOLE_LINES[0], WHOLE_LINES[1])
+    else:
+        lines = panel_lines(coach, name, width, panel_bottom(log_rect, places) - SHADOW - (log_rect.y + 34))
     rect = panel_rect(log_rect, panel_height(lines), places)
     pygame.draw.rect(surface, (10, 9, 8), rect.move(0, SHADOW), border_radius=10)
     pygame.draw.rect(surface, (30, 27, 22), rect, border_radius=10)
@@ -327,8 +333,10 @@ def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygam
         theme.text(surface, text, (x + line.indent, y), line.size, line.colour, bold=line.bold)
         y += _line_h(line) - (8 if line.choice is not None else 0)
     surface.set_clip(clip)
-    if any(cut for _, _, cut in coach.spans):
-        foot = "Point at a choice to read it whole"
+    if coach.whole:
+        foot = "Shift+H: the short form · H hides"
+    elif any(cut for _, _, cut in coach.spans):
+        foot = "Shift+H or point at a choice: all of it"
     else:
         foot = "H or a click hides this" if coach.advice is not None or coach.failed else "Play on if you like"
     theme.text(surface, foot, (rect.centerx, rect.bottom - 6), 11, theme.INK_FAINT, anchor="midbottom")
