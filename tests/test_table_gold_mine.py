@@ -948,3 +948,34 @@ def test_words_too_long_for_the_money_box_end_in_an_ellipsis_and_show_whole_unde
     assert table.money_full == long
     table.mouse = table.money_box().center
     assert table.tooltip_text() == long
+
+
+def test_a_die_picked_with_a_paid_change_says_so_in_gold(app) -> None:  # type: ignore[no-untyped-def]
+    """A die that fits only turned is picked turned (the cheapest change): the table says what it
+    did, in gold (no refusal), besides the price."""
+    from game.ui import theme
+
+    for seed in range(1, 40):
+        match = Match("gold_mine", [Seat("Ana"), Seat("Bo", BOT, "easy")], seed)
+        rng = random.Random(seed)
+        while len(match.actions) < 4 or not match.human_to_move():
+            match.apply(rng.choice(match.legal_actions()))
+        table = open_table(app, match)
+        run_until_human_plays(app, table)
+        moves = table.moves
+        for first in range(4):
+            moves.clear()
+            if not moves.pick_die(first):
+                continue
+            noted = [i for i in range(4) if moves.pick_note(i)]
+            if noted:
+                i = noted[0]
+                note = moves.pick_note(i)
+                assert moves.pick_die(i)
+                assert table.message.startswith(f"Die {i + 1}: as the ") and note[3:] in table.message
+                assert table.message_colour == theme.GOLD and table.message_time > 0
+                table._say("refused")
+                assert table.message_colour == theme.DANGER
+                return
+        app.pop()
+    pytest.fail("no die picked with a change in 39 games")

@@ -112,7 +112,7 @@ class GoldMineTable(TableDrawing, TableScene):
         self.start_pick: Hex | None = None
         # The human's move being assembled.
         self.moves = MoveBuilder(match, lambda: self.model, can_act=self._human_turn, say=self._say,
-                                 changed=self._move_changed)
+                                 changed=self._move_changed, note=self._note)
         self.buttons: list[Button] = []
         self._players_cache: PlayersList | None = None
         self._last_shown: Event | None = None   # the latest event shown (it is in the log)
@@ -773,6 +773,16 @@ class GoldMineTable(TableDrawing, TableScene):
 
     def _human_turn(self) -> bool:
         return self.idle and self.match.human_to_move() and not self.match.is_over()
+
+    def _say(self, text: str) -> None:
+        super()._say(text)
+        self.message_colour = theme.DANGER   # a refusal
+
+    def _note(self, text: str) -> None:
+        """What a choice did that the player did not ask for (a die turned to fit): said in the
+        money box like a refusal, but in gold, for it is none."""
+        super()._say(text)
+        self.message_colour = theme.GOLD
 
     def _move_changed(self) -> None:
         if self.app is not None:

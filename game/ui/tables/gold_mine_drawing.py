@@ -199,6 +199,7 @@ class TableDrawing:
     dice: list[DieSprite]
     _players_cache: PlayersList | None
     money_full: str = ""   # the money box's words when they were cut to fit (shown whole on pointing)
+    message_colour: tuple[int, int, int] = theme.DANGER   # a refusal's red, or a note's gold
     _static: pygame.Surface | None
     _static_key: Any
     replay: bool
@@ -747,7 +748,7 @@ class TableDrawing:
             theme.text(surface, f"You have {words.money(have)}", (box.x + 10, box.y + 6), 15, theme.GOLD, bold=True,
                        box=box)
         if self.message_time > 0:
-            lines, colour = theme.wrap(self.message, box.w - 20, 12), theme.DANGER
+            lines, colour = theme.wrap(self.message, box.w - 20, 12), self.message_colour
         elif why:
             incomplete = self.moves.current_slot() is not None and (pv is None or pv.allowed or not pv.reason
                                                               or pv.reason.startswith(("choose", "mine:",

@@ -59,11 +59,13 @@ class MoveBuilder:
     every question about it the table asks, each answer cached per position and move."""
 
     def __init__(self, match: Match, shown: Callable[[], "MineModel"], *, can_act: Callable[[], bool],
-                 say: Callable[[str], None], changed: Callable[[], None]) -> None:
+                 say: Callable[[str], None], changed: Callable[[], None],
+                 note: Callable[[str], None] | None = None) -> None:
         self.match = match
         self._shown = shown
         self._can_act = can_act
         self._say = say
+        self._note = note or (lambda text: None)   # what a pick did that was not asked (no refusal)
         self._changed = changed
         self.move = Move()
         self.focus: str | None = None
@@ -345,9 +347,12 @@ class MoveBuilder:
         if reason is not None or pick is None:
             self._say(_cap(reason or "that die is not in play"))
             return False
+        turned = self.pick_note(i)   # a die picked with a paid change: said, not only priced
         self.move = pick
         self.focus = slot
         self._changed()
+        if turned:
+            self._note(f"Die {i + 1}: {turned[:1].lower()}{turned[1:]}; ↑/↓ change it, Backspace takes it back.")
         return True
 
     def change(self, slot: str | None, delta: int) -> bool:
