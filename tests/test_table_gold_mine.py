@@ -967,12 +967,16 @@ def test_a_die_picked_with_a_paid_change_says_so_in_gold(app) -> None:  # type: 
             moves.clear()
             if not moves.pick_die(first):
                 continue
-            noted = [i for i in range(4) if moves.pick_note(i)]
-            if noted:
+            slot = moves.current_slot()
+            noted = [i for i in range(4) if moves.pick_note(i) and "(free)" not in moves.pick_note(i)]
+            if noted and slot is not None:
                 i = noted[0]
-                note = moves.pick_note(i)
                 assert moves.pick_die(i)
-                assert table.message.startswith(f"Die {i + 1}: as the ") and note[3:] in table.message
+                value = table.model.dice[i] + moves.change_of(slot)
+                assert value != table.model.dice[i]
+                price = moves.price(slot, moves.change_of(slot))
+                assert table.message == (f"Die {i + 1} turned to {value} for {price}$ (as rolled it "
+                                         f"leads nowhere); ↑/↓ change it.")
                 assert table.message_colour == theme.GOLD and table.message_time > 0
                 table._say("refused")
                 assert table.message_colour == theme.DANGER

@@ -280,11 +280,18 @@ class PauseMenu(Scene):
         sub = self.subtitle()
         theme.text(surface, fit_text(sub, r.w - 40, 17), (r.centerx, r.y + 86), 17, theme.INK_DIM,
                    anchor="midtop")
-        lines = theme.wrap(seats_summary(m), r.w - 48, 16)
-        if len(lines) > 2:
-            lines = [lines[0], fit_text(" ".join(lines[1:]), r.w - 48, 16)]
+        # Who plays, on two lines, or three small ones: smaller rather than cut, so six long
+        # names all show.
+        summary = seats_summary(m)
+        for size, most in ((16, 2), (15, 2), (14, 2), (13, 3)):
+            lines = theme.wrap(summary, r.w - 48, size)
+            if len(lines) <= most:
+                break
+        if len(lines) > most:
+            lines = lines[:most - 1] + [fit_text(" ".join(lines[most - 1:]), r.w - 48, size)]
         for i, line in enumerate(lines):
-            theme.text(surface, line, (r.centerx, r.y + 112 + 21 * i), 16, theme.INK_FAINT, anchor="midtop")
+            theme.text(surface, line, (r.centerx, r.y + 112 + (size + 5) * i), size, theme.INK_FAINT,
+                       anchor="midtop")
         for b in self.buttons:
             b.draw(surface)
         theme.text(surface, "Your game is saved after every move.", (r.centerx, r.bottom - 22), 15,

@@ -443,7 +443,7 @@ class TableDrawing:
                 y = y0 + p * line_h
                 met = (p, goal) in self.model.met
                 pygame.draw.circle(surface, seat_rgb(p), (x + 5, y + line_h // 2), 4)
-                name, size = theme.fit_name(self.match.seats[p].name, 66, 12, 10)
+                name, size = theme.fit_name(self.match.seats[p].name, 60, 12, 10)   # a gap after it
                 theme.text(surface, name, (x + 13, y), size, seat_rgb(p), bold=True, box=r)
                 words = "met ✓" if met else self.progress(p, goal).text
                 size = theme.fit_size(words, w - 82, 12, 10, bold=met)

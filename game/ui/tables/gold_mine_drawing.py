@@ -805,7 +805,9 @@ class TableDrawing:
         y = r.y + 92 + 4 * 50 + 4
         order = [m.seats[q].name for q in choosing_order(self.state.first_player, self.n)]
         words = f"Choosing order: {', '.join(order)}. {order[-1]} starts round 1, so chooses last."
-        for i, line in enumerate(theme.wrap_lines(words, r.w - 28, 12)):
+        # Three lines when no refusal needs the third (four long names fit whole).
+        most = 2 if self.message_time > 0 else 3
+        for i, line in enumerate(theme.wrap_lines(words, r.w - 28, 12, most=most)):
             theme.text(surface, line, (r.x + 14, y + i * 15), 12, theme.INK_DIM)
         if self.message_time > 0:
             for i, line in enumerate(theme.wrap_lines(self.message, r.w - 28, 12)):

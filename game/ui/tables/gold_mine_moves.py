@@ -347,12 +347,14 @@ class MoveBuilder:
         if reason is not None or pick is None:
             self._say(_cap(reason or "that die is not in play"))
             return False
-        turned = self.pick_note(i)   # a die picked with a paid change: said, not only priced
+        change = getattr(pick, FIELDS[slot][1])
+        price = self.price(slot, change)
         self.move = pick
         self.focus = slot
         self._changed()
-        if turned:
-            self._note(f"Die {i + 1}: {turned[:1].lower()}{turned[1:]}; ↑/↓ change it, Backspace takes it back.")
+        if price:   # a die picked with a paid change: said, not only priced
+            self._note(f"Die {i + 1} turned to {self.model.dice[i] + change} for {price}$ (as rolled "
+                       f"it leads nowhere); ↑/↓ change it.")
         return True
 
     def change(self, slot: str | None, delta: int) -> bool:
