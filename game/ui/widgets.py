@@ -65,6 +65,8 @@ class Button:
         pygame.draw.rect(surface, (10, 10, 12), shadow, border_radius=8)
         pygame.draw.rect(surface, fill, self.rect, border_radius=8)
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=8)
+        if self.focused:   # the keyboard's place: a ring round the button, plain on any fill
+            pygame.draw.rect(surface, theme.FOCUS, self.rect.inflate(8, 8), 2, border_radius=11)
         label = self.label
         theme.text(surface, label, self.rect.center, self.size, ink, bold=True, anchor="center", box=self.rect)
         hint = key_name(self.key)
