@@ -108,3 +108,24 @@ def _move_squares(action) -> list:
         if x.isdigit() and y.isdigit():
             out.append((int(x), int(y)))
     return out
+
+
+def test_both_levels_take_a_win_whenever_a_move_wins_at_once() -> None:
+    """In games between normal bots (and between easy ones), at every position where some legal
+    move meets the last goals (checked by playing each one), the bot to move plays a winning
+    move: a win by a route its plans do not favour is a win all the same."""
+    checked = 0
+    for levels in (("normal",) * 4, ("easy", "easy"), ("normal", "normal")):
+        for seed in range(3):
+            s, _ = new_game(config(len(levels), first_player=0), seed)
+            bots = [BOTS[level](derive_seed(seed, "seat", i)) for i, level in enumerate(levels)]
+            while not s.is_over():
+                p = s.to_move()
+                a = bots[p].choose(s.view(p))
+                winners = [b for b in s.legal_actions() if s.apply(b)[0].is_over()
+                           and s.apply(b)[0].outcome().winners == (p,)]
+                if winners:
+                    checked += 1
+                    assert a in winners, (levels, seed, p, str(a))
+                s, _ = s.apply(a)
+    assert checked >= 6

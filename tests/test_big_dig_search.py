@@ -148,3 +148,24 @@ def test_a_reason_names_the_goal_brought_nearest_in_the_squares_its_plan_loses()
                 assert f"{title} {n} square" in line, (line, gains)
                 checked += 1
     assert checked > 5
+
+
+def test_at_its_decision_hard_looks_only_at_a_move_that_wins_at_once_by_any_route() -> None:
+    from game.core.rng import derive_seed
+    from game.games.big_dig.bots import BOTS
+    from game.games.big_dig.rules import new_game
+
+    checked = 0
+    for seed in range(3):
+        s, _ = new_game(config(4, first_player=0), seed)
+        bots = [BOTS["normal"](derive_seed(seed, "seat", i)) for i in range(4)]
+        while not s.is_over():
+            p = s.to_move()
+            legal = s.legal_actions()
+            winners = [b for b in legal if s.apply(b)[0].is_over()]
+            if winners:
+                checked += 1
+                ranked = BigDigPolicy().ranked(s, legal, deny=True)
+                assert len(ranked) == 1 and ranked[0] in winners
+            s, _ = s.apply(bots[p].choose(s.view(p)))
+    assert checked >= 3

@@ -17,6 +17,10 @@ crosses four or five squares), artifacts, water and oil cannot be crossed. For e
   joined to the player's dig;
 - rock: the nearest rocks still needed, one by one, each joined the cheapest way.
 
+Both take a move that meets the last of their goals at once whenever there is one
+(`winning_move`: every dig and explosion is checked, not only those the plans favour, since a win
+by another route is a win all the same).
+
 ``normal`` lists every dig and explosion, scores each quickly by how much of its plans it crosses,
 works out the full remaining distance (the sum over the three goals, plus half the largest, since
 every goal must be met) for the best few, and subtracts a little of what the card it leaves lets
@@ -304,6 +308,18 @@ def _moves(s: BigDigState, p: int) -> list[tuple[Action, int, tuple[Square, ...]
     return out
 
 
+def winning_move(s: BigDigState, p: int, moves: list[tuple[Action, int, tuple[Square, ...]]]) -> Action | None:
+    """A move of `moves` after which player `p` has met all three goals (the game won at once),
+    if there is one."""
+    crossed = s.crossed(p)
+    unmet = [goal for goal in s.goals if not goal_met(s.board, crossed, goal)]
+    for action, _card, sqs in moves:
+        now = crossed | set(sqs)
+        if all(goal_met(s.board, now, goal) for goal in unmet):
+            return action
+    return None
+
+
 def _bonus(s: BigDigState, p: int, rng: Rng, noise: float) -> Action:
     g = geo(s.board)
     w = weights(g, s, p)
@@ -332,6 +348,9 @@ class EasyBot:
         moves = _moves(s, p)
         if not moves:
             return PASS_ACTION
+        win = winning_move(s, p, moves)   # gentle, not blind: a win on the table is taken
+        if win is not None:
+            return win
         digs = [m for m in moves if len(m[2]) > 1]
         if digs and self.rng.random() < 0.3:
             return self.rng.choice(digs)[0]
@@ -362,6 +381,9 @@ class NormalBot:
         moves = _moves(s, p)
         if not moves:
             return PASS_ACTION
+        win = winning_move(s, p, moves)
+        if win is not None:
+            return win
         g = geo(s.board)
         w = weights(g, s, p)
         scored = sorted(((quick_score(w, m[2]) + 0.05 * len(m[2]) + 0.01 * self.rng.random(), k)
@@ -374,8 +396,6 @@ class NormalBot:
         choice = short[0][0]
         for k, (action, card, sqs) in enumerate(short):
             after = remaining(g, s, p, sqs)
-            if after == 0:
-                return action      # a win at once
             left = [c for c in s.free_cards() if c != card]
             if left:
                 their = max(deny[("now", c)] for c in left)

@@ -38,6 +38,7 @@ from game.games.big_dig.bots import (
     geo,
     remaining,
     weights,
+    winning_move,
 )
 from game.games.big_dig.cards import CARD_COUNT
 from game.games.big_dig.rules import (
@@ -139,6 +140,10 @@ class BigDigPolicy(Policy):
         if s.phase != PLAY or len(legal) <= 1:
             return sorted(legal, key=lambda a: -sum(w.get(sq, 0.0) for sq in _squares(s, a))
                           if a.kind != PASS else 1.0)
+        if deny:   # the decision itself: a move that wins at once, by any route, is the one
+            win = winning_move(s, p, [(a, 0, tuple(_squares(s, a))) for a in legal])
+            if win is not None:
+                return [win]
         quick = sorted(((quick_score(w, sqs) + 0.05 * len(sqs), -k, a) for k, a in enumerate(legal)
                         for sqs in (_squares(s, a),)), reverse=True)
         short = [a for _, _, a in quick[:self.shortlist]]
