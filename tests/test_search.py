@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.bots import make_bot
-from game.bots.search import Budget, HardBot, Policy, search, search_deals, win_shares
+from game.bots.search import Budget, Choice, HardBot, Policy, search, search_deals, win_shares
 from game.core.contract import Action, Event, GameConfig, GameState, OpenView, Outcome, \
     PlayerScore
 from game.core.rng import Rng, derive_seed
@@ -305,3 +305,28 @@ def test_common_deals_without_a_budget_of_their_own_play_the_policys_count_for_t
     assert [c.visits for c in choices] == [7] * len(choices)
     assert [c.visits for c in search_deals(Nim(6).view(0), ByStones(), Budget(2), Rng(1))] \
         == [2] * len(choices)
+
+
+def test_where_the_outcome_looks_settled_hard_plays_as_the_normal_bot_would(monkeypatch) -> None:
+    """The search sees no difference between the moves of a game it rates won (or lost), and
+    would throw a card away for nothing; there it plays the normal bot's move, when it rates
+    that one as well."""
+    from game.bots.search import SETTLED_LOSS, SETTLED_WIN, HardBot
+    from game.core.contract import Action
+
+    keep, waste, other = Action("keep"), Action("reroll"), Action("pass")
+    bot = HardBot(1, "ya_blew_it")
+    monkeypatch.setattr(bot, "_normal", lambda view: keep)
+
+    def rated(*wins: float) -> None:
+        monkeypatch.setattr(bot, "analyse", lambda view: [
+            Choice(a, w, 50) for a, w in zip((waste, keep, other), wins)])
+
+    rated(SETTLED_WIN + 0.02, SETTLED_WIN + 0.01, 0.5)
+    assert bot.choose(None) == keep      # won either way: the sensible move
+    rated(0.6, 0.55, 0.5)
+    assert bot.choose(None) == waste     # not settled: the search's choice
+    rated(SETTLED_WIN + 0.02, SETTLED_WIN - 0.2, 0.5)
+    assert bot.choose(None) == waste     # the normal move rated clearly worse: the search's
+    rated(SETTLED_LOSS - 0.01, SETTLED_LOSS - 0.03, 0.0)
+    assert bot.choose(None) == keep      # lost either way: play on for points

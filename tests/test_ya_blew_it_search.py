@@ -214,3 +214,29 @@ def test_the_coach_says_a_claims_worth_now_as_the_table_does_and_by_the_end() ->
                 assert "by the end" in line
                 seen += 1
     assert seen > 5
+
+
+def test_hard_spends_a_detonator_on_a_fire_roll_only_as_the_exact_reckoning_says() -> None:
+    """Whether to re-roll a Fire in the Hole's roll is the normal bot's exact sum (this roll's
+    loss against a fresh one's, the Detonator given up): hard plays that answer, and never throws
+    a Detonator away on a roll that takes nothing."""
+    from game.games.ya_blew_it.bots import Context, NormalBot, blast, safe_guards
+    from game.games.ya_blew_it.search import PARAMS
+    from game.games.ya_blew_it.rules import REROLL
+
+    seen = 0
+    for players in (2, 3):
+        for seed in range(40):
+            for s in _positions(players, seed):
+                roll = s.roll or {}
+                if s.phase != REROLL or roll.get("why") != "fire":
+                    continue
+                me = s.turn
+                exact = NormalBot(1).fire_reroll(Context(s, me, PARAMS), int(roll["value"]))
+                chosen = HardBot(seed, "ya_blew_it", Budget(16)).choose(s.view(me))
+                assert chosen == exact
+                area = s.areas[me]
+                if blast(area, int(roll["value"]), safe_guards(s, me)) == area:
+                    assert str(chosen) == "accept", "a Detonator spent on a roll that took nothing"
+                seen += 1
+    assert seen >= 3

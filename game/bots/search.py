@@ -33,7 +33,7 @@ import importlib
 import math
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core.contract import Action, GameState, View
 from game.core.rng import Rng, derive_seed
@@ -209,6 +209,8 @@ class _Node:
 
 INCLUDED_VISITS = 8   # the least an `include`d root action is looked at, budget permitting
 FEW_LOOKS = 10        # a choice looked at fewer times has a chance too rough to rank by (coach)
+SETTLED_WIN = 0.97    # a decision the search rates this sure a win (or, below, a loss) is settled:
+SETTLED_LOSS = 0.03   # then the hard bot plays as the normal bot would (`HardBot.choose`)
 
 
 def enough_looks(visits: Sequence[int]) -> int:
@@ -365,6 +367,7 @@ class HardBot:
         self.policy = policy_for(game)
         self.budget = budget or Budget(None)   # None: the policy's own for each position
         self.decisions = 0
+        self._normal_bot: Any = None   # asked only where the outcome looks settled (`choose`)
 
     def analyse(self, view: View, budget: Budget | None = None,
                 include: Action | None = None) -> list[Choice]:
@@ -376,4 +379,24 @@ class HardBot:
         return how(view, self.policy, budget or self.budget, rng, include)
 
     def choose(self, view: View) -> Action:
-        return self.analyse(view)[0].action
+        choices = self.analyse(view)
+        best = choices[0]
+        if len(choices) > 1 and not SETTLED_LOSS < best.win < SETTLED_WIN:
+            # The outcome looks settled, so the search sees no difference between the moves: play
+            # as a sensible player would (the normal bot's choice, where the search rates it as
+            # well), not a move that throws points or cards away for nothing.
+            normal = self._normal(view)
+            mine = next((c for c in choices if c.action == normal), None)
+            if mine is not None and (best.win <= SETTLED_LOSS or (mine.visits and mine.win >= best.win - 0.02)):
+                return normal
+        return best.action
+
+    def _normal(self, view: View) -> Action | None:
+        from game.bots import make_bot
+
+        if self._normal_bot is None:
+            self._normal_bot = make_bot(self.game, "normal", derive_seed(self.seed, "normal"))
+        try:
+            return self._normal_bot.choose(view)
+        except Exception:   # a comfort only: the search's own choice stands
+            return None

@@ -219,7 +219,13 @@ class YaBlewItPolicy(Policy):
 
     def tree_actions(self, state: YaBlewItState, legal: list[Action]) -> list[Action]:  # type: ignore[override]
         """At a Fire in the Hole, only the normal bot's Safe placing and placing none: the other
-        placings are many and rarely better."""
+        placings are many and rarely better. Whether to spend a Faulty Detonator on a Fire in
+        the Hole's roll, the normal bot works out exactly (this roll's loss against a fresh
+        roll's, the Detonator given up): only its answer (the search, blind to points in a game
+        it rates settled, threw Detonators away on rolls that took nothing)."""
+        roll = state.roll or {}
+        if state.phase == REROLL and roll.get("why") == "fire":
+            return [_NORMAL.fire_reroll(Context(state, state.turn, PARAMS), int(roll.get("value", 0)))]
         if state.phase != FIRE_PHASE or len(legal) <= 2:
             return legal
         pick = _NORMAL.place_safes(Context(state, state.turn, PARAMS), legal)
