@@ -333,7 +333,26 @@ def test_pass_only_when_nothing_else_and_a_round_of_passes_ends_the_game() -> No
     t, ev = act(t, "pass")
     assert t.is_over() and t.ending() == "everybody_loses" and "stall" in kinds(ev)
     busy = position(2, [[1], [6]], row=[2], deck=[3, 4])
-    assert busy.why_not("pass") == "you may pass only when you can do nothing else"
+    assert busy.why_not("pass") == ("you may pass only when you can do nothing else, or nothing but "
+                                    "give the Gem away")
+
+
+def test_the_gems_holder_may_pass_rather_than_give_it_away() -> None:
+    """(Our rule) Every move of a player whose hand holds only the Gem, or who holds nothing but
+    the Gem in the tableau, would give the Gem away: they may pass instead and keep it (and at
+    the end of the deck, win with it)."""
+    only_gem = position(2, [[41], [6, 7]], row=[2, 3], deck=[4, 5])
+    legal = only_gem.legal_actions()
+    assert Action("pass") in legal and len(legal) > 1
+    assert all(a.kind in ("invest", "resupply", "pass") for a in legal)
+    t, ev = act(only_gem, "pass")
+    assert 41 in t.hands[0] and t.turn == 1
+    assert [e.text for e in ev if e.kind == "pass"] == [f"{only_gem.name(0)} keeps the Gem and passes"]
+    in_tableau = position(2, [[], [6, 7]], row=[2, 3], tableaus=[[41], []], deck=[4, 5])
+    assert Action("pass") in in_tableau.legal_actions()
+    # With any move that keeps the Gem (a card besides it to resupply with), no pass.
+    more = position(2, [[41, 1], [6, 7]], row=[2, 3], deck=[4, 5])
+    assert Action("pass") not in more.legal_actions()
 
 
 # ---------------------------------------------------------------------------- refusals, views, saves
@@ -419,3 +438,10 @@ def test_the_progress_line_and_the_mid_game_standing() -> None:
     assert s.progress() == "Round 1, deck: 2 cards"
     assert s.outcome().winners == (1,) and s.gem_holder() == 1
     assert s.view(0).state.gem_holder() is None  # the Gem is in a hand seat 0 cannot see
+
+
+def test_the_normal_bot_keeps_the_gem_rather_than_give_it_away_for_nothing() -> None:
+    from game.games.diamond_in_the_rough.bots import BOTS
+
+    only_gem = position(2, [[41], [6, 7]], row=[2, 3], deck=[4, 5])
+    assert BOTS["normal"](1).choose(only_gem.view(0)) == Action("pass")

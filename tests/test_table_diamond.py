@@ -846,3 +846,28 @@ def test_a_step_said_after_a_colon_keeps_the_names_and_ends_once(app: Any) -> No
     assert table._clause("Bomb Cornish Kate for which resource?") == "bomb Cornish Kate for which resource?"
     assert table._clause("Cornish Kate had Fish! Choose your reward") == "Cornish Kate had Fish! Choose your reward."
     assert table._clause("Choose two face-up cards for your tableau") == "choose two face-up cards for your tableau."
+
+
+def test_a_gem_holder_who_may_keep_it_sees_pass_beside_the_other_moves(app: Any) -> None:
+    for seed in range(1, 400):
+        m = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Dusty", BOT, "random")], seed)
+        rng = random.Random(seed)
+        while not m.is_over():
+            legal = [str(a) for a in m.legal_actions()]
+            if m.to_move() == 0 and "pass" in legal and len(legal) > 1:
+                break
+            m.apply(rng.choice(m.legal_actions()))
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no position where the Gem's holder may pass")
+    table = open_table(app, m)
+    labels = [b.label for _, b in table._action_buttons] if table._action_buttons else []
+    if not labels:
+        app.step(1 / 60)
+        labels = [b.label for _, b in table._action_buttons]
+    assert "Pass" in labels and len(labels) > 1, labels
+    at = len(m.actions)
+    key(app, pygame.K_p)
+    assert m.actions[at] == "pass"

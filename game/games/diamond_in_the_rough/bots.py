@@ -215,7 +215,9 @@ class NormalBot:
     def _score(self, r: _Reading, a: Action) -> float:
         s = r.s
         if a.kind == PASS_KIND:
-            return -1e6
+            # Offered beside other moves only when each would give the Gem away: keeping it
+            # beats an invest that makes no four of a kind (see `_invest`).
+            return -800.0
         if a.kind == INVEST:
             return self._invest(r, a)
         if a.kind == BOMB_KIND:

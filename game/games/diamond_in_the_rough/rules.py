@@ -296,7 +296,15 @@ class DiamondState(GameState):
                 out.append(Action(INVEST, (DECK_KIND,)))
             out += [Action(INVEST, (f"{ROW_KIND}:{i}", str(j)))
                     for i, j in combinations(range(len(self.row)), INVEST_TAKE)]
+        if out and all(self.gives_the_gem_away(a) for a in out):
+            out.append(PASS)   # (our rule) the Gem's holder need not give it away
         return out or [PASS]
+
+    @staticmethod
+    def gives_the_gem_away(action: Action) -> bool:
+        """Whether `action` leaves the Gem out of its player's hands: investing it, or discarding
+        it to resupply."""
+        return action.kind == INVEST or (action.kind == RESUPPLY and int(action.args[0]) == GEM_ID)
 
     def _reward_actions(self) -> list[Action]:
         rows = range(len(self.row))
@@ -346,7 +354,7 @@ class DiamondState(GameState):
         if kind in (ROW_KIND, DECK_KIND, STEAL):
             return "there is no bomb to resolve"
         if kind == PASS_KIND:
-            return "you may pass only when you can do nothing else"
+            return "you may pass only when you can do nothing else, or nothing but give the Gem away"
         if kind == BOMB_KIND:
             if not self.bombs_in_hand(p):
                 return "you have no Bomb in your hand"
@@ -457,7 +465,10 @@ class DiamondState(GameState):
             self._invest(p, args)
         else:
             self.passes += 1
-            self._emit("pass", f"{self.name(p)} can do nothing and passes", player=p)
+            if GEM_ID in self.hands[p] or GEM_ID in self.tableaus[p]:
+                self._emit("pass", f"{self.name(p)} keeps the Gem and passes", player=p)
+            else:
+                self._emit("pass", f"{self.name(p)} can do nothing and passes", player=p)
             if self.passes >= self.n:
                 self._emit("stall", "Every player had to pass in turn: nothing can change any more")
                 self._finish()

@@ -268,7 +268,7 @@ class DiamondPolicy(Policy):
             if args[0] == DECK_KIND:
                 return f"Steal {theirs}; they draw from the deck"
             return f"Steal {theirs}; they get {card_name(s.row[int(args[0][4:])])}"
-        return "Pass"
+        return "Pass" if len(view.legal_actions()) == 1 else "Pass and keep the Gem"
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
         s: DiamondState = view.state  # type: ignore[attr-defined]
@@ -277,6 +277,8 @@ class DiamondPolicy(Policy):
         if a.kind == RETIRE:
             return "Retiring wins the game at once"
         if a.kind == PASS_KIND:
+            if len(view.legal_actions()) > 1:
+                return "Keeps the Gem: every other move gives it away"
             return "Nothing else is possible"
         holder = s.gem_holder()
         deck = plural(len(s.deck), "card")

@@ -4,7 +4,7 @@ the top, the deck, the face-up row and the boxed cards in the middle, the log at
 The scene never changes rules state on its own and never decides what is legal: the options it
 offers come from `match.legal_actions()`, and a refused choice shows the rules' own reason
 (`state.why_not`). A human picks an action with a button or its key (B bomb, R resupply, I invest,
-T retire, P pass when nothing else is possible), then its choices one step at a time: each choice
+T retire, P pass when nothing else is possible or only giving the Gem away is), then its choices one step at a time: each choice
 on offer carries a number (on a tile in the middle, or on the card or the player it stands for),
 chosen with that key (from 10 up, two digits) or a click; Enter plays the move, Backspace steps back. Clicking a card of
 your hand starts a resupply with it; clicking another player starts a bomb at them. After a Yes
@@ -578,8 +578,11 @@ class DiamondTable(TableDrawing, TableScene):
         if self.phase() != "reward":
             specs = [("bomb", "Bomb", pygame.K_b), ("resupply", "Resupply", pygame.K_r),
                      ("invest", "Invest", pygame.K_i), ("retire", "Retire", pygame.K_t)]
-            if "pass" in self.legal():
+            legal = self.legal()
+            if legal == {"pass"}:
                 specs = [("pass", "Pass", pygame.K_p)]
+            elif "pass" in legal:   # the Gem's holder may keep it rather than give it away
+                specs.append(("pass", "Pass", pygame.K_p))
             x = ME.x + 12
             for mode, label, k in specs:
                 reason = self.mode_reason(mode)
