@@ -7,6 +7,7 @@ back to logical coordinates, so scenes only ever think in 1280x720.
 from __future__ import annotations
 
 import sys
+import warnings
 from pathlib import Path
 
 import pygame
@@ -44,7 +45,12 @@ class App:
 
         pygame.display.set_icon(draw_icon(64))
         flags = pygame.SCALED | pygame.RESIZABLE
-        self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
+        with warnings.catch_warnings():
+            # Without a screen (pictures drawn headless, tests) SDL has no renderer to scale
+            # with, and says so on every start: nothing a player needs to read.
+            if pygame.display.get_driver() == "dummy":
+                warnings.filterwarnings("ignore", message="no fast renderer available")
+            self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
         if self.settings.fullscreen:
             self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
