@@ -445,3 +445,11 @@ def test_the_normal_bot_keeps_the_gem_rather_than_give_it_away_for_nothing() -> 
 
     only_gem = position(2, [[41], [6, 7]], row=[2, 3], deck=[4, 5])
     assert BOTS["normal"](1).choose(only_gem.view(0)) == Action("pass")
+
+
+def test_a_retiring_set_in_words() -> None:
+    from game.games.diamond_in_the_rough.rules import set_words
+
+    assert set_words([1, 2, 3, 4]) == "four Crates"
+    assert set_words([1, 2, 3, 41]) == "three Crates and the Gem"
+    assert set_words([96, 97, 98, 99]) == "four Bombs"

@@ -383,6 +383,7 @@ def test_a_protected_player_cannot_be_chosen_and_the_table_says_why(make_app) ->
 
 # ---------------------------------------------------------------------------- a win is not a score
 def test_a_win_says_how_it_was_won_not_how_many_points_nor_who_again(make_app) -> None:  # type: ignore[no-untyped-def]
+    from game.games.diamond_in_the_rough.rules import set_words
     from game.ui.scenes.results import ResultsScene
 
     words = {}
@@ -400,8 +401,10 @@ def test_a_win_says_how_it_was_won_not_how_many_points_nor_who_again(make_app) -
         assert "point" not in small and m.seats[winners[0]].name not in small
         assert "wins" not in small and small[:1].isupper()
         words[m.state.ending()] = small
+        if m.state.ending() == "retire_four":   # which four: the retiring event's cards
+            retired = next(e for e in reversed(m.history) if e.kind == "retire").data["cards"]
+            assert small == f"Retired with {set_words(retired)}" and small.startswith("Retired with four ")
     assert {"retire_four", "gem_holder"} <= set(words), words
-    assert words["retire_four"] == "Retired with four of a kind"
     assert words["gem_holder"] == "Held the Gem when the game ended"
 
 

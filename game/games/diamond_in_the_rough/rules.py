@@ -150,6 +150,18 @@ def names(ids: Iterable[int]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def set_words(ids: Iterable[int]) -> str:
+    """A retiring set in words: "four Fish", "three Crates and the Gem", "four Bombs"."""
+    cards = list(ids)
+    kinds = [kind_of(c) for c in cards if c != GEM_ID]
+    if not kinds:
+        return names(cards)
+    kind = kinds[0]
+    word = "Bombs" if kind == BOMB else resource_name(kind)
+    count = {3: "three", 4: "four"}.get(len(kinds), str(len(kinds)))
+    return f"{count} {word}" + (" and the Gem" if GEM_ID in cards else "")
+
+
 def _int(x: Any) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
         raise ValueError(f"{x!r} is not a whole number")
@@ -625,7 +637,7 @@ class DiamondState(GameState):
         ending = RETIRE_THREE_GEM if GEM_ID in ids else RETIRE_FOUR
         self._emit("retire", f"{self.name(p)} retires with {names(ids)}", player=p, cards=ids,
                    ending=ending)
-        self._over(ending, (p,))
+        self._over(ending, (p,), set_words(ids))
 
     def _end_turn(self) -> None:
         if self.phase == OVER:
@@ -662,20 +674,21 @@ class DiamondState(GameState):
         else:
             self._over(GEM_HOLDER, (holder,))
 
-    def _over(self, ending: str, winners: tuple[int, ...]) -> None:
+    def _over(self, ending: str, winners: tuple[int, ...], retired: str = "") -> None:
+        """The game ends; `retired` says with what a player retired ("four Fish")."""
         self.phase = OVER
         self.pending = None
         self.ending_kind = ending
         self.winners = winners
         text = {
-            RETIRE_FOUR: "retires with four of a kind and wins",
-            RETIRE_THREE_GEM: "retires with three of a kind and the Gem and wins",
+            RETIRE_FOUR: f"retires with {retired or 'four of a kind'} and wins",
+            RETIRE_THREE_GEM: f"retires with {retired or 'three of a kind and the Gem'} and wins",
             GEM_HOLDER: "holds the Gem and wins",
         }
         # How the game was won, without the winner's name (the results' headline names them).
         how = {
-            RETIRE_FOUR: "Retired with four of a kind",
-            RETIRE_THREE_GEM: "Retired with three of a kind and the Gem",
+            RETIRE_FOUR: f"Retired with {retired or 'four of a kind'}",
+            RETIRE_THREE_GEM: f"Retired with {retired or 'three of a kind and the Gem'}",
             GEM_HOLDER: "Held the Gem when the game ended",
         }
         if winners:
