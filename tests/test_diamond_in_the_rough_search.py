@@ -234,3 +234,29 @@ def test_hard_guesses_a_hidden_hand_from_the_tableau():
     s.lacks[1] = {"fish"}
     s.check()
     assert fish_in_hand(lambda r: POLICY.deal(s.view(0), r), 1) == 0
+
+
+def test_a_bomb_by_the_gems_holder_is_argued_by_the_card_a_no_still_draws() -> None:
+    from game.bots.search import Choice
+    from game.core.match import Match, Seat
+    from game.games.diamond_in_the_rough.search import POLICY as DIAMOND
+
+    said = 0
+    for seed in range(1, 200):
+        m = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Bo")], seed)
+        rng = Rng(seed)
+        while not m.is_over() and said < 3:
+            s, p = m.state, m.to_move()
+            if s.phase != "reward" and s.gem_holder() == p and s.deck:
+                view = s.view(p)
+                for a in view.legal_actions():
+                    if a.kind == "bomb":
+                        words = DIAMOND.reason(view, Choice(a, 0.5, 10), [])
+                        if words.startswith("You hold the Gem"):
+                            assert "a No still draws you a card" in words and "left)" in words
+                            said += 1
+                            break
+            m.apply(rng.choice(m.legal_actions()))
+        if said >= 3:
+            break
+    assert said >= 3

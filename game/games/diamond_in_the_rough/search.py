@@ -295,6 +295,11 @@ class DiamondPolicy(Policy):
         if a.kind == BOMB_KIND:
             q, res = int(a.args[0]), a.args[1]
             chance = _holds(view, q, res)
+            if holder == p and s.deck and chance < 0.5:
+                # Holding the Gem, a No is welcome too: its card comes off the deck.
+                return (f"You hold the Gem: a No still draws you a card and brings the end nearer "
+                        f"({deck} left); {s.name(q)} holds {resource_name(res)} with a chance of "
+                        f"about {chance:.0%}")
             return (f"{s.name(q)} holds {resource_name(res)} in hand with a chance of about "
                     f"{chance:.0%}")
         if a.kind == STEAL and took and s.pending is not None:
