@@ -322,7 +322,7 @@ class SetupScene(Scene):
         # The two panels are as tall as the seats, or as the rules button under the seed needs.
         self.panel_h = 56 + 64 * info.max_players
         if self.maps is None:
-            self.panel_h = max(self.panel_h, rules_rect[1] + rules_rect[3] + 14 - 150)
+            self.panel_h = max(self.panel_h, rules_rect[1] + rules_rect[3] + 22 - 150)
         self.rules_button = Button(rules_rect, f"Read the rules of {info.title}", self.show_rules, pygame.K_r,
                                    size=18)
         # A copy of the chosen map in the user maps folder, to change in Tiled: how a player of
