@@ -114,30 +114,40 @@ MAX_MAP_KEY = 300     # characters of the key naming the map chosen
 
 
 def _setups(value: object) -> dict[str, dict[str, Any]] | None:
-    """The remembered setups, each checked field by field; None when any is not one (a setup is
-    only ever compared with what the setup screen offers, never drawn)."""
+    """The remembered setups: None when they are not a table of at most `MAX_SETUPS`; within it,
+    a setup that is not sound (a level this version does not know, say) is left out quietly, for
+    it is a comfort only. A setup is only ever compared with what the setup screen offers, never
+    drawn."""
     if not isinstance(value, dict) or len(value) > MAX_SETUPS:
         return None
     out: dict[str, dict[str, Any]] = {}
     for game, setup in value.items():
-        if not isinstance(game, str) or len(game) > 40 or not isinstance(setup, dict):
-            return None
-        players, seats = setup.get("players"), setup.get("seats")
-        if type(players) is not int or not 1 <= players <= MAX_NAMES:
-            return None
-        if not isinstance(seats, list) or len(seats) > MAX_NAMES or any(k not in SEAT_KINDS for k in seats):
-            return None
-        kept: dict[str, Any] = {"players": players, "seats": list(seats)}
-        if "map" in setup:
-            if not isinstance(setup["map"], str) or len(setup["map"]) > MAX_MAP_KEY:
-                return None
-            kept["map"] = setup["map"]
-        if "expert" in setup:
-            if type(setup["expert"]) is not bool:
-                return None
-            kept["expert"] = setup["expert"]
-        out[game] = kept
+        if isinstance(game, str) and len(game) <= 40:
+            kept = _setup(setup)
+            if kept is not None:
+                out[game] = kept
     return out
+
+
+def _setup(setup: object) -> dict[str, Any] | None:
+    """One game's remembered setup, checked field by field; None if any field is not sound."""
+    if not isinstance(setup, dict):
+        return None
+    players, seats = setup.get("players"), setup.get("seats")
+    if type(players) is not int or not 1 <= players <= MAX_NAMES:
+        return None
+    if not isinstance(seats, list) or len(seats) > MAX_NAMES or any(k not in SEAT_KINDS for k in seats):
+        return None
+    kept: dict[str, Any] = {"players": players, "seats": list(seats)}
+    if "map" in setup:
+        if not isinstance(setup["map"], str) or len(setup["map"]) > MAX_MAP_KEY:
+            return None
+        kept["map"] = setup["map"]
+    if "expert" in setup:
+        if type(setup["expert"]) is not bool:
+            return None
+        kept["expert"] = setup["expert"]
+    return kept
 
 
 def load_settings_checked() -> tuple[Settings, str | None]:

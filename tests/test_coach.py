@@ -447,6 +447,16 @@ def test_analyse_marks_a_deliberately_bad_move_and_shows_the_better_one(app: Any
         coaching.draw_spots = real_spots  # type: ignore[assignment]
     # (Ya Blew It!'s moves are its buttons, which a replay does not show: Gold Mine's below.)
     assert outlined == [viewer.table._hint_spots(better)]
+    # A move judged close to the best is not set against it: nothing glows there.
+    from dataclasses import replace as with_fields
+
+    close = with_fields(v, mine=with_fields(v.mine, win=v.best.win - 0.05))
+    assert not close.marked
+    real_verdict = viewer.verdict
+    viewer.verdict = lambda: close  # type: ignore[method-assign]
+    assert viewer.better_action() is None
+    viewer.verdict = real_verdict  # type: ignore[method-assign]
+    assert viewer.better_action() == better
     # → plays the move that was made; the verdict goes with its decision.
     key(app, pygame.K_RIGHT)
     run_until(app, lambda: viewer.table.idle, "showed the move")

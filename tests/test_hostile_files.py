@@ -205,9 +205,9 @@ SETTINGS_KINDS = {
     "nan": b'{"volume": NaN}',
     "names": b'{"names": ["Ana", 7], "fullscreen": true}',
     "many names": b'{"names": [' + b",".join([b'"A"'] * 50) + b'], "fullscreen": true}',
-    "setups": b'{"setups": {"gold_mine": {"players": 2, "seats": ["human", "wizard"]}}, "fullscreen": true}',
-    "setups players": b'{"setups": {"big_dig": {"players": true, "seats": []}}, "fullscreen": true}',
-    "setups map": b'{"setups": {"big_dig": {"players": 2, "seats": [], "map": 7}}, "fullscreen": true}',
+    "setups": b'{"setups": 7, "fullscreen": true}',
+    "many setups": b'{"setups": {' + b",".join(b'"g%d": {"players": 2, "seats": []}' % i for i in range(40))
+                   + b'}, "fullscreen": true}',
 }
 
 
@@ -233,7 +233,7 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
         assert kept[0].read_bytes() == original
     if kind in ("names", "many names"):
         assert app.settings.names == [] and app.settings.fullscreen is True
-    if kind.startswith("setups"):
+    if kind in ("setups", "many setups"):
         assert app.settings.setups == {} and app.settings.fullscreen is True
     if kind == "wrong types":
         assert app.settings.fullscreen is True  # the sound value is kept
@@ -242,6 +242,23 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
     # Saving the settings now writes a fresh file next to the kept one.
     app.apply_settings()
     assert load_settings() == app.settings and set_aside_copies(path) == kept
+
+
+def test_a_remembered_setup_that_is_not_sound_is_left_out_quietly(
+        make_app: Callable[..., Any], home: Path) -> None:
+    """A setup is a comfort: one with a level this version does not know (a newer version's), a
+    player count that is not one, or a map key that is not text, is dropped; the others stay,
+    and the settings file is not called damaged."""
+    settings_path().write_text(json.dumps({"setups": {
+        "gold_mine": {"players": 2, "seats": ["human", "wizard"]},
+        "big_dig": {"players": True, "seats": []},
+        "grim_prospects": {"players": 2, "seats": [], "map": 7},
+        "ya_blew_it": {"players": 3, "seats": ["human", "hard", "easy"]},
+    }, "fullscreen": True}))
+    app = make_app(None)
+    assert "settings file" not in title_messages(app)
+    assert app.settings.setups == {"ya_blew_it": {"players": 3, "seats": ["human", "hard", "easy"]}}
+    assert app.settings.fullscreen is True
 
 
 def test_remembered_names_are_cleaned_where_they_enter(make_app: Callable[..., Any], home: Path) -> None:

@@ -213,6 +213,7 @@ def test_the_hand_turns_face_down_while_a_bot_plays_after_a_human(app: Any) -> N
     rng = random.Random(12)
     table = open_table(app, m)
     bot_turns = 0
+    turned_up = False
     for _ in range(40000):
         if m.is_over() or bot_turns >= 3:
             break
@@ -226,12 +227,21 @@ def test_the_hand_turns_face_down_while_a_bot_plays_after_a_human(app: Any) -> N
             table.reveal_hand()
             assert table.secret_seat() == m.eyes
             table._apply(rng.choice(m.legal_actions()))
+            turned_up = False
             continue
-        if m.eyes is not None and m._actors and m.seats[m._actors[-1]].is_human:
+        first = m.eyes is not None and m._actors and m.seats[m._actors[-1]].is_human and not turned_up
+        if first:
             bot_turns += 1   # the first idle frame after a human handed the turn to the bot
-        assert table.hand_hidden and table.secret_seat() is None, "a hand stayed up for a bot's move"
-        notes = {ev.text for ev in m.history if ev.kind == "secret"}
-        assert not notes & set(log_texts(table)), "a private line stayed in the log for a bot's move"
+        if not turned_up:
+            assert table.hand_hidden and table.secret_seat() is None, "a hand stayed up for a bot's move"
+            notes = {ev.text for ev in m.history if ev.kind == "secret"}
+            assert not notes & set(log_texts(table)), "a private line stayed in the log for a bot's move"
+        if first and bot_turns == 2:
+            # The player turns it up again on purpose (U) while the bot thinks: it stays up.
+            key(app, pygame.K_u)
+            turned_up = True
+            table._hotseat_hook()   # the next idle frame of the bot's turn
+            assert not table.hand_hidden, "U was undone while the bot still played"
     assert bot_turns >= 3
 
 

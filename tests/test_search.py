@@ -328,5 +328,8 @@ def test_where_the_outcome_looks_settled_hard_plays_as_the_normal_bot_would(monk
     assert bot.choose(None) == waste     # not settled: the search's choice
     rated(SETTLED_WIN + 0.02, SETTLED_WIN - 0.2, 0.5)
     assert bot.choose(None) == waste     # the normal move rated clearly worse: the search's
-    rated(SETTLED_LOSS - 0.01, SETTLED_LOSS - 0.03, 0.0)
+    rated(SETTLED_LOSS - 0.01, SETTLED_LOSS - 0.02, 0.0)
     assert bot.choose(None) == keep      # lost either way: play on for points
+    monkeypatch.setattr(bot, "analyse", lambda view: [Choice(waste, SETTLED_LOSS - 0.005, 50),
+                                                      Choice(keep, SETTLED_LOSS - 0.04, 50)])
+    assert bot.choose(None) == waste     # the search still sees a way back the normal move lacks

@@ -206,7 +206,7 @@ def test_undo_button_hidden_after_a_reveal_and_click_works(make_app: Callable[..
     assert app.top is not table and app.top.match is m
 
 
-@pytest.mark.parametrize("other", ["Bo", "W" * 16])
+@pytest.mark.parametrize("other", ["Bo", "W" * 16, "Ekaterina"])
 def test_the_undo_of_the_last_player_names_them_and_its_key_and_leaves_the_log_title_clear(
         make_app: Callable[..., Any], home: Path, other: str) -> None:
     from game.ui import theme

@@ -33,7 +33,7 @@ import importlib
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from game.core.contract import Action, GameState, View
 from game.core.rng import Rng, derive_seed
@@ -210,7 +210,8 @@ class _Node:
 INCLUDED_VISITS = 8   # the least an `include`d root action is looked at, budget permitting
 FEW_LOOKS = 10        # a choice looked at fewer times has a chance too rough to rank by (coach)
 SETTLED_WIN = 0.97    # a decision the search rates this sure a win (or, below, a loss) is settled:
-SETTLED_LOSS = 0.03   # then the hard bot plays as the normal bot would (`HardBot.choose`)
+SETTLED_LOSS = 0.03   # then the hard bot plays as the normal bot would (`HardBot.choose`), when
+SETTLED_MARGIN = 0.02  # the search rates the normal bot's move this close to its own first choice
 
 
 def enough_looks(visits: Sequence[int]) -> int:
@@ -367,7 +368,6 @@ class HardBot:
         self.policy = policy_for(game)
         self.budget = budget or Budget(None)   # None: the policy's own for each position
         self.decisions = 0
-        self._normal_bot: Any = None   # asked only where the outcome looks settled (`choose`)
 
     def analyse(self, view: View, budget: Budget | None = None,
                 include: Action | None = None) -> list[Choice]:
@@ -387,16 +387,16 @@ class HardBot:
             # well), not a move that throws points or cards away for nothing.
             normal = self._normal(view)
             mine = next((c for c in choices if c.action == normal), None)
-            if mine is not None and (best.win <= SETTLED_LOSS or (mine.visits and mine.win >= best.win - 0.02)):
+            if mine is not None and mine.visits and mine.win >= best.win - SETTLED_MARGIN:
                 return normal
         return best.action
 
     def _normal(self, view: View) -> Action | None:
+        """The normal bot's move at `view`, from a generator of this decision's own (so a seeded
+        game plays the same however its decisions are spread over processes)."""
         from game.bots import make_bot
 
-        if self._normal_bot is None:
-            self._normal_bot = make_bot(self.game, "normal", derive_seed(self.seed, "normal"))
         try:
-            return self._normal_bot.choose(view)
+            return make_bot(self.game, "normal", derive_seed(self.seed, "normal", self.decisions)).choose(view)
         except Exception:   # a comfort only: the search's own choice stands
             return None

@@ -25,7 +25,8 @@ Phases: ``play``, ``reward``, ``over``. When the deck empties (after any draw), 
 finishes and then every player takes one more turn, starting with the next; after that the Gem's
 holder (hand or tableau) wins, and if nobody holds it everybody loses. Two rules of ours end a game
 that stalls: after 12 rounds the last turns begin as if the deck had run out, and a full round in
-which every player had to pass ends the game at once (nothing can change any more).
+which every player passed ends the game at once (see the rules page: a pass is allowed only when
+nothing else is, or nothing but giving the Gem away).
 
 Hidden information. Hands are secret (sizes public); the deck's order is secret to all. What one
 seat knows of another's hand is the same for every other seat (every card that enters a hand
@@ -482,7 +483,7 @@ class DiamondState(GameState):
             else:
                 self._emit("pass", f"{self.name(p)} can do nothing and passes", player=p)
             if self.passes >= self.n:
-                self._emit("stall", "Every player had to pass in turn: nothing can change any more")
+                self._emit("stall", "Every player passed in turn: the game ends")
                 self._finish()
                 return self._ev
         self._end_turn()

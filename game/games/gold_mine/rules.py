@@ -578,8 +578,8 @@ class GoldMineState(GameState):
             return f"die {i + 1}{turned}"
 
         if m.new_die is not None:
-            words = (f"die {m.action_die + 1 if m.action_die is not None else '?'} as the dice "
-                     f"modifier, {die(m.new_die, m.new_change)} as the new action")
+            words = (f"{die(m.action_die, m.action_change)} as the dice modifier, "
+                     f"{die(m.new_die, m.new_change)} as the new action")
         else:
             words = f"{die(m.action_die, m.action_change)} as the action"
         if m.dir_die is not None and m.dist_die is not None:

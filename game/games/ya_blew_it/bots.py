@@ -603,9 +603,8 @@ class NormalBot:
         guards = safe_guards(ctx.state, ctx.me)
         kept = blast(area, value, guards)
         accept = ctx.equity(ctx.me, summarise(kept))
-        # Spend a Detonator that this very roll would not take anyway, when there is one.
-        dets = [c for c in area if KIND[c] == DETONATOR]
-        det = next((c for c in dets if _NUMBER[c] != value), dets[0])
+        # The rules spend the oldest Detonator (`YaBlewItState.owned`, oldest first).
+        det = next(c for c in area if KIND[c] == DETONATOR)
         rest = [c for c in area if c != det]
         again = sum(ctx.equity(ctx.me, summarise(blast(rest, v, guards)))
                     for v in range(1, SIDES + 1)) / SIDES

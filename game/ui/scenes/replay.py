@@ -234,12 +234,13 @@ class ReplayScene(Scene):
 
     def better_action(self) -> "Action | None":
         """The verdict's better move as one of the legal actions here, when the move played was
-        not the search's first choice."""
+        marked (or could not be weighed); it glows where the table has a place for it (a table
+        without its buttons in a replay, as Ya Blew It!'s, has none)."""
         from game.ui.tables.coach import legal_action
 
         v = self.verdict()
-        if v is None or v.best.action == v.played:
-            return None
+        if v is None or v.best.action == v.played or (v.weighed and not v.marked):
+            return None   # (a move judged as good, or close: not set against another)
         return legal_action(v.best.action, self.match.legal_actions())
 
     def analysis_status(self) -> str:

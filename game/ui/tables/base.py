@@ -258,6 +258,7 @@ class TableScene(Scene):
         # the player reveals it or holds the peek key.
         self.hand_hidden = False
         self._peek_down = False
+        self._hidden_for_bot: int | None = None   # the move after which a bot's turn hid the hand
         self.replay = False           # shown inside the replay viewer: nobody plays
         self.undo_button = Button((log_panel.rect.right - 112, log_panel.rect.y + 7, 104, 24),
                                   "Undo  Ctrl+Z", self.undo, None, size=14)
@@ -583,8 +584,11 @@ class TableScene(Scene):
         seat = self.match.to_move()
         if seat is not None and self.match.hotseat and not self.match.human_to_move():
             # A bot plays now: the last player's hand turns face down once their own move has
-            # been shown, as they may already be passing the screen on.
-            if not self.hand_hidden:
+            # been shown, as they may already be passing the screen on (once for each move
+            # handed to a bot: a hand turned up again meanwhile, by U or a click, stays up).
+            at = len(self.match.actions)
+            if not self.hand_hidden and self._hidden_for_bot != at:
+                self._hidden_for_bot = at
                 self.hand_hidden = True
                 self._peek_down = False
                 self._rebuild_log()
@@ -598,9 +602,10 @@ class TableScene(Scene):
             self.message, self.message_time = "", 0.0   # nor the last player's refusal (or notice)
             self._peek_down = False
             key = pygame.key.name(self.peek_key).upper()
+            show = pygame.key.name(self.show_key).upper()
             self.app.push(PassScreen(self.match.seats[seat].name, lambda: self._lift_curtain(seat),
                                      match=self.match, colour=seat_rgb(seat),
-                                     hint=f"Your hand stays face down: click it or press U to turn it up, "
+                                     hint=f"Your hand stays face down: click it or press {show} to turn it up, "
                                           f"or hold {key} to peek."))
 
     def _lift_curtain(self, seat: int) -> None:
@@ -764,15 +769,18 @@ class TableScene(Scene):
                 # (and its key, where there is room).
                 name = self.match.seats[seat].name
                 label = f"Undo {name}  Ctrl+Z"
-                size = theme.fit_size(label, most - 20, 14, 11, bold=True)
-                if theme.width_of(label, size, True) > most - 20:
-                    room = most - 20 - theme.width_of("Undo ", 12, True)
-                    name, size = theme.fit_name(name, room, 14, 12)
+                size = theme.fit_size(label, most - 16, 14, 12, bold=True)
+                if theme.width_of(label, size, True) > most - 16:
                     label = f"Undo {name}"
+                    size = theme.fit_size(label, most - 16, 14, 12, bold=True)
+                    if theme.width_of(label, size, True) > most - 16:
+                        room = most - 16 - theme.width_of("Undo ", 12, True)
+                        name, size = theme.fit_name(name, room, 12, 12)
+                        label = f"Undo {name}"
                 self.undo_button.label, self.undo_button.size = label, size
             else:
                 self.undo_button.label, self.undo_button.size = "Undo  Ctrl+Z", 14
-            w = max(104, theme.width_of(self.undo_button.label, self.undo_button.size, True) + 20)
+            w = max(104, theme.width_of(self.undo_button.label, self.undo_button.size, True) + 16)
             self.undo_button.rect = pygame.Rect(r.right - 8 - w, r.y + 7, w, 24)
         return self._undo_ok
 

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from game.core.contract import Action, IllegalAction
+from game.core.words import money
 from game.core.match import Match
 from game.games.gold_mine.board import DIRECTION_NAMES, Hex, direction_to, distance, step
 from game.games.gold_mine.rules import (
@@ -353,8 +354,8 @@ class MoveBuilder:
         self.focus = slot
         self._changed()
         if price:   # a die picked with a paid change: said, not only priced
-            self._note(f"Die {i + 1} turned to {self.model.dice[i] + change} for {price}$ (as rolled "
-                       f"it leads nowhere); ↑/↓ change it.")
+            self._note(f"Die {i + 1} turned to {self.model.dice[i] + change} for {money(price)} (as "
+                       f"rolled it leads nowhere); ↑/↓ change it.")
         return True
 
     def change(self, slot: str | None, delta: int) -> bool:
