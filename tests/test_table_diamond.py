@@ -871,6 +871,8 @@ def test_a_gem_holder_who_may_keep_it_sees_pass_beside_the_other_moves(app: Any)
         app.step(1 / 60)
         labels = [b.label for _, b in table._action_buttons]
     assert "Pass" in labels and len(labels) > 1, labels
+    banner = "".join(text for text, _ in table.banner_segments())
+    assert "keep the Gem and pass (P)" in banner and "nothing is possible" not in banner
     at = len(m.actions)
     key(app, pygame.K_p)
     assert m.actions[at] == "pass"

@@ -521,8 +521,11 @@ class TableDrawing:
             return [(name, col), (": " + step.prompt, theme.INK)]
         if self.mode is not None:
             return [(name, col), (": Enter plays it, Backspace steps back", theme.INK)]
-        if "pass" in self.legal():
+        legal = self.legal()
+        if legal == {"pass"}:
             return [(name, col), (": nothing is possible, pass (P)", theme.INK)]
+        if "pass" in legal:   # every other move gives the Gem away
+            return [(name, col), (": keep the Gem and pass (P), or give it up", theme.INK)]
         return [(name, col), (", your turn: Bomb, Resupply, Invest or Retire", theme.INK)]
 
     def _bot_words(self, action: Action) -> str:
