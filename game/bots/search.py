@@ -397,6 +397,7 @@ class HardBot:
         from game.bots import make_bot
 
         try:
-            return make_bot(self.game, "normal", derive_seed(self.seed, "normal", self.decisions)).choose(view)
+            bot = make_bot(self.game, "normal", derive_seed(self.seed, "normal", self.decisions))
+            return bot.choose(view)
         except Exception:   # a comfort only: the search's own choice stands
             return None

@@ -7,11 +7,11 @@ hostile files (issue 8) without copying it:
 
 - `TiledReader`, the base of each game's reader: a file is read only when it is a regular file
   (never a FIFO or a device), at most `MAX_FILE_BYTES` long and holding at most `MAX_TAGS` tags,
-  parsed as XML once, its declared
-  size checked against `MAX_SIDE` and `MAX_CELLS`, its tile layer decoded by us (CSV, or Base64
-  raw, zlib or gzip, inflated in bounded steps to at most `MAX_LAYER_BYTES`), its tilesets checked
-  (at most `MAX_TILESETS`, files present, valid XML, at most `MAX_TILESET_TILES` tiles each) before pytmx is given the bytes
-  already read. Tiled's flip flags are read from the raw gids (pytmx drops or mangles them).
+  parsed as XML once, its declared size checked against `MAX_SIDE` and `MAX_CELLS`, its tile
+  layer decoded by us (CSV, or Base64 raw, zlib or gzip, inflated in bounded steps to at most
+  `MAX_LAYER_BYTES`), its tilesets checked (at most `MAX_TILESETS`, files present, valid XML, at
+  most `MAX_TILESET_TILES` tiles each) before pytmx is given the bytes already read. Tiled's flip
+  flags are read from the raw gids (pytmx drops or mangles them).
 - `MapError`: one line naming the file and the cause, in a map maker's words.
 - `shown_file_name`: a file name fit to draw and print (names need not be valid UTF-8).
 - Which game a map is for: the map property ``game`` (`GAME_PROPERTY`), "big_dig" for Big Dig;

@@ -308,7 +308,8 @@ def _moves(s: BigDigState, p: int) -> list[tuple[Action, int, tuple[Square, ...]
     return out
 
 
-def winning_move(s: BigDigState, p: int, moves: list[tuple[Action, int, tuple[Square, ...]]]) -> Action | None:
+def winning_move(s: BigDigState, p: int,
+                 moves: list[tuple[Action, int, tuple[Square, ...]]]) -> Action | None:
     """A move of `moves` after which player `p` has met all three goals (the game won at once),
     if there is one."""
     crossed = s.crossed(p)

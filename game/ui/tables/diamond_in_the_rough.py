@@ -4,8 +4,8 @@ the top, the deck, the face-up row and the boxed cards in the middle, the log at
 The scene never changes rules state on its own and never decides what is legal: the options it
 offers come from `match.legal_actions()`, and a refused choice shows the rules' own reason
 (`state.why_not`). A human picks an action with a button or its key (B bomb, R resupply, I invest,
-T retire, P pass when nothing else is possible or only giving the Gem away is), then its choices one step at a time: each choice
-on offer carries a number (on a tile in the middle, or on the card or the player it stands for),
+T retire, P pass when nothing else is possible or only giving the Gem away is), then its choices
+one step at a time: each choice on offer carries a number (on a tile in the middle, or on the card or the player it stands for),
 chosen with that key (from 10 up, two digits) or a click; Enter plays the move, Backspace steps back. Clicking a card of
 your hand starts a resupply with it; clicking another player starts a bomb at them. After a Yes
 the reward chooser offers the bomber's three choices.
