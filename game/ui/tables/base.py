@@ -26,8 +26,9 @@ Its button sets `match.eyes` (so `match.viewer()` and `match.sees` now speak for
 rebuilds the log for the new viewer (no private line of the last player stays), calls the game's
 `_viewer_changed()` and hides the hand (`hand_hidden`) until the player clicks it (the table calls
 `reveal_hand()`) or presses `show_key` (U), or while they hold `peek_key` (V: `peeking`). A game
-draws a seat's secret cards face up only for `secret_seat()`. A table with private hands passes every event to `privacy_event` first
-(key releases included), so a peek ends when the key comes up. An undo that hands the decision to
+draws a seat's secret cards face up only for `secret_seat()`. A table with private hands passes
+every event to `privacy_event` first (key releases included), so a peek ends when the key comes
+up. An undo that hands the decision to
 another human brings the curtain for them; a resumed hot-seat game starts behind it.
 
 Undo follows the match runner's fair-play policy (`Match.undo_target`); after it, the table is
