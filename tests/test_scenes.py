@@ -819,3 +819,13 @@ def test_the_curtain_shows_a_long_name_whole(app: App, monkeypatch) -> None:
     curtain.draw(app.screen)
     assert name in drawn and f"I am {name}: show me" == curtain.button.label
     assert not any(t.endswith("…") for t in drawn), drawn
+
+
+def test_the_title_says_how_the_keyboard_reaches_every_button(app: App, monkeypatch) -> None:
+    from game.ui.scenes import title as title_mod
+
+    drawn = spy_text(monkeypatch, title_mod)
+    title = TitleScene()
+    app.reset(title)
+    title.draw(app.screen)
+    assert title_mod.KEYS_LINE in drawn and "Tab" in title_mod.KEYS_LINE and "Enter" in title_mod.KEYS_LINE

@@ -361,6 +361,8 @@ MAX_GAME_ROWS = 9
 CONTINUE_ROWS = 3    # saved games shown at once; the list scrolls for more
 
 
+KEYS_LINE = "Tab: next button  ·  Enter: press it"
+
 class TitleScene(Scene):
     """The first screen: Continue (the unfinished games), new games, rules, replays, statistics,
     settings, quit. Saved games are read on entering and whenever the player comes back."""
@@ -612,6 +614,8 @@ class TitleScene(Scene):
         for b in self.buttons:
             b.draw(surface)
         theme.text(surface, f"v{__version__}", (W - 10, H - 6), 13, theme.INK_FAINT, anchor="bottomright")
+        # Every button is reached by the keyboard too, not only those with a key of their own.
+        theme.text(surface, KEYS_LINE, (10, H - 6), 13, theme.INK_FAINT, anchor="bottomleft")
 
     @staticmethod
     def _veil(surface: pygame.Surface, rect: pygame.Rect) -> None:
