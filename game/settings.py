@@ -13,7 +13,7 @@ import math
 import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game import paths
 from game.bots import PLAYER_LEVELS
@@ -72,19 +72,13 @@ def _read(data: object) -> tuple[Settings, list[str]]:
         if f.name not in data:
             continue
         value, default = data[f.name], getattr(s, f.name)
-        if f.name == "names":
-            names = _names(value)
-            if names is None:
+        parse = _PARSERS.get(f.name)
+        if parse is not None:   # a field with more inside than one value: checked by its own reader
+            parsed = parse(value)
+            if parsed is None:
                 wrong.append(f.name)
             else:
-                s.names = names
-            continue
-        if f.name == "setups":
-            setups = _setups(value)
-            if setups is None:
-                wrong.append(f.name)
-            else:
-                s.setups = setups
+                setattr(s, f.name, parsed)
             continue
         if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
@@ -148,6 +142,10 @@ def _setup(setup: object) -> dict[str, Any] | None:
             return None
         kept["expert"] = setup["expert"]
     return kept
+
+
+# The fields read by a reader of their own (the others are one value of the default's type).
+_PARSERS: dict[str, Callable[[object], Any]] = {"names": _names, "setups": _setups}
 
 
 def load_settings_checked() -> tuple[Settings, str | None]:

@@ -123,3 +123,15 @@ def spy_text(monkeypatch: Any, module: Any) -> list[str]:
 
     monkeypatch.setattr(module.theme, "text", spy)
     return drawn
+
+
+def to_a_take_back_by_the_next(m: Any, rng: Any, tries: int = 400) -> None:
+    """Play `m` on with random moves to a position where the human to move may take back the
+    previous human's move (hot-seat); fails the test if none comes in `tries` moves."""
+    import pytest
+
+    for _ in range(tries):
+        if m.human_to_move() and m.can_undo() and m.undo_seat() != m.to_move():
+            return
+        m.apply(rng.choice(m.legal_actions()))
+    pytest.fail("no position where the next player could take back the last one's move")

@@ -404,6 +404,18 @@ def judge(i: int, action: str) -> float:
     return 0.6 if i == 0 else 0.55 if i == 1 else 0.2
 
 
+def outlined_spots(app: Any, viewer: ReplayScene) -> list[Any]:
+    """The places the replay viewer outlines when it draws once (each call's list of spots)."""
+    outlined: list[Any] = []
+    real_spots = coaching.draw_spots
+    coaching.draw_spots = lambda surface, spots, clock: outlined.append(list(spots))  # type: ignore[assignment]
+    try:
+        viewer.draw(app.screen)
+    finally:
+        coaching.draw_spots = real_spots  # type: ignore[assignment]
+    return outlined
+
+
 def test_analyse_marks_a_deliberately_bad_move_and_shows_the_better_one(app: Any) -> None:
     start, actions, bad = bad_move_record()
     fake = Fake(hold=True, score=judge)
@@ -438,13 +450,7 @@ def test_analyse_marks_a_deliberately_bad_move_and_shows_the_better_one(app: Any
     better = viewer.better_action()
     assert better is not None and str(better) == v.best.action
     assert better in viewer.match.legal_actions()
-    outlined: list[Any] = []
-    real_spots = coaching.draw_spots
-    coaching.draw_spots = lambda surface, spots, clock: outlined.append(list(spots))  # type: ignore[assignment]
-    try:
-        viewer.draw(app.screen)
-    finally:
-        coaching.draw_spots = real_spots  # type: ignore[assignment]
+    outlined = outlined_spots(app, viewer)
     # (Ya Blew It!'s moves are its buttons, which a replay does not show: Gold Mine's below.)
     assert outlined == [viewer.table._hint_spots(better)]
     # A move judged close to the best is not set against it: nothing glows there.
@@ -493,13 +499,7 @@ def test_at_a_marked_gold_mine_decision_the_better_move_glows_on_the_map(app: An
     assert better is not None and better in viewer.match.legal_actions()
     spots = viewer.table._hint_spots(better)
     assert spots, "the better move has no place on the table"
-    outlined: list[Any] = []
-    real_spots = coaching.draw_spots
-    coaching.draw_spots = lambda surface, spots, clock: outlined.append(list(spots))  # type: ignore[assignment]
-    try:
-        viewer.draw(app.screen)
-    finally:
-        coaching.draw_spots = real_spots  # type: ignore[assignment]
+    outlined = outlined_spots(app, viewer)
     assert outlined == [spots]
 
 

@@ -19,7 +19,7 @@ from typing import Any, Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import key, run_until  # noqa: E402
+from helpers import key, run_until, to_a_take_back_by_the_next  # noqa: E402
 
 from game.core.contract import Event  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402
@@ -310,12 +310,7 @@ def test_an_undo_that_hands_the_decision_back_brings_the_curtain(app: Any, home:
     m = SecretsMatch(GAME, [Seat("Ana"), Seat("Bo")], 2)
     rng = random.Random(2)
     # A position where Bo is to move and may take back Ana's quiet move.
-    for _ in range(400):
-        if m.human_to_move() and m.can_undo() and m.undo_seat() != m.to_move():
-            break
-        m.apply(rng.choice(m.legal_actions()))
-    else:
-        pytest.fail("no position where the next player could take back the last one's move")
+    to_a_take_back_by_the_next(m, rng)
     taker, giver = m.to_move(), m.undo_seat()
     assert taker is not None and giver is not None
     table = open_table(app, m)

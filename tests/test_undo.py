@@ -20,7 +20,7 @@ from typing import Any, Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import key, run_until, saved_actions  # noqa: E402
+from helpers import key, run_until, saved_actions, to_a_take_back_by_the_next  # noqa: E402
 
 from game.core.contract import IllegalAction  # noqa: E402
 from game.core.match import BOT, Match, Seat, reveals  # noqa: E402
@@ -215,12 +215,7 @@ def test_the_undo_of_the_last_player_names_them_and_its_key_and_leaves_the_log_t
     app = make_app("instant")
     m = Match("ya_blew_it", [Seat("Ana"), Seat(other)], 2)
     rng = random.Random(2)
-    for _ in range(400):
-        if m.human_to_move() and m.can_undo() and m.undo_seat() != m.to_move():
-            break
-        m.apply(rng.choice(m.legal_actions()))
-    else:
-        pytest.fail("no position where the next player could take back the last one's move")
+    to_a_take_back_by_the_next(m, rng)
     app.push(table_for(m))
     table = _idle_table(app)
     assert table.can_undo()
