@@ -331,6 +331,43 @@ def test_damaged_save_is_set_aside_with_a_message(app: App, damage: str) -> None
     assert isinstance(app.top, SettingsScene)
 
 
+@pytest.mark.parametrize("where", ["saves", "replays"])
+def test_a_file_from_a_newer_version_is_told_of_once_not_after_every_dialog(app: App, where: str) -> None:
+    """The lists are read again whenever their screen comes back to the top; a newer version's
+    file stays where it is, so its message came back at once and the screen could not be left."""
+    from game.ui.scenes.replays import ReplaysScene
+
+    m = new_match(moves=6)
+    if where == "saves":
+        saves.autosave(m)
+    else:   # two, so that one is left to list (and to ask to delete)
+        saves.write_replay(finished_match(5))
+        saves.write_replay(finished_match(6))
+    saves.flush()
+    path = next((saves.saves_dir() if where == "saves" else saves.replays_dir()).glob("*.json"))
+    path.write_text(json.dumps({**json.loads(path.read_text("utf-8")), "format": 99}), "utf-8")
+    title = TitleScene()
+    app.reset(title)
+    if where == "replays":
+        app.push(ReplaysScene())
+    box = app.top
+    assert isinstance(box, MessageBox) and "made by a newer version" in box.text
+    below = app.stack[-2]
+    app.handle(key(pygame.K_ESCAPE))   # dismissed: the screen under it reads its folder again
+    frames(app, 3)
+    assert app.top is below, [type(s).__name__ for s in app.stack]
+    for _ in range(3):   # a dialog over it, and back
+        app.handle(key(pygame.K_s if where == "saves" else pygame.K_DELETE))
+        frames(app, 3)
+        assert app.top is not below
+        app.handle(key(pygame.K_ESCAPE))
+        frames(app, 3)
+        assert app.top is below, [type(s).__name__ for s in app.stack]
+    path.write_text(path.read_text("utf-8") + " ", "utf-8")   # a new file in its place is news
+    below.resume()
+    assert isinstance(app.top, MessageBox) and "made by a newer version" in app.top.text
+
+
 @pytest.fixture
 def run_game_safely(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """For a test that runs `main.run_game()`: pygame stays up for the other tests, and the logging
