@@ -986,6 +986,48 @@ def test_a_big_dig_replay_shows_the_board_of_who_made_the_move_shown(app: Any) -
         assert t.big_player() == t.match.actor(last) != t.match.to_move()
 
 
+def test_at_a_marked_big_dig_decision_the_better_dig_is_shown_on_the_movers_own_board(app: Any) -> None:
+    """A replay's big board is the last mover's; where Analyse sets a better move beside the one
+    played, the board is that of the player who makes it (the squares were outlined on a rival's
+    board, some of them dug there already)."""
+    m = Match("big_dig", [Seat("Ana"), Seat("Nell", BOT, "easy")], 4)
+    rng = random.Random(4)
+    bad = None
+    while not m.is_over() and len(m.actions) < 12:
+        legal = m.legal_actions()
+        if m.to_move() == 0 and bad is None and len(m.actions) > 2 and len(legal) >= 3:
+            bad = len(m.actions)
+            m.apply(legal[-1])
+        else:   # (Ana's other moves are the fake search's first choice: not marked)
+            m.apply(legal[0] if m.to_move() == 0 else rng.choice(legal))
+    assert bad is not None
+    start, actions = saves.replay_of(m)
+    viewer = ReplayScene(start, actions)
+    viewer.analyser = Fake(score=judge)
+    app.push(viewer)
+    app.step(1 / 60)
+    key(app, pygame.K_a)
+    run_until(app, lambda: viewer.analysis is not None and viewer.analysis.finished, "analysed", 2000)
+    assert bad in viewer.marked()
+    viewer.jump(bad)
+    run_until(app, lambda: viewer.table is not None and viewer.table.idle, "idle")
+    t = viewer.table
+    assert t is not None and viewer.better_action() is not None
+    assert t.match.actor(bad - 1) != 0 == t.match.to_move()
+    outlined = outlined_spots(app, viewer)
+    assert outlined and t.big_player() == 0
+    assert t.name_tag(0)[0] == "Ana's board"
+    key(app, pygame.K_RIGHT)   # the move made: its board, the player's own again
+    run_until(app, lambda: t.idle and t.beat is None and t._queue_done(), "showed the move")
+    assert viewer.better_action() is None and not outlined_spots(app, viewer)
+    assert t.big_player() == 0 and t.name_tag(0)[0] == f"Ana's board · move {bad + 1}"
+    key(app, pygame.K_RIGHT)
+    run_until(app, lambda: t.idle and t.beat is None and t._queue_done(), "showed the move")
+    outlined_spots(app, viewer)
+    assert viewer.table is t and viewer.position == bad + 2, viewer.position
+    assert t.big_player() == t.match.actor(bad + 1) == 1
+
+
 def test_a_hint_and_analyse_ask_the_search_with_the_same_seed_at_a_decision(app: Any) -> None:
     """Both ask with `coach_seed(match seed, decision)`: where the search runs to its budget it
     weighs the moves alike both times, so Analyse does not fault the move a hint gave first."""

@@ -388,8 +388,9 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.table is None:
             return
-        self.table.draw(surface)
         better = self.better_action()
+        self.table.replay_decision = better is not None
+        self.table.draw(surface)
         if better is not None:
             from game.ui.tables import coach as coaching
 

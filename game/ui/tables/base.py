@@ -261,6 +261,9 @@ class TableScene(Scene):
         self._peek_down = False
         self._hidden_for_bot: int | None = None   # the move after which a bot's turn hid the hand
         self.replay = False           # shown inside the replay viewer: nobody plays
+        # In a replay, the decision to come is on show rather than the move just made (Analyse's
+        # better move glows on the board of the player who makes it).
+        self.replay_decision = False
         self.undo_button = Button((log_panel.rect.right - 112, log_panel.rect.y + 7, 104, 24),
                                   "Undo  Ctrl+Z", self.undo, None, size=14)
         self._undo_key: Any = None

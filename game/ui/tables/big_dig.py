@@ -170,12 +170,13 @@ class BigDigTable(TableDrawing, TableScene):
     # ------------------------------------------------------------------ who is on the big board
     def big_player(self) -> int:
         """The player whose board is drawn large: the one acting on show, else the one to move;
-        in a replay, the one who made the move shown (what the move did is on that board)."""
+        in a replay, the one who made the move shown (what the move did is on that board), or the
+        one about to move where the viewer sets a better move beside theirs."""
         if self.beat is not None and self.beat.actor is not None:
             return self.beat.actor
         if self.shown_player is not None and not self._queue_done():
             return self.shown_player
-        if self.replay and self.match.actions:
+        if self.replay and self.match.actions and not self.replay_decision:
             return self.match.actor(len(self.match.actions) - 1)
         p = self.match.to_move()
         if p is None:

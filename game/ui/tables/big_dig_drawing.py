@@ -124,6 +124,7 @@ class TableDrawing:
     beat: Beat | None
     bot_move: tuple[Action, Any, float] | None
     replay: bool
+    replay_decision: bool
     clock: float
     mouse: tuple[int, int] | None
     message: str
@@ -288,7 +289,8 @@ class TableDrawing:
         """The owner's name tag over p's big board: its words, their size and its rectangle, in
         the widest stretch of sky between the tower and the truck. The whole name if it fits
         there, else the first name, else the name alone. In a replay the board is the last
-        mover's while the header names the player to move, so the tag says which move it shows."""
+        mover's while the header names the player to move, so the tag says which move it shows
+        (unless it shows the board of the decision to come, for Analyse's better move)."""
         v = self.view
         mid, span = self.sky_gap()
         room = min(v.rect.w // 2, int(span * v.cell)) - 24
@@ -297,7 +299,7 @@ class TableDrawing:
         name, size = "", 12
         tags = (f"{full}'s board", f"{first}'s board", full, first)
         moves = len(self.match.actions)
-        if self.replay and moves and self.beat is None:
+        if self.replay and moves and self.beat is None and not self.replay_decision:
             tags = (f"{full}'s board · move {moves}", f"{first}'s board · move {moves}") + tags
         for name in dict.fromkeys(tags):
             size = theme.fit_size(name, room, 17, 12, bold=True)
