@@ -302,10 +302,19 @@ def test_replay_viewer_steps_forward_and_back(app: Any, home: Path, game: str) -
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(r.centerx, r.centery)))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(r.centerx, r.centery)))
     assert abs(viewer.position - len(m.actions) / 2) <= 1
-    # Playing runs to the end by itself; nothing is saved while watching.
+    # Playing runs to the end by itself, a move at a time that can be followed even at the
+    # "instant" animation speed (a move a frame ran a game past in a second or two); nothing is
+    # saved while watching.
+    key(app, pygame.K_END)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
     key(app, pygame.K_SPACE)
+    assert viewer.playing and app.settings.animation == "instant"
+    for _ in range(15):
+        app.step(1 / 60)
+    assert viewer.position == len(m.actions) - 2
     run_until(app, lambda: viewer.position == viewer.total and viewer.table.idle, "played to the end",
-              frames=60000)
+              frames=600)
     assert not list(saves.saves_dir().glob("*.json"))
     assert viewer.table.drift == 0
 

@@ -46,6 +46,9 @@ BAR_H = 96          # the control bar at the foot of the log panel
 STRIP_H = 56        # the Analyse strip above it
 TAG_W = 460         # the most the "Replay: ..." keys line in the bottom-left corner may take
 AUTOPLAY_GAP = 0.7  # seconds between moves while playing (at normal animation speed)
+# ... and never less than this: at "instant" the moves themselves take no time, and one a frame
+# would run a whole game past in a second or two.
+AUTOPLAY_LEAST = 0.3
 
 
 class ReplayScene(Scene):
@@ -377,7 +380,7 @@ class ReplayScene(Scene):
         if self.playing and self.table.idle:
             speed = self.app.settings.speed if self.app is not None else 1.0
             self.wait += dt
-            if self.wait >= AUTOPLAY_GAP * speed:
+            if self.wait >= max(AUTOPLAY_LEAST, AUTOPLAY_GAP * speed):
                 self.wait = 0.0
                 if self.position >= self.total:
                     self.playing = False
