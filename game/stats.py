@@ -114,6 +114,9 @@ class GameRecord:
     played: int = 0
     won: int = 0
     tied: int = 0  # of the wins, how many were shared in a tie
+    # Games level at the top in a game whose rules play a tie off (Gold Mine): neither won nor
+    # lost; the tie-break game counts as a game of its own.
+    drawn: int = 0
     best: int | None = None
     streak: int = 0
     longest: int = 0
@@ -240,6 +243,7 @@ def _profile_json(p: Profile) -> dict[str, Any]:
             "played": g.played,
             "won": g.won,
             "tied": g.tied,
+            "drawn": g.drawn,
             "best": g.best,
             "streak": g.streak,
             "longest": g.longest,
@@ -340,7 +344,8 @@ def _read_game(game: str, data: Any, who: str) -> GameRecord:
     # Hints came later: a file from before them has none (counted as 0).
     g.hinted = _count(obj, "hinted", what) if "hinted" in obj else 0
     g.hints = _count(obj, "hints", what) if "hints" in obj else 0
-    if not (g.tied <= g.won <= g.played and g.streak <= g.longest <= g.won
+    g.drawn = _count(obj, "drawn", what) if "drawn" in obj else 0   # (came later too)
+    if not (g.tied <= g.won and g.won + g.drawn <= g.played and g.streak <= g.longest <= g.won
             and g.hinted <= g.played and g.hinted <= g.hints):
         raise Damaged(f"the counts of {what} do not add up")
     for kind, t in _mapping(_key(obj, "against", what), f"the opponents in {what}").items():
@@ -437,6 +442,8 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
     when = time.time() if now is None else now
     outcome = match.state.outcome()
     winners = set(outcome.winners)
+    # Level at the top where the rules play the tie off: not won yet by anyone.
+    playoff = outcome.is_tie and match.info.tie_break_game
     scores = {s.player: s.total for s in outcome.scores}
     # Seats of one player (the same name twice) count once, as that player's best seat.
     seats_of: dict[str, list[int]] = {}
@@ -448,11 +455,12 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
     for key, mine in seats_of.items():
         won = any(i in winners for i in mine)
         shared = won and any(w not in mine for w in winners)
+        drawn, won = playoff and won, won and not playoff
         # A game that is won, not scored (GameInfo.scored) has no best score to keep.
         best = max((scores[i] for i in mine if i in scores), default=None) if match.info.scored else None
         kinds = {opponent_kind(s) for j, s in enumerate(match.seats) if j not in mine}
         hints = sum(match.hints_taken(i) for i in mine)
-        _count_match(stats, names[key], match, won, shared, best, kinds, when, hints)
+        _count_match(stats, names[key], match, won, shared, best, kinds, when, hints, drawn)
     stats.recorded = (stats.recorded + [match_id])[-RECORDED_LIMIT:]
     try:
         _save(stats)
@@ -464,7 +472,7 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
 
 
 def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: bool, best: int | None,
-                 kinds: Iterable[str], when: float, hints: int = 0) -> None:
+                 kinds: Iterable[str], when: float, hints: int = 0, drawn: bool = False) -> None:
     profile = stats.find(name)
     if profile is None:
         profile = Profile(name)
@@ -491,6 +499,8 @@ def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: boo
         g.longest = max(g.longest, g.streak)
         profile.streak += 1
         profile.longest = max(profile.longest, profile.streak)
+    elif drawn:
+        g.drawn += 1   # (a streak neither grows nor breaks)
     else:
         g.streak = 0
         profile.streak = 0

@@ -111,6 +111,13 @@ def test_a_shared_win_is_shown_as_tied(app: App) -> None:
     assert scene.opponent_table() == [("Human", "1", "1", "100%"), ("Normal bot", "1", "1", "100%")]
 
 
+def test_a_tie_to_be_played_off_is_shown_as_drawn(app: App) -> None:
+    seats = [Seat("Ana"), Seat("Bo")]
+    stats.record_match(staged(seats, [7, 7], (0, 1), "gold_mine"), now=NOW)
+    scene = open_screen(app)
+    assert scene.game_table() == [("Gold Mine", "1", "0 (1 drawn)", "0%", "7$", "0", "0")]
+
+
 def test_up_down_and_clicks_choose_a_player(app: App) -> None:
     for i, name in enumerate(["Ana", "Bo", "Cyd"]):
         play(name, i % 2 == 0, at=NOW - i * 10, score=10 + i)

@@ -73,19 +73,24 @@ def test_real_playouts_are_counted_for_every_human(home: Path) -> None:
         for i, s in enumerate(seats):
             if not s.is_human:
                 continue
-            e = expected.setdefault((s.name, game), {"played": 0, "won": 0, "best": None, "against": {}})
+            e = expected.setdefault((s.name, game), {"played": 0, "won": 0, "drawn": 0, "best": None,
+                                                     "against": {}})
             e["played"] += 1
-            e["won"] += i in out.winners
+            # Gold Mine plays a tie off: level at the top is drawn, not won.
+            playoff = game == "gold_mine" and len(out.winners) > 1
+            won = i in out.winners and not playoff
+            e["won"] += won
+            e["drawn"] += i in out.winners and playoff
             total = next(p.total for p in out.scores if p.player == i)
             e["best"] = total if e["best"] is None else max(e["best"], total)
             for kind in {"human" if o.is_human else f"{o.level} bot" for j, o in enumerate(seats) if j != i}:
                 a = e["against"].setdefault(kind, [0, 0])
                 a[0] += 1
-                a[1] += i in out.winners
+                a[1] += won
     assert expected
     for (name, game), e in expected.items():
         g = profile(name).games[game]
-        assert (g.played, g.won, g.best) == (e["played"], e["won"], e["best"])
+        assert (g.played, g.won, g.drawn, g.best) == (e["played"], e["won"], e["drawn"], e["best"])
         assert {k: [t.played, t.won] for k, t in g.against.items()} == e["against"]
 
 
@@ -112,6 +117,29 @@ def test_a_shared_win_is_a_win_and_marked_as_shared(home: Path) -> None:
     ana, bo = profile("Ana").games["ya_blew_it"], profile("Bo").games["ya_blew_it"]
     assert (ana.won, ana.tied, ana.streak, ana.best) == (2, 1, 2, 12)
     assert (bo.won, bo.tied, bo.streak, bo.best) == (1, 1, 0, 9)
+
+
+def test_a_tie_the_rules_play_off_is_drawn_neither_won_nor_lost(home: Path) -> None:
+    """Gold Mine: "In case of a tie, play again to resolve the tie." The level players have not
+    won (the tie-break game decides), nor lost: their streaks stay as they were. A tie in a game
+    that shares the win stays a win (above)."""
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cyd")]
+    record_match(staged(seats, [9, 4, 2], (0,), "gold_mine", 1), now=1)
+    record_match(staged(seats, [7, 7, 3], (0, 1), "gold_mine", 2), now=2)
+    ana, bo, cyd = (profile(n).games["gold_mine"] for n in ("Ana", "Bo", "Cyd"))
+    assert (ana.played, ana.won, ana.tied, ana.drawn, ana.streak) == (2, 1, 0, 1, 1)
+    assert (bo.played, bo.won, bo.tied, bo.drawn, bo.streak) == (2, 0, 0, 1, 0)
+    assert (cyd.played, cyd.won, cyd.drawn) == (2, 0, 0)
+    assert profile("Ana").percent == 50 and profile("Ana").streak == 1
+    assert {k: (t.played, t.won) for k, t in bo.against.items()} == {"human": (2, 0)}
+    # Read back from the file as written; a file whose counts cannot be is damaged.
+    path = stats.stats_path()
+    data = json.loads(path.read_text("utf-8"))
+    assert data["profiles"][0]["games"]["gold_mine"]["drawn"] == 1
+    data["profiles"][0]["games"]["gold_mine"]["drawn"] = 2
+    path.write_text(json.dumps(data), "utf-8")
+    found, message = load_stats()
+    assert message is not None and "do not add up" in message
 
 
 def test_a_game_nobody_wins_is_played_and_lost_by_all(home: Path) -> None:

@@ -129,7 +129,8 @@ class StatisticsScene(Scene):
         """The chosen player's rows per game, as the screen shows them."""
         rows = []
         for g in self.records():
-            won = str(g.won) + (f" ({g.tied} tied)" if g.tied else "")
+            notes = [f"{g.tied} tied"] * bool(g.tied) + [f"{g.drawn} drawn"] * bool(g.drawn)
+            won = str(g.won) + (f" ({', '.join(notes)})" if notes else "")
             rows.append((g.title, str(g.played), won, percent_text(g.percent), g.best_text(), str(g.streak),
                          str(g.hinted)))
         return rows
