@@ -53,6 +53,12 @@ class Settings:
         return 0.0 if self.muted else max(0.0, min(1.0, self.volume))
 
 
+# Each field as the Settings screen and the setup name it, for a message about the file.
+FIELD_WORDS = {"animation": "animation speed", "volume": "volume", "muted": "sound on or off",
+               "fullscreen": "full screen", "colour_symbols": "gem symbols", "hints": "hints",
+               "names": "the names last played", "setups": "the last setup of each game"}
+
+
 def settings_path() -> Path:
     return paths.user_config_dir() / "settings.json"
 
@@ -63,10 +69,11 @@ def load_settings() -> Settings:
 
 
 def _read(data: object) -> tuple[Settings, list[str]]:
-    """Settings from parsed JSON, and what in it was wrong (each wrong value left at its default)."""
+    """Settings from parsed JSON, and the fields in it that were wrong (each left at its default);
+    raises ValueError when it is not a table of settings at all."""
     s = Settings()
     if not isinstance(data, dict):
-        return s, ["it is not a table of settings"]
+        raise ValueError("it is not a table of settings")
     wrong: list[str] = []
     for f in fields(Settings):
         if f.name not in data:
@@ -163,11 +170,12 @@ def load_settings_checked() -> tuple[Settings, str | None]:
         settings, wrong = _read(read_json(path, SETTINGS_LIMIT))
         if not wrong:
             return settings, None
-        reason = "these values are not usable: " + ", ".join(wrong)
+        reason = "these values are not usable: " + ", ".join(FIELD_WORDS.get(w, w) for w in wrong)
+        partly = True
     except OSError as exc:
-        settings, reason = Settings(), f"it could not be read ({exc.strerror or exc})"
+        settings, reason, partly = Settings(), f"it could not be read ({exc.strerror or exc})", False
     except ValueError as exc:
-        settings, reason = Settings(), str(exc)
+        settings, reason, partly = Settings(), str(exc), False
     log.warning("settings file %s set aside: %s", path, reason)
     try:
         kept = set_aside(path)
@@ -181,9 +189,9 @@ def load_settings_checked() -> tuple[Settings, str | None]:
         save_settings(settings)
     except OSError as exc:
         log.error("settings not written after setting %s aside: %s", path, exc)
-    return settings, (f"The settings file could not be used ({reason}). It was kept as "
-                      f"{kept.name}; the settings that could be read are kept, and the usual ones "
-                      f"used for the rest.")
+    rest = ("the settings that could be read are kept, and the usual ones used for the rest" if partly
+            else "the game starts with the usual settings")
+    return settings, f"The settings file could not be used ({reason}). It was kept as {kept.name}; {rest}."
 
 
 def save_settings(settings: Settings) -> None:

@@ -235,6 +235,13 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
         assert app.settings.names == [] and app.settings.fullscreen is True
     if kind in ("setups", "many setups"):
         assert app.settings.setups == {} and app.settings.fullscreen is True
+    if kind in ("wrong types", "names", "setups"):
+        # The values named as the screens name them; what could be read is kept.
+        words = {"wrong types": "animation speed, volume, sound on or off",
+                 "names": "the names last played", "setups": "the last setup of each game"}[kind]
+        assert f"these values are not usable: {words})" in text and "that could be read are kept" in text
+    elif kind in ("not json", "not a table", "too big"):
+        assert "the game starts with the usual settings" in text and "could be read are kept" not in text
     if kind == "wrong types":
         assert app.settings.fullscreen is True  # the sound value is kept
         # ... and written back at once: the next start has it too, without a message.
@@ -242,6 +249,38 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
     # Saving the settings now writes a fresh file next to the kept one.
     app.apply_settings()
     assert load_settings() == app.settings and set_aside_copies(path) == kept
+
+
+def test_files_that_begin_with_a_byte_order_mark_are_read(make_app: Callable[..., Any], home: Path) -> None:
+    """Some Windows editors write a byte-order mark at the head of a file saved as UTF-8: the
+    settings, the statistics and a save edited that way are read, not set aside."""
+    from helpers import played
+
+    from game import saves, stats
+    from game.core.match import Seat
+
+    bom = b"\xef\xbb\xbf"
+    settings_path().write_bytes(bom + json.dumps({"fullscreen": True, "names": ["Zoë"]}).encode())
+    m = played("ya_blew_it", 3, 20, [Seat("Zoë"), Seat("Bo")])
+    while not m.is_over():
+        m.apply(m.legal_actions()[0])
+    stats.record_match(m)
+    path = stats.stats_path()
+    path.write_bytes(bom + path.read_bytes())
+    game = played("gold_mine", 4, 10, [Seat("Ana"), Seat("Bo")])
+    saves.autosave(game)
+    saves.flush()
+    save = saves.save_path(game)
+    save.write_bytes(bom + save.read_bytes())
+    app = make_app(None)
+    assert app.settings.fullscreen is True and app.settings.names == ["Zoë"]
+    assert title_messages(app) == ""
+    found, message = stats.load_stats()
+    assert message is None and [p.name for p in found.profiles] == ["Bo", "Zoë"]
+    entries, messages = saves.list_saves()
+    assert messages == [] and [e.path for e in entries] == [save]
+    back, problem = saves.resume(entries[0])
+    assert problem is None and back is not None and back.actions == game.actions
 
 
 def test_a_remembered_setup_that_is_not_sound_is_left_out_quietly(

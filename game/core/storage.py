@@ -211,7 +211,8 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
     """
     data = read_bytes(path, limit)
     try:
-        text = data.decode("utf-8")
+        # (A byte-order mark, as some Windows editors write at the head of a file, is not data.)
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise BadFile(f"it is not text (byte {exc.start + 1} is not UTF-8)") from None
     if nesting(text) > MAX_DEPTH:
