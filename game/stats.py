@@ -210,8 +210,10 @@ class Stats:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Stats":
-        """Statistics from parsed JSON; raises Damaged, saying what is wrong, on anything unsound."""
+    def from_json(cls, data: Any, dropped: list[str] | None = None) -> "Stats":
+        """Statistics from parsed JSON; raises Damaged, saying what is wrong, on anything unsound.
+        Given a `dropped` list, a player's unsound record is left out instead, and what was wrong
+        with it added to the list (the others' records are sound on their own)."""
         obj = _mapping(data, "the file")
         fmt = obj.get("format")
         if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > STATS_FORMAT:
@@ -220,12 +222,20 @@ class Stats:
             raise Damaged(f"it has format {obj.get('format')!r}; this version reads {STATS_FORMAT}")
         recorded = _list(_key(obj, "recorded", "the file"), "the list of counted games")
         ids = [_text(r, "a counted game's id") for r in recorded][-RECORDED_LIMIT:]
-        profiles = [_read_profile(p) for p in _list(_key(obj, "profiles", "the file"), "the players")]
+        profiles: list[Profile] = []
         seen: set[str] = set()
-        for p in profiles:
-            if p.key in seen:
-                raise Damaged(f"the player {p.name!r} is listed twice")
+        for item in _list(_key(obj, "profiles", "the file"), "the players"):
+            try:
+                p = _read_profile(item)
+                if p.key in seen:
+                    raise Damaged(f"the player {p.name!r} is listed twice")
+            except Damaged as exc:
+                if dropped is None:
+                    raise
+                dropped.append(str(exc))
+                continue
             seen.add(p.key)
+            profiles.append(p)
         stats = cls(profiles, ids)
         stats.sort()
         return stats
@@ -322,6 +332,9 @@ def _read_profile(data: Any) -> Profile:
 def _read_game(game: str, data: Any, who: str) -> GameRecord:
     what = f"{game!r} of {who}"
     obj = _mapping(data, what)
+    title = obj.get("title")
+    if isinstance(title, str) and len(title) <= TEXT_LIMIT and clean_text(title, TEXT_LIMIT):
+        what = f"{clean_text(title, TEXT_LIMIT)} of {who}"   # (as the screen names the game)
     unit = _list(_key(obj, "unit", what), f"the score unit of {what}")
     if len(unit) != 2:
         raise Damaged(f"the score unit of {what} is not a pair")
@@ -383,8 +396,12 @@ def _load() -> _Loaded:
     clean_leftovers(path.parent)
     if not path.exists() and not path.is_symlink():
         return _Loaded(Stats())
+    dropped: list[str] = []
     try:
-        return _Loaded(Stats.from_json(read_json(path)))
+        stats = Stats.from_json(read_json(path), dropped)
+        if not dropped:
+            return _Loaded(stats)
+        return _drop_damaged(path, stats, dropped)
     except Newer:
         # Not damaged: left in place for the version that wrote it, and not written over.
         return _Loaded(Stats(), "The statistics file was written by a newer version of Mother Lode; "
@@ -406,6 +423,27 @@ def _load() -> _Loaded:
                        False)
     return _Loaded(Stats(), f"The statistics file was damaged ({reason}). It was kept as {kept.name}, "
                             "and statistics start afresh.")
+
+
+def _drop_damaged(path: Path, stats: Stats, dropped: list[str]) -> _Loaded:
+    """The statistics of a file with some unsound players' records: the file is kept aside as it
+    was, the sound records written back at once, and the message says whose were left out."""
+    reason = "; ".join(dropped[:3]) + (f"; and {len(dropped) - 3} more" if len(dropped) > 3 else "")
+    log.warning("statistics file %s: records left out: %s", path, reason)
+    try:
+        kept = set_aside(path)
+    except OSError as exc:
+        log.error("could not set %s aside: %s", path, exc)
+        return _Loaded(stats, f"The statistics file is damaged in part ({reason}), and could not be "
+                              f"moved out of the way ({exc.strerror or exc}). Nothing will be counted "
+                              "until it is.", False)
+    try:
+        _save(stats)
+    except OSError as exc:
+        log.error("statistics not written back after setting %s aside: %s", path, exc)
+    whose = "that player's record starts" if len(dropped) == 1 else "those records start"
+    return _Loaded(stats, f"The statistics file was damaged in part ({reason}). It was kept as "
+                          f"{kept.name}; the other records are kept, and {whose} afresh.")
 
 
 def _save(stats: Stats) -> None:

@@ -398,10 +398,12 @@ def test_a_damaged_file_is_set_aside_and_the_match_still_counts(home: Path, kind
         assert kept[0].read_bytes() == content  # kept for the player, not deleted
     found, again = load_stats()
     assert again is None
-    assert [p.name for p in found.profiles] == ["Ana"] and found.profiles[0].played == 1
+    # (Two records of one player: the first is kept, as a sound record on its own.)
+    assert [p.name for p in found.profiles] == ["Ana"] + ["Old"] * (kind == "same player twice")
+    assert found.profiles[0].played == 1
 
 
-@pytest.mark.parametrize("kind", ["garbage bytes", "won more than played", "a folder", "nested too deeply"])
+@pytest.mark.parametrize("kind", ["garbage bytes", "format missing", "a folder", "nested too deeply"])
 def test_loading_a_damaged_file_sets_it_aside_with_a_message(home: Path, kind: str) -> None:
     path = stats_path()
     _damage(path, kind)
@@ -410,6 +412,28 @@ def test_loading_a_damaged_file_sets_it_aside_with_a_message(home: Path, kind: s
     assert message is not None and "damaged" in message and "afresh" in message
     assert len(_set_aside(path)) == 1 and not path.exists()
     assert load_stats() == (Stats(), None)
+
+
+def test_one_players_damaged_record_leaves_the_others_records_alone(home: Path) -> None:
+    """A record whose counts cannot be (a hand-edited file, say) is left out, named as the screen
+    names it; the other players' records are kept and written back at once, and the file as it
+    was is kept aside."""
+    data = _valid()
+    bo = json.loads(json.dumps(data["profiles"][0]))
+    bo["name"] = "Bo"
+    data["profiles"].append(bo)
+    _game(data).update(won=3)   # Old won three of two games
+    path = stats_path()
+    original = json.dumps(data).encode()
+    path.write_bytes(original)
+    found, message = load_stats()
+    assert [p.name for p in found.profiles] == ["Bo"] and found.profiles[0].games["ya_blew_it"].won == 1
+    assert message is not None and "the counts of Ya Blew It! of the player 'Old' do not add up" in message
+    assert "the other records are kept" in message and "ya_blew_it" not in message
+    assert [p.read_bytes() for p in _set_aside(path)] == [original]
+    assert load_stats() == (found, None)   # written back: no message the next time
+    record_match(ana_vs_bot(True), now=50)
+    assert [p.name for p in load_stats()[0].profiles] == ["Ana", "Bo"]
 
 
 def test_forget_sets_a_damaged_file_aside_too(home: Path) -> None:
