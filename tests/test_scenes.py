@@ -640,6 +640,8 @@ def test_settings_apply_and_persist(app: App) -> None:
     assert saved["colour_symbols"] is False and saved["muted"] is True
     assert app.sounds.volume == 0.0  # muted takes effect at once
     assert "click" in app.played  # type: ignore[attr-defined]
+    app.handle(key(pygame.K_MINUS))      # turning it down keeps the mute
+    assert load_settings().muted is True and load_settings().volume == pytest.approx(start.volume - 0.2)
     for _ in range(15):
         app.handle(key(pygame.K_EQUALS))
     assert load_settings().volume == pytest.approx(1.0)  # stops at 100%, does not wrap to 0

@@ -113,11 +113,12 @@ class SettingsScene(Scene):
         self.preview_t = 0.0
 
     def _set_volume(self, i: int) -> None:
-        # Turning the volume up also lifts the mute: that is what the player means.
+        # Turning the volume up also lifts the mute: that is what the player means (turning it
+        # down is not).
         def change() -> None:
-            self.app.settings.volume = i / 10
-            if i > 0:
+            if i / 10 > self.app.settings.volume:
                 self.app.settings.muted = False
+            self.app.settings.volume = i / 10
         self._apply(change, click=True)
         self._sync()
 
@@ -180,9 +181,11 @@ class SettingsScene(Scene):
             notes.append("No sound device was found: the game plays silently.")
         if self.error:
             notes.append(self.error)
+        # Stacked up from the line about F11, clear of it, each cut to the room beside Done.
+        room = self.back_button.rect.x - 16 - (p.x + 40)
         for i, note in enumerate(notes):
-            theme.text(surface, note, (p.x + 40, p.bottom - 64 + i * 20), 14,
-                       theme.DANGER if note == self.error else theme.INK_FAINT)
+            theme.text(surface, theme.fit_text(note, room, 14), (p.x + 40, p.bottom - 42 - 20 * (len(notes) - i)),
+                       14, theme.DANGER if note == self.error else theme.INK_FAINT)
         theme.text(surface, "F11 switches fullscreen anywhere.", (p.x + 40, p.bottom - 22), 14,
                    theme.INK_FAINT, anchor="bottomleft")
         self.back_button.draw(surface)
