@@ -177,6 +177,30 @@ def win_fanfare(_: random.Random) -> Samples:
     return finish(out, 0.7)
 
 
+def dig_crunch(rng: random.Random) -> Samples:
+    """A spade biting into earth: two gritty crunches of low, dark noise, the second softer, over
+    a dull knock of the blade."""
+    out = silence(0.0)
+    for start, level in ((0.0, 1.0), (0.16, 0.6)):
+        grit = lowpass(noise(rng, 0.16), lambda t: 2600 * math.exp(-t / 0.05) + 250)
+        grit = envelope(grit, 0.006, 0.045)
+        # Grains of soil: the noise comes in little bursts rather than as a smooth hiss.
+        grains = [g * (1.0 if rng.random() < 0.35 else 0.25) for g in grit]
+        mix_into(out, lowpass(grains, 1800), start, level)
+        knock = [math.sin(2 * math.pi * 140 * (i / RATE)) * math.exp(-(i / RATE) / 0.03)
+                 for i in range(int(RATE * 0.1))]
+        mix_into(out, knock, start, 0.5 * level)
+    return finish(out, 0.65)
+
+
+def coin_ding(_: random.Random) -> Samples:
+    """A coin on a stone: a bright, short metallic ring, two close high notes."""
+    out = silence(0.0)
+    mix_into(out, bell(1318.5, 0.45, 0.12, 0.5), 0.0, 0.8)
+    mix_into(out, bell(1975.5, 0.6, 0.16, 0.4), 0.06, 1.0)
+    return finish(out, 0.6)
+
+
 EFFECTS: dict[str, Callable[[random.Random], Samples]] = {
     "draw": card_swish,
     "dice": dice_clatter,
@@ -184,6 +208,9 @@ EFFECTS: dict[str, Callable[[random.Random], Samples]] = {
     "blast": blast_boom,
     "click": click_tick,
     "win": win_fanfare,
+    # (Added later, after the others: each effect's seed is its place in this table.)
+    "dig": dig_crunch,
+    "coin": coin_ding,
 }
 
 

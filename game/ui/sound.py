@@ -8,7 +8,7 @@ import pygame
 
 from game import paths
 
-NAMES = ("draw", "dice", "steal", "blast", "click", "win")
+NAMES = ("draw", "dice", "steal", "blast", "click", "win", "dig", "coin")
 log = logging.getLogger(__name__)
 
 
