@@ -201,6 +201,17 @@ def coin_ding(_: random.Random) -> Samples:
     return finish(out, 0.6)
 
 
+def lose_phrase(_: random.Random) -> Samples:
+    """A game lost: three soft notes falling a minor third and a step (G4 E4 C4), slower and
+    duller than the win."""
+    out = silence(0.0)
+    for i, f in enumerate((392.0, 329.63, 261.63)):
+        last = i == 2
+        mix_into(out, bell(f, 0.9 if last else 0.4, 0.3 if last else 0.16, 0.15), i * 0.17,
+                 0.9 if last else 0.7)
+    return finish(lowpass(out, 2500), 0.6)
+
+
 EFFECTS: dict[str, Callable[[random.Random], Samples]] = {
     "draw": card_swish,
     "dice": dice_clatter,
@@ -211,6 +222,7 @@ EFFECTS: dict[str, Callable[[random.Random], Samples]] = {
     # (Added later, after the others: each effect's seed is its place in this table.)
     "dig": dig_crunch,
     "coin": coin_ding,
+    "lose": lose_phrase,
 }
 
 

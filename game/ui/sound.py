@@ -8,7 +8,7 @@ import pygame
 
 from game import paths
 
-NAMES = ("draw", "dice", "steal", "blast", "click", "win", "dig", "coin")
+NAMES = ("draw", "dice", "steal", "blast", "click", "win", "dig", "coin", "lose")
 log = logging.getLogger(__name__)
 
 

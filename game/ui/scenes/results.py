@@ -136,11 +136,6 @@ class ResultsScene(Scene):
                 for i, s in enumerate(self.order)]
 
     # ---------------------------------------------------------------- actions
-    def enter(self) -> None:
-        # (The game was kept as a replay, and its save removed, when its last move was saved.)
-        if self.app is not None:
-            self.app.play("win")
-
     def watch_replay(self) -> None:
         """The game again from its first move, playing by itself (←/→ to step)."""
         self._open_replay(at=0, play=True)

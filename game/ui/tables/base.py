@@ -50,7 +50,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -502,10 +502,16 @@ class TableScene(Scene):
         self.callouts.append(Callout(callout_image(text, size, colour), pos, max(0.5, duration * s),
                                      delay=delay * s))
 
+    def _play_end(self, winners: Sequence[int]) -> None:
+        """The game's last sound: the fanfare when a player at this screen won (or only bots
+        played), else a falling phrase: a human who lost hears no fanfare for the bot."""
+        humans = [i for i, seat in enumerate(self.match.seats) if seat.is_human]
+        self._play("win" if not humans or any(w in humans for w in winners) else "lose")
+
     def _announce_winners(self, ev: Event, beat: Beat, pos: tuple[float, float], size: int) -> None:
         """The game is over: the winners' names, big, over the table."""
-        self._play("win")
         winners = [int(w) for w in ev.data.get("winners", [])]
+        self._play_end(winners)
         if winners:
             names = " & ".join(self.match.seats[w].name for w in winners)
             verb = "wins!" if len(winners) == 1 else "tie!"

@@ -954,7 +954,7 @@ class DiamondTable(TableDrawing, TableScene):
     def _on_retire(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
         ids = [int(c) for c in ev.data.get("cards") or []]
-        self._play("win")
+        self._play("coin")   # (the end's own sound follows: the fanfare, or not, is the end's)
         for k, c in enumerate(ids):
             if c in self.model.tableaus[p]:
                 i = self.model.tableaus[p].index(c)
@@ -987,7 +987,7 @@ class DiamondTable(TableDrawing, TableScene):
         if winners:
             name = self.match.seats[winners[0]].name
             self.big_words = (f"{name} wins!", seat_rgb(winners[0]), 99.0)
-            self._play("win")
+            self._play_end(winners)
         else:
             self.big_words = ("Everybody loses", NO_RGB, 99.0)
             self._play("blast")

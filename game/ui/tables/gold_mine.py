@@ -530,8 +530,8 @@ class GoldMineTable(TableDrawing, TableScene):
         self.model.over = True
         self.model.step = 0
         # The winners' names, big, over the mountain (where they hide no mine's value).
-        self._play("win")
         winners = [int(w) for w in ev.data.get("winners", [])]
+        self._play_end(winners)
         if winners:
             names = " & ".join(self.match.seats[w].name for w in winners)
             verb = "wins!" if len(winners) == 1 else "tie!"
