@@ -876,3 +876,39 @@ def test_a_gem_holder_who_may_keep_it_sees_pass_beside_the_other_moves(app: Any)
     at = len(m.actions)
     key(app, pygame.K_p)
     assert m.actions[at] == "pass"
+
+
+def test_at_the_end_every_hand_turns_face_up(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Nothing is secret once the game is over: the table shows every hand (the end said "holds
+    the Gem and wins" over a card back), without counting it as a drift from the rules."""
+    for seed in range(200):
+        seats = [Seat("Ana"), bot("Kate", "easy"), bot("Lou", "easy")]
+        m = Match(GAME, seats, seed)
+        rng = random.Random(seed)
+        actors = []
+        while not m.is_over():
+            actors.append(m.to_move())
+            m.apply(rng.choice(m.legal_actions()))
+        state = m.state
+        held = [p for p in (1, 2) if state.hands[p]]
+        if actors[-1] == 0 and held:
+            break
+    else:
+        pytest.fail("no game ends on Ana's move with a card in a bot's hand")
+    cards = list(state.hands[held[0]])
+    start = Match(GAME, seats, seed)
+    for a in m.actions[:-1]:
+        start.apply(a)
+    app = make_app()
+    table = open_table(app, start)
+    run_until(app, lambda: table.idle, "became idle")
+    assert not all(table._face_ok(c) for c in cards)   # a secret while the game goes on
+    assert table._apply(m.actions[-1])
+    run_until(app, lambda: table.model.over, "showed the end", 3000)
+    assert table.faces_allowed() is None and all(table._face_ok(c) for c in cards)
+    assert list(table.model.hands[held[0]]) == cards
+    with privacy.recording():
+        privacy.new_frame()
+        table.draw(app.screen)
+        assert set(cards) <= set(privacy.frame_faces())
+    assert table.drift == 0

@@ -159,9 +159,14 @@ class DiamondTable(TableDrawing, TableScene):
         super().resume()
 
     # ------------------------------------------------------------------ what may be shown
+    def _shows_all(self) -> bool:
+        """Every hand face up: in a replay that shows them, and once the game is over (nothing is
+        secret then, and the winner's Gem is the point)."""
+        return self.match.reveal_all or self.match.is_over()
+
     def _truth(self) -> Shown:
         """The model the rules state gives for the viewer."""
-        if self.match.reveal_all:
+        if self._shows_all():
             s = self.state
             return Shown.of(s, self.n, s.no_resource)
         view = self.state.view(self.match.viewer())
@@ -169,8 +174,8 @@ class DiamondTable(TableDrawing, TableScene):
 
     def faces_allowed(self) -> frozenset[int] | None:
         """The ids the table may draw face up now: what `secret_seat()`'s view knows (None: all,
-        in a replay that shows every hand)."""
-        if self.match.reveal_all:
+        in a replay that shows every hand, and once the game is over)."""
+        if self._shows_all():
             return None
         seat = self.secret_seat()
         key = (self.match.version, seat)
@@ -982,6 +987,8 @@ class DiamondTable(TableDrawing, TableScene):
         self._hold(beat, 0.8)
 
     def _on_end(self, ev: Event, beat: Beat) -> None:
+        # Nothing is secret now: every hand turns face up (the winner's Gem among them).
+        self.model.adopt(self._truth())
         self.model.over = True
         winners = [int(w) for w in ev.data.get("winners", [])]
         if winners:
