@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.bots import make_bot
-from game.bots.search import Budget, Choice, HardBot, Policy, search, search_deals, win_shares
+from game.bots.search import Budget, Choice, HardBot, Policy, enough_looks, search, search_deals, win_shares
 from game.core.contract import Action, Event, GameConfig, GameState, OpenView, Outcome, \
     PlayerScore
 from game.core.rng import Rng, derive_seed
@@ -196,6 +196,12 @@ def test_an_included_move_is_weighed_even_where_the_tree_leaves_it_out() -> None
     weighed = search(Nim(7).view(0), NoThrees(), Budget(400), Rng(2), include=TAKE[2])
     three = next(c for c in weighed if c.action == TAKE[2])
     assert three.visits >= 8 and three.win > 0.9
+    # ... and as often as makes its chance firm beside the most looked-at choice: a long search
+    # gave a losing move (three from five) only its eight looks, too rough to judge by.
+    long = search(Nim(5).view(0), NoThrees(), Budget(3000), Rng(2), include=TAKE[2])
+    most = max(c.visits for c in long)
+    three = next(c for c in long if c.action == TAKE[2])
+    assert most >= 300 and three.visits >= enough_looks([most]) == most // 10 and three.win < 0.2
     # A move the tree considers anyway is searched as usual; an illegal one is ignored.
     one = search(Nim(5).view(0), NoThrees(), Budget(400), Rng(2), include=TAKE[0])
     assert str(one[0].action) == "take:1" and sum(c.visits for c in one) == 400
