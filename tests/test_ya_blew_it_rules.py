@@ -528,6 +528,7 @@ def test_a_safe_is_discarded_instead_of_the_protected_gem() -> None:
     s, events = play(rig(s, 5), "fire:red")
     blast = [e for e in events if e.kind == "blast"][0]
     assert blast.data["lost"] == ids("B5") and blast.data["safes_used"] == ids("S2")
+    assert blast.text.endswith("; a Safe saved a Gem") and " lost " in blast.text, blast.text
     assert s.areas[0] == ids("R5", "R3")
     assert cid("S2") in s.discard and cid("S2") not in s.safes
 
@@ -595,6 +596,8 @@ def test_a_safe_spent_guarding_is_reported_once() -> None:
     blast = [e for e in events if e.kind == "blast"][0]
     assert blast.data["safes_used"] == ids("S2")
     assert blast.data["lost"] == []
+    # The log says so as a sentence ("Ana a Safe saved a Gem" was not one).
+    assert blast.text.endswith(" lost nothing: a Safe saved a Gem"), blast.text
 
 
 def test_each_of_two_safes_guards_its_own_stack() -> None:

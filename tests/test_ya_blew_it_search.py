@@ -210,8 +210,9 @@ def test_the_coach_says_a_claims_worth_now_as_the_table_does_and_by_the_end() ->
         for a in state.legal_actions():
             line = POLICY.reason(view, Choice(a, 0.5, 10), [])
             if "worth" in line:
-                assert f"worth {gain:+d} to you now, about " in line or f"worth only {gain:+d} to you now" in line
-                assert "by the end" in line
+                now = f"{gain:+d}" if gain else "0"   # (a sign on nothing read as "+0", "-0")
+                assert f"worth {now} to you now, about " in line or f"worth only {now} to you now" in line
+                assert "by the end" in line and "+0 " not in line and "-0 " not in line
                 seen += 1
     assert seen > 5
 

@@ -658,13 +658,10 @@ class YaBlewItState(GameState):
             self.discard = self.discard + sorted(gone)
         if self._ev is None:
             return
-        parts = []
-        if lost:
-            parts.append("lost " + ", ".join(self.label(c) for c in lost))
-        if used:
-            # Each Safe spent takes the hit for one Gem.
-            parts.append("a Safe saved a Gem" if len(used) == 1 else f"{len(used)} Safes saved {len(used)} Gems")
-        self._emit("blast", f"{self.name(p)} " + ("; ".join(parts) if parts else "lost nothing"),
+        # Each Safe spent takes the hit for one Gem.
+        saved = "a Safe saved a Gem" if len(used) == 1 else f"{len(used)} Safes saved {len(used)} Gems"
+        what = "lost " + ", ".join(self.label(c) for c in lost) if lost else "lost nothing"
+        self._emit("blast", f"{self.name(p)} {what}" + (("; " if lost else ": ") + saved if used else ""),
                    player=p, value=value, lost=lost, safes_used=used)
 
     # ----------------------------------------------------------------- scoring

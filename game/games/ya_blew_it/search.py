@@ -268,7 +268,7 @@ class YaBlewItPolicy(Policy):
         mine = ctx.gain(me, claim)
         # What the Claim is worth, as the table says it (its points now) and as hard weighs it
         # (what it should be worth by the end, Gems and blasts to come counted).
-        worth = f"{claim_now(state, me):+d} to you now, about {mine:+.0f} by the end"
+        worth = f"{_signed(claim_now(state, me))} to you now, about {_signed(round(mine))} by the end"
         kind = choice.action.kind
         phase = state.phase
         if phase == MINER:
@@ -351,6 +351,11 @@ def claim_now(state: YaBlewItState, p: int) -> int:
     after = state.copy()
     after.areas[p] = list(state.areas[p]) + list(state.claim)
     return after.score(p).total - state.score(p).total
+
+
+def _signed(points: int) -> str:
+    """Points gained or lost as the coach says them: "+3", "-2", and "0" (never "+0" or "-0")."""
+    return f"{points:+d}" if points else "0"
 
 
 def _has_safes(state: YaBlewItState, p: int) -> bool:
