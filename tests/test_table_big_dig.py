@@ -537,3 +537,37 @@ def table_turned(shape: Any, rot: int, mirror: bool) -> Any:
     from game.ui.tables.big_dig import turned
 
     return turned(shape, rot, mirror)
+
+
+def test_the_big_board_numbers_its_columns_and_rows_as_the_words_name_squares(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The log, the hints and the why-nots name squares "column 3, row 2": the board numbers its
+    columns under the ground and its rows at its left, each number beside its own square, inside
+    the board's well and clear of the ground."""
+    from game.ui.tables import big_dig_drawing
+
+    table = open_table(app, human_first(seed=3))
+    run_until_human(app, table)
+    placed: list[tuple[str, tuple[int, int], str]] = []
+    real = big_dig_drawing.theme.text
+
+    def spy(surface: Any, words: str, pos: Any, *args: Any, **kw: Any) -> Any:
+        placed.append((words, (int(pos[0]), int(pos[1])), kw.get("anchor", "")))
+        return real(surface, words, pos, *args, **kw)
+
+    monkeypatch.setattr(big_dig_drawing.theme, "text", spy)
+    big_dig_drawing.coordinates.cache_clear()
+    table.draw(app.screen)
+    v, board = table.view, table.board
+    columns = [(w, p) for w, p, a in placed if a == "midtop"]
+    rows = [(w, p) for w, p, a in placed if a == "midright"]
+    assert [w for w, _ in columns] == [str(c + 1) for c in range(board.width)]
+    assert [w for w, _ in rows] == [str(r + 1) for r in range(board.height)]
+    for c, (_, (x, y)) in enumerate(columns):
+        square = v.square_rect((c, board.height - 1))
+        assert square.left < x < square.right and y >= v.ground.bottom
+        assert big_dig_drawing.BOARD_BOX.collidepoint(x, y + 10)
+    for r, (_, (x, y)) in enumerate(rows):
+        square = v.square_rect((0, r))
+        assert square.top < y < square.bottom and x <= v.ground.left
+        assert big_dig_drawing.BOARD_BOX.collidepoint(x - 14, y)
+    assert rules.where((2, 1)) == "column 3, row 2"

@@ -38,6 +38,7 @@ from game.ui.digboard import BoardView
 from game.ui.tables.base import Beat, LogPanel, TableScene, seat_rgb
 from game.ui.tables.big_dig_drawing import (
     BOARD_BOX,
+    BOARD_SPACE,
     CARD_COUNT,
     GOALS_BOX,
     MOVE_BOX,
@@ -128,7 +129,7 @@ class BigDigTable(TableDrawing, TableScene):
         super().__init__(match, LogPanel(log_rect, top=38, footer=26, title_y=9, hint_bottom=7))
         state = self.state
         self.board = state.board
-        self.view = BoardView(self.board, BOARD_BOX.inflate(-16, -16))
+        self.view = BoardView(self.board, BOARD_SPACE)
         # The human's move being assembled.
         self.card: int | None = None
         self.rot = 0

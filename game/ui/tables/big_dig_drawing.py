@@ -30,6 +30,11 @@ from game.ui.widgets import Button
 # ----------------------------------------------------------------------------- layout
 BANNER = pygame.Rect(8, 6, 1264, 40)
 BOARD_BOX = pygame.Rect(8, 52, 600, 662)
+# The big board's space inside it: room at the left and at the foot for the row and column
+# numbers that the log, the hints and the why-nots name squares by ("column 3, row 2").
+COORD_ROOM = 18
+BOARD_SPACE = pygame.Rect(BOARD_BOX.x + 4 + COORD_ROOM, BOARD_BOX.y + 8,
+                          BOARD_BOX.w - 12 - COORD_ROOM, BOARD_BOX.h - 12 - COORD_ROOM)
 CARDS_BOX = pygame.Rect(616, 52, 388, 170)
 GOALS_BOX = pygame.Rect(616, 230, 388, 230)
 MOVE_BOX = pygame.Rect(616, 468, 388, 246)
@@ -265,6 +270,7 @@ class TableDrawing:
         p = self.big_player()
         v = self.view
         surface.blit(self._board_layer(p), v.rect)
+        surface.blit(coordinates(v.ground.topleft, v.cell, self.board.width, self.board.height), (0, 0))
         colour = seat_rgb(p)
         for (q, sq), t in self.strokes.items():   # the crosses being drawn now
             if q == p:
@@ -702,6 +708,22 @@ def goal_icon(surface: pygame.Surface, goal: str, centre: tuple[int, int], r: in
     """A small round badge in the goal's colour."""
     pygame.draw.circle(surface, (150, 140, 124), centre, r + 2)
     pygame.draw.circle(surface, GOAL_COLOURS.get(goal, theme.INK_DIM), centre, r)
+
+
+@lru_cache(maxsize=4)
+def coordinates(ground: tuple[int, int], cell: int, width: int, height: int) -> pygame.Surface:
+    """The numbers of the ground's columns under it and of its rows at its left, faint, on a
+    screen-sized see-through picture: the words name squares by them ("column 3, row 2")."""
+    surf = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
+    x0, y0 = ground
+    size = max(9, min(12, cell // 3))
+    for c in range(width):
+        theme.text(surf, str(c + 1), (x0 + c * cell + cell // 2, y0 + height * cell + 2), size,
+                   theme.INK_FAINT, anchor="midtop")
+    for r in range(height):
+        theme.text(surf, str(r + 1), (x0 - 4, y0 + r * cell + cell // 2), size, theme.INK_FAINT,
+                   anchor="midright")
+    return surf
 
 
 _BG: pygame.Surface | None = None
