@@ -47,9 +47,11 @@ from game.games.big_dig.rules import (
     EXPLODE,
     PASS,
     GOAL_TITLE,
+    PATH_GOALS,
     PLAY,
     BigDigState,
     goal_met,
+    goal_progress,
     where,
 )
 
@@ -233,23 +235,37 @@ class BigDigPolicy(Policy):
         g = geo(s.board)
         sqs = _squares(s, choice.action)
         crossed = s.crossed(p) | set(sqs)
-        # Each goal's plan, in squares still to dig, before and after: the goal brought nearest
-        # is named with its squares (the goals panel counts the same way).
         later = goal_plans(g, s, frozenset(crossed))
         if not any(later):
             return "Meets the last goal: wins at once"
         met = [GOAL_TITLE[goal] for goal in s.goals if goal not in s.met[p]
                and goal_met(s.board, crossed, goal)]
-        before = goal_plans(g, s, frozenset(s.crossed(p)))
-        nearer = [(b - a, goal) for goal, b, a in zip(s.goals, before, later)
-                  if a > 0 and b > a]
         parts = ["meets " + " and ".join(met)] if met else []
-        if nearer:
-            n, goal = max(nearer, key=lambda t: t[0])
-            parts.append(f"{GOAL_TITLE[goal]} {plural(n, 'square')} nearer")
-            if len(nearer) > 1:
-                other = len(nearer) - 1
+        # The goals' progress as the goals panel counts it (a path's squares to go, a count's
+        # squares of the kind), before and after: the goal brought on most is named, in those
+        # numbers, so the reason and the panel never disagree.
+        gains = []
+        for goal in s.goals:
+            b = goal_progress(s.board, s.crossed(p), goal)
+            a = goal_progress(s.board, crossed, goal)
+            if not a.met and a.have > b.have:
+                if goal in PATH_GOALS:
+                    words = (f"{GOAL_TITLE[goal]} {plural(a.have - b.have, 'square')} nearer "
+                             f"({a.need - a.have} to go)")
+                else:
+                    words = f"{GOAL_TITLE[goal]} {a.have}/{a.need}"
+                gains.append((a.have - b.have, words))
+        # Else the cheapest plan (which counts reaching a goal's squares from the top, as the
+        # panel does not) may still come nearer: the squares lie on the way.
+        before = goal_plans(g, s, frozenset(s.crossed(p)))
+        nearer = [(b - a, goal) for goal, b, a in zip(s.goals, before, later) if a > 0 and b > a]
+        if gains:
+            parts.append(max(gains)[1])
+            if len(gains) > 1:
+                other = len(gains) - 1
                 parts[-1] += f", {'one' if other == 1 else 'two'} more goal{'s' if other > 1 else ''} too"
+        elif nearer:
+            parts.append(f"on the way to {GOAL_TITLE[max(nearer)[1]]}")
         elif not met:
             parts.append("no goal nearer")
         gain = "; ".join(parts)
