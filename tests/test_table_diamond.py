@@ -912,3 +912,38 @@ def test_at_the_end_every_hand_turns_face_up(make_app) -> None:  # type: ignore[
         table.draw(app.screen)
         assert set(cards) <= set(privacy.frame_faces())
     assert table.drift == 0
+
+
+def test_the_banner_names_only_the_moves_there_are_and_two_players_bomb_without_whom(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The banner offered "Bomb, Resupply, Invest or Retire" with Bomb and Retire greyed; and at
+    two players "Bomb whom?" had one answer. B goes straight to the resource, and Backspace
+    leaves the bomb."""
+    app = make_app("instant")
+    for seed in range(1, 300):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty")], seed)
+        s = match.state
+        if s.bombs_in_hand(0) and not s.retire_sets(0) and rules.GEM_ID not in s.hands[0] \
+                and match.to_move() == 0:
+            break
+    else:
+        pytest.fail("no two-player start with a Bomb in Ana's hand, no Gem and nothing to retire")
+    table = open_table(app, match)
+    run_until_human(app, table)
+    banner = "".join(text for text, _ in table.banner_segments())
+    assert banner.endswith(", your turn: Bomb or Resupply"), banner
+    key(app, pygame.K_b)
+    assert table.mode == "bomb" and table.picks == ["1"]
+    assert table.step().prompt == "Bomb Dusty for which resource?"
+    key(app, pygame.K_BACKSPACE)
+    assert table.mode is None and table.picks == []
+    click(app, table.opp_rect(1).center)   # the rival's panel starts the same bomb
+    assert table.mode == "bomb" and table.picks == ["1"]
+    # At three players the question stands.
+    for seed in range(1, 300):
+        three = Match(GAME, [Seat("Ana"), bot("Dusty"), bot("Nell")], seed)
+        if three.state.bombs_in_hand(0) and three.to_move() == 0:
+            break
+    table = open_table(app, three)
+    run_until_human(app, table)
+    key(app, pygame.K_b)
+    assert table.picks == [] and table.step().prompt.startswith("Bomb whom?")

@@ -21,6 +21,13 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {many}"
 
 
+def or_list(words: list[str]) -> str:
+    """Choices in a sentence: "Bomb", "Bomb or Invest", "Bomb, Resupply or Invest"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def with_article(word: str) -> str:
     """`word` with its indefinite article: "a Crate", "an Oil", "a second Oil"."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

@@ -22,7 +22,7 @@ from typing import Any, Callable
 import pygame
 
 from game.core.contract import Action
-from game.core.words import plural
+from game.core.words import or_list, plural
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
 from game.ui.tables.base import banner_image, fit, seat_rgb
@@ -526,7 +526,11 @@ class TableDrawing:
             return [(name, col), (": nothing is possible, pass (P)", theme.INK)]
         if "pass" in legal:   # every other move gives the Gem away
             return [(name, col), (": keep the Gem and pass (P), or give it up", theme.INK)]
-        return [(name, col), (", your turn: Bomb, Resupply, Invest or Retire", theme.INK)]
+        # Only the moves there are now ("Retire" only with four of a kind, say).
+        kinds = [word for word, prefix in (("Bomb", "bomb:"), ("Resupply", "resupply:"),
+                                           ("Invest", "invest:"), ("Retire", "retire"))
+                 if any(a.startswith(prefix) for a in legal)]
+        return [(name, col), (", your turn: " + or_list(kinds), theme.INK)]
 
     def _bot_words(self, action: Action) -> str:
         kind, args = action.kind, action.args

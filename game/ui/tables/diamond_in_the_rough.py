@@ -464,8 +464,16 @@ class DiamondTable(TableDrawing, TableScene):
             self.mode, self.picks = mode, []
             self.message_time = 0.0
             self._click()
+            if mode == "bomb" and self._lone_rival() is not None:
+                self.picks = [str(self._lone_rival())]   # (two players: "whom?" has one answer)
         self._buttons_key = None
         return True
+
+    def _lone_rival(self) -> int | None:
+        """The only other player, in a two-player game."""
+        p = self.match.to_move()
+        others = [q for q in range(self.n) if q != p]
+        return others[0] if len(others) == 1 else None
 
     def mode_reason(self, mode: str) -> str:
         """Why no `mode` action may be played now, in the rules' words ("" when one may)."""
@@ -520,7 +528,9 @@ class DiamondTable(TableDrawing, TableScene):
 
     def back(self) -> None:
         """One choice back; out of the action when none is left (the reward cannot be left)."""
-        if self.picks:
+        if self.mode == "bomb" and self.picks == [str(self._lone_rival())]:
+            self._cancel_mode()   # (the rival was never asked for: out of the bomb at once)
+        elif self.picks:
             self.picks.pop()
         elif self.mode != "reward":
             self.mode = None
@@ -1151,7 +1161,7 @@ class DiamondTable(TableDrawing, TableScene):
                 return True
             for q in self.opponents():
                 if self.opp_rect(q).collidepoint(pos):
-                    if self.start("bomb"):
+                    if self.start("bomb") and not self.picks:   # (two players: picked already)
                         opt = next(o for o in self.steps()[0].options if o.ref == q)
                         self.pick(opt)
                     return True
