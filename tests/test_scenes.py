@@ -689,6 +689,12 @@ def test_results_show_the_winner(app: App, dummy_tables: list[DummyTable]) -> No
     assert results.order[0].total == max(s.total for s in outcome.scores)
     frames(app, 90)
     assert results.sparks, "no celebration"
+    # ... under the words: a spark rising to the line under the headline is gone by then.
+    from game.ui.scenes.results import SPARK_CEILING
+
+    for _ in range(120):
+        frames(app, 1)
+        assert all(s.y > SPARK_CEILING for s in results.sparks)
     app.handle(key(pygame.K_p))  # Play again: same seats, new seed
     again = dummy_tables[-1].match
     assert app.top is dummy_tables[-1]

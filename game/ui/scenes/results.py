@@ -27,6 +27,16 @@ log = logging.getLogger(__name__)
 W, H = theme.WIDTH, theme.HEIGHT
 
 
+# Sparks fade out as they rise past SPARK_FADE, and are gone by SPARK_CEILING, the foot of the
+# line under the headline: they rose over its words.
+SPARK_FADE, SPARK_CEILING = 186, 150
+
+
+def spark_fade(s: "Spark") -> float:
+    """How far a spark has faded (0 new, 1 gone): with age, and as it nears the words above."""
+    return max(s.age / s.life, min(1.0, (SPARK_FADE - s.y) / (SPARK_FADE - SPARK_CEILING)))
+
+
 @dataclass
 class Spark:
     """One gold spark of the celebration: position, velocity, and how long it lives."""
@@ -227,7 +237,7 @@ class ResultsScene(Scene):
             s.vy += 140 * dt  # a little gravity, so they arc and fall back like embers
             s.x += s.vx * dt
             s.y += s.vy * dt
-            if s.age < s.life:
+            if spark_fade(s) < 1.0:
                 alive.append(s)
         self.sparks = alive
 
@@ -235,7 +245,7 @@ class ResultsScene(Scene):
         surface.blit(_background(), (0, 0))
         # Sparks first: they rise behind the words and the cards, which stay readable.
         for s in self.sparks:
-            t = s.age / s.life
+            t = spark_fade(s)
             _star(surface, s.x, s.y, s.size * (1 - t * 0.7), t)
         big, small = self.headline()
         pop = ease_out_back(min(1.0, self.age / 0.6))

@@ -742,8 +742,9 @@ class TableDrawing:
             area = self._my_hand_area()
             msg = "Your hand is face down: click it or press U to turn it up, or hold V to peek"
             img = _label_image(msg, 15)
-            surface.blit(img, img.get_rect(center=(min(area.centerx, self.hand_rects(me)[-1].right // 2 + 200),
-                                                   area.centery)))
+            at = img.get_rect(center=(min(area.centerx, self.hand_rects(me)[-1].right // 2 + 200),
+                                      area.centery))
+            surface.blit(img, at.clamp(ME.inflate(-12, -12)))   # (never over the panel's edge)
         if not hand:
             theme.text(surface, "no cards in hand", (HAND_X0 + 4, HAND_Y + 50), 15, theme.INK_FAINT)
         theme.text(surface, "Tableau", (TAB_X0, ME.y + 30), 14, theme.GOLD, bold=True)
