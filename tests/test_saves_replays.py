@@ -546,9 +546,20 @@ def test_the_replays_screen_says_how_many_are_kept_once_it_holds_nearly_that_man
     app.reset(TitleScene())
     screen = ReplaysScene()
     app.push(screen)
-    drawn = spy_text(monkeypatch, replays_mod)
+    drawn: list[tuple[str, Any]] = []
+    real = replays_mod.theme.text
+
+    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
+        rect = real(surface, words, *args, **kw)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(replays_mod.theme, "text", spy)
     app.draw()
-    assert any(f"the latest {most} are kept, the oldest goes first" in d for d in drawn), drawn
+    said = [(w, r) for w, r in drawn if f"the latest {most} are kept, the oldest goes first" in w]
+    assert said, drawn
+    # ... beside the Back button, not under it.
+    assert all(not r.colliderect(screen.back_button.rect) for _, r in said)
 
 
 def test_a_save_from_a_newer_version_is_not_listed_nor_set_aside(home: Path) -> None:

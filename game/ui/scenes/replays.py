@@ -192,9 +192,15 @@ class ReplaysScene(Scene):
             # The folder keeps the latest MAX_REPLAYS: said once it comes near.
             from game.saves import MAX_REPLAYS
 
+            lines = [shown]
             if len(self.entries) >= MAX_REPLAYS - ROWS:
-                shown += f" · the latest {MAX_REPLAYS} are kept, the oldest goes first"
-            theme.text(surface, shown, (p.x + 30, p.bottom - 38), 14, theme.INK_FAINT, anchor="midleft")
+                lines.append(f"the latest {MAX_REPLAYS} are kept, the oldest goes first")
+            # Left of the Back button, clear of it.
+            room = self.back_button.rect.x - 16 - (p.x + 30)
+            for i, line in enumerate(lines):
+                y = p.bottom - 38 + (i - (len(lines) - 1) / 2) * 19
+                theme.text(surface, fit_text(line, room, 14), (p.x + 30, int(y)), 14, theme.INK_FAINT,
+                           anchor="midleft")
         for b in self.buttons:
             b.draw(surface)
         self.back_button.draw(surface)
