@@ -558,8 +558,16 @@ def test_the_replays_screen_says_how_many_are_kept_once_it_holds_nearly_that_man
     app.draw()
     said = [(w, r) for w, r in drawn if f"the latest {most} are kept, the oldest goes first" in w]
     assert said, drawn
-    # ... beside the Back button, not under it.
-    assert all(not r.colliderect(screen.back_button.rect) for _, r in said)
+    # ... beside the Back button, not under it, with the real counts' longer numbers too.
+    monkeypatch.setattr(saves, "MAX_REPLAYS", 200)
+    screen.entries = (screen.entries * 21)[:203]
+    screen.scroll = len(screen.entries) - ROWS
+    screen._layout()
+    drawn.clear()
+    app.draw()
+    said = [(w, r) for w, r in drawn if "the latest 200 are kept" in w or " of 203" in w]
+    assert len(said) >= 1 and any("the latest 200" in w for w, _ in said), drawn
+    assert all(not r.colliderect(screen.back_button.rect) for _, r in said), said
 
 
 def test_a_save_from_a_newer_version_is_not_listed_nor_set_aside(home: Path) -> None:
