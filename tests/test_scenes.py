@@ -602,6 +602,25 @@ def test_setup_bot_names_follow_the_kind_unless_edited(app: App) -> None:
     assert row.name.value == "Mine"
 
 
+def test_setup_refuses_two_players_of_one_name(app: App) -> None:
+    """"Sam" and " sam" would be one player to the statistics (the loser's game vanished into the
+    winner's record) and one name in the log: the setup asks for a name each, and starts nothing."""
+    app.reset(TitleScene())
+    setup = SetupScene(INFO, rng=random.Random(1))
+    app.push(setup)
+    setup.set_players(2)
+    setup.set_seat(0, human=True, name="Sam")
+    setup.set_seat(1, human=True, name=" sam")
+    setup.start()
+    assert isinstance(app.top, MessageBox) and app.stack[-2] is setup
+    assert "Two players are called Sam: give each a name of their own." in app.top.text
+    assert saves.list_saves() == ([], [])
+    app.handle(key(pygame.K_RETURN))
+    setup.set_seat(1, name="Sammy")
+    setup.start()
+    assert not isinstance(app.top, MessageBox) and app.top is not setup
+
+
 def test_setup_escape_goes_back(app: App) -> None:
     title = TitleScene()
     app.reset(title)

@@ -459,7 +459,15 @@ class SetupScene(Scene):
                 options["expert"] = self.expert is not None and self.expert.index == 1
             else:
                 options["map"] = entry.game_map.to_json()
-        return Match(self.info.name, self.seats(), seed, options=options)
+        seats = self.seats()
+        from game.stats import profile_key
+
+        keys = [profile_key(s.name) for s in seats]
+        twice = next((s.name for s, k in zip(seats, keys) if keys.count(k) > 1), None)
+        if twice is not None:
+            # (The log would not tell them apart, nor the statistics, which count a name once.)
+            raise ValueError(f"Two players are called {twice}: give each a name of their own.")
+        return Match(self.info.name, seats, seed, options=options)
 
     def _map_refused(self, entry: MapEntry) -> None:
         self.refused = entry
