@@ -429,8 +429,12 @@ class ReplayScene(Scene):
         # What this is, in the bottom-left corner (unless the table says the keys itself).
         if self.table is None or self.table.says_replay_keys:
             return
-        tag = f"{self.title}  ·  ←/→ step  ·  A analyse  ·  Esc back"
-        size = theme.fit_size(tag, TAG_W, 14, 12, True)
+        keys = "←/→ step · Space play · A analyse · Esc back"
+        # The title too where it fits whole (the keys are what the tag is for).
+        for tag in (f"{self.title} · {keys}", f"Replay · {keys}"):
+            size = theme.fit_size(tag, TAG_W, 14, 12, True)
+            if theme.width_of(tag, size, True) <= TAG_W:
+                break
         img = theme.font(size, True).render(fit_text(tag, TAG_W, size, True), True, theme.GOLD)
         box = img.get_rect(bottomleft=(14, theme.HEIGHT - 8)).inflate(16, 8)
         pygame.draw.rect(surface, (16, 15, 18), box, border_radius=8)

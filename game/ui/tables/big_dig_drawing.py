@@ -509,8 +509,8 @@ class TableDrawing:
             return "Game over", [(words, theme.INK_DIM)]
         if self.replay:
             # (The replay viewer's own tag would cover the board's bottom row: the keys are here.)
-            return f"{m.seats[p].name}'s turn", [("A replay: ←/→ step through it, A analyses it, Esc "
-                                                  "goes back; or the buttons below.",
+            return f"{m.seats[p].name}'s turn", [("A replay: ←/→ step through it, Space plays it, "
+                                                  "A analyses it, Esc goes back; or the buttons below.",
                                                   theme.INK_DIM)]
         if self.beat is not None or self.bot_move is not None:
             p = self.big_player()

@@ -66,7 +66,7 @@ MAP = pygame.Rect(8, 52, 640, 662)
 COMPASS_BOX = pygame.Rect(656, 52, 348, 152)
 DICE_BOX = pygame.Rect(656, 212, 348, 116)
 MOVE_BOX = pygame.Rect(656, 336, 348, 378)
-REPLAY_KEYS = "Replay: ←/→ step · A analyse · Esc back · F1 rules"   # (`says_replay_keys`)
+REPLAY_KEYS = "Replay: ←/→ step · Space play · A analyse · Esc back"   # (`says_replay_keys`)
 PLAYERS_BOX = pygame.Rect(1012, 52, 260, 262)
 LOG = pygame.Rect(1012, 322, 260, 392)
 
