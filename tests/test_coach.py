@@ -1120,3 +1120,23 @@ def test_pointing_at_a_choice_cut_short_shows_it_whole(app: Any, monkeypatch: An
     assert "Shift+H: the short form · H hides" in drawn
     key(app, pygame.K_h, pygame.KMOD_SHIFT)
     assert not table.coach.whole
+
+
+def test_a_bots_only_replay_says_there_is_nothing_to_analyse(app: Any) -> None:
+    """Analyse checks human moves: in a game only bots played it said "Analysed 0 moves" beside
+    a grey button; it says why instead, and the button is grey from the start."""
+    m = Match("ya_blew_it", [Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], 3)
+    rng = random.Random(3)
+    for _ in range(30):
+        m.apply(rng.choice(m.legal_actions()))
+    start, actions = saves.replay_of(m)
+    viewer = ReplayScene(start, actions)
+    viewer.analyser = Fake(score=judge)
+    app.push(viewer)
+    app.step(1 / 60)
+    assert viewer.analysis_status() == "Only bots played: no human moves to check"
+    assert not viewer.analyse_buttons[0].enabled
+    key(app, pygame.K_a)
+    app.step(1 / 60)
+    assert viewer.analysis_status() == "Only bots played: no human moves to check"
+    assert not viewer.analyse_buttons[0].enabled and viewer.marked() == []

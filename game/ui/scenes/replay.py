@@ -250,8 +250,12 @@ class ReplayScene(Scene):
         a = self.analysis
         if self.analysis_error:
             return self.analysis_error
+        if not any(seat.is_human for seat in self.match.seats):
+            return "Only bots played: no human moves to check"
         if a is None:
             return "Let the coach check human moves"
+        if a.finished and a.total == 0:
+            return "No human move had a choice to check"
         marks = len(a.marked())
         found = f"{marks} marked" if marks else "none marked" if a.finished else "none yet"
         if a.finished:
@@ -288,7 +292,7 @@ class ReplayScene(Scene):
         label = ("Stop  A" if a is not None and a.running else "Analyse  A" if a is None or a.done == 0
                  else "Analysed" if a.finished else "Go on  A")
         go = Button((strip.x + 10, strip.bottom - 30, half, 24), label, self.analyse, None, size=13,
-                    enabled=a is None or not a.finished)
+                    enabled=(a is None or not a.finished) and any(s.is_human for s in self.match.seats))
         nxt = Button((strip.x + 20 + half, strip.bottom - 30, half, 24), "Next mark  N",
                      lambda: None if self.next_marked() else None, None, size=13, enabled=bool(self.marked()))
         self.analyse_buttons = [go, nxt]
