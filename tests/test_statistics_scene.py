@@ -214,6 +214,17 @@ def test_forget_asks_first_and_keep_changes_nothing(app: App) -> None:
     assert app.top is scene and stats.load_stats()[0].find("Bo") is not None
 
 
+def test_forget_names_a_long_name_whole(app: App) -> None:
+    """The widest name the setup takes was cut in the dialog's title ("Forget WWWW…"): the title
+    asks about "this player" and the words name them whole."""
+    play("W" * 16, True, at=NOW)
+    scene = open_screen(app)
+    click(app, scene.forget_button.rect.center)
+    box = app.top
+    assert isinstance(box, MessageBox)
+    assert box.title == "Forget this player?" and f"All the statistics of {'W' * 16} (" in box.text
+
+
 def test_forget_deletes_the_chosen_player_only(app: App) -> None:
     for i, name in enumerate(["Ana", "Bo", "Cyd"]):
         play(name, True, at=NOW - i)
@@ -221,7 +232,7 @@ def test_forget_deletes_the_chosen_player_only(app: App) -> None:
     key(app, pygame.K_DOWN)
     click(app, scene.forget_button.rect.center)
     box = app.top
-    assert isinstance(box, MessageBox)
+    assert isinstance(box, MessageBox) and box.title == "Forget Bo?"
     forget = next(b for b in box.buttons if b.label == "Forget")
     frames(app, 20)
     click(app, forget.rect.center)

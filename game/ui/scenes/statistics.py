@@ -217,8 +217,12 @@ class StatisticsScene(Scene):
         if p is None or self.app is None:
             return
         counted = games_text(p.played)
+        # A long name is named whole in the words below, not cut in the title.
+        title = f"Forget {p.name}?"
+        if fit_text(title, 520, 30, True) != title:
+            title = "Forget this player?"
         self.app.push(MessageBox(
-            fit_text(f"Forget {p.name}?", 560, 30),
+            title,
             f"All the statistics of {p.name} ({counted}) will be deleted for good. Games played "
             "under this name later start a new record.",
             [("Keep", pygame.K_ESCAPE, None), ("Forget", pygame.K_f, lambda: self.forget(p.name))]))
