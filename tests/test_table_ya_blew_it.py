@@ -354,3 +354,32 @@ def test_a_fire_in_the_hole_offers_safe_keys_only_to_a_player_with_a_safe(app) -
     app.push(table)
     run_until_idle(app, table)
     assert table._panel_key(match.to_move())[4] is None
+
+
+def test_a_claim_taken_is_told_once_in_the_log(app) -> None:  # type: ignore[no-untyped-def]
+    """"kept the Claim: 2 cards" then "takes 2 cards" told it twice: a take after a line that
+    counted the cards is left out of the log; after a Jumper or the final Claim (whose lines
+    give no count) it stays."""
+    from game.ui.tables import table_for
+
+    match = Match("ya_blew_it", humans(3), seed=4)
+    rng = Rng(4)
+    counted = 0
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    table = table_for(match)
+    app.push(table)
+    app.step(1 / 60)
+    texts = [t for t, _, _ in table.log_entries]
+    history = [e for e in match.history if match.sees(e) and e.kind != "shuffle"]
+    for before, ev in zip(history, history[1:]):
+        if ev.kind != "take":
+            continue
+        if before.kind in ("keep", "steal", "gamble_won"):
+            assert before.text in texts
+            counted += 1
+        else:
+            assert ev.text in texts, (before.kind, ev.text)
+    takes = [ev for ev in history if ev.kind == "take"]
+    shown = sum(1 for t in texts if any(t == ev.text for ev in takes))
+    assert counted > 3 and shown == len(takes) - counted

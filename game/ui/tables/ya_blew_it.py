@@ -79,6 +79,7 @@ class YaBlewItTable(TableDrawing, TableScene):
     logger = log
 
     def __init__(self, match: Match) -> None:
+        self._logged_kind: str | None = None   # the kind of the event the log told last
         super().__init__(match, LogPanel(LOG, top=40, footer=30, title_y=10, hint_bottom=8))
         self.flyers: list[Flyer] = []
         self.flash = 0.0
@@ -706,6 +707,11 @@ class YaBlewItTable(TableDrawing, TableScene):
     # ------------------------------------------------------------------ the log
     def _log(self, ev: Event) -> None:
         if ev.kind in ("shuffle",):
+            return
+        # A Claim taken after a line that counted its cards ("kept the Claim: 2 cards") is not
+        # told again ("takes 2 cards"); after a Jumper or the final Claim it says the count.
+        said, self._logged_kind = self._logged_kind, ev.kind
+        if ev.kind == "take" and said in ("keep", "steal", "gamble_won"):
             return
         p = ev.data.get("player")
         colour = seat_rgb(p) if isinstance(p, int) else theme.INK_DIM
