@@ -1140,3 +1140,24 @@ def test_a_bots_only_replay_says_there_is_nothing_to_analyse(app: Any) -> None:
     app.step(1 / 60)
     assert viewer.analysis_status() == "Only bots played: no human moves to check"
     assert not viewer.analyse_buttons[0].enabled and viewer.marked() == []
+
+
+def test_a_big_dig_hint_at_four_players_stays_off_the_other_boards(app: Any) -> None:
+    """Three rivals' rows took so much of the side that the hint panel reached up over the last
+    of them; the rows are a little lower at four players, and the panel stays over the log."""
+    from game.bots.pool import Advice
+
+    m = at_human("big_dig", 5, [Seat("Ana"), Seat("Bo", BOT, "easy"), Seat("Cyd", BOT, "easy"),
+                                Seat("Dee", BOT, "easy")])
+    table = open_table(app, m, Fake())
+    press_h(app)
+    app.step(1 / 60)
+    words = "Take card 5 (L), dig column 3: rows 2-4; column 4: row 2"
+    reason = "Pipe to pipe 3 squares nearer (12 to go), one more goal too"
+    table.coach.advice = [Advice(a.action, a.win, a.visits, words, reason) for a in table.coach.advice]
+    for _ in range(3):
+        app.step(1 / 60)
+    panel = table._hint_panel
+    assert panel is not None and len(table.coach.advice) == 3
+    assert not panel.colliderect(table.others_box), (panel, table.others_box)
+    assert table.log_panel.visible >= 6

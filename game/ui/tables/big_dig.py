@@ -123,7 +123,9 @@ class BigDigTable(TableDrawing, TableScene):
         if match.game != "big_dig":
             raise ValueError(f"the Big Dig table cannot show {match.game}")
         others = max(1, len(match.seats) - 1)
-        side_h = min(420, 30 + others * 130)
+        # Three rivals' rows a little lower, so the log under them (and the coach's panel over
+        # the log) keeps room for three choices with their reasons.
+        side_h = 30 + others * (130 if others < 3 else 112)
         self.others_box = pygame.Rect(SIDE_X, 52, SIDE_W, side_h)
         log_rect = pygame.Rect(SIDE_X, 52 + side_h + 8, SIDE_W, 714 - (52 + side_h + 8))
         super().__init__(match, LogPanel(log_rect, top=38, footer=26, title_y=9, hint_bottom=7))
