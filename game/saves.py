@@ -348,30 +348,12 @@ def _read_folder(folder: Path, when_key: str, messages: list[str], what: str) ->
         try:
             entries.append(_entry(path, read_json(path), when_key))
         except NewerSave:
-            # Sound for the version that made it: not listed here, and left where it is. It is
-            # told once a run: the lists are read again after every dialog, this one's too.
-            if _first_telling(path):
-                messages.append(f"A {what} was made by a newer version of Mother Lode: {path.name}. "
-                                f"Update the game to open it; it stays in {path.parent}.")
+            # Sound for the version that made it: not listed here, and left where it is.
+            messages.append(f"A {what} was made by a newer version of Mother Lode: {path.name}. "
+                            f"Update the game to open it; it stays in {path.parent}.")
         except (OSError, ValueError, TypeError, OverflowError, BadSave) as exc:
             messages.append(_set_aside_message(path, f"A {what} could not be read", exc))
     return entries
-
-
-_told_newer: set[tuple[str, int]] = set()
-
-
-def _first_telling(path: Path) -> bool:
-    """Whether the player has not yet been told of this newer-version file (as it is now) in
-    this run."""
-    try:
-        key = (str(path), path.stat().st_mtime_ns)
-    except OSError:
-        return True
-    if key in _told_newer:
-        return False
-    _told_newer.add(key)
-    return True
 
 
 def _set_aside_message(path: Path, what: str, exc: Exception) -> str:

@@ -334,7 +334,8 @@ def test_damaged_save_is_set_aside_with_a_message(app: App, damage: str) -> None
 @pytest.mark.parametrize("where", ["saves", "replays"])
 def test_a_file_from_a_newer_version_is_told_of_once_not_after_every_dialog(app: App, where: str) -> None:
     """The lists are read again whenever their screen comes back to the top; a newer version's
-    file stays where it is, so its message came back at once and the screen could not be left."""
+    file stays where it is, so its message came back at once and the screen could not be left.
+    (So would a damaged save that cannot be moved aside: a message is told once a run.)"""
     from game.ui.scenes.replays import ReplaysScene
 
     m = new_match(moves=6)
@@ -363,9 +364,32 @@ def test_a_file_from_a_newer_version_is_told_of_once_not_after_every_dialog(app:
         app.handle(key(pygame.K_ESCAPE))
         frames(app, 3)
         assert app.top is below, [type(s).__name__ for s in app.stack]
-    path.write_text(path.read_text("utf-8") + " ", "utf-8")   # a new file in its place is news
-    below.resume()
-    assert isinstance(app.top, MessageBox) and "made by a newer version" in app.top.text
+
+
+def test_a_damaged_save_that_cannot_be_moved_aside_is_told_of_once(app: App,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a read-only folder a damaged save stays where it is, and its message came back after
+    every dialog: the title could not be used at all."""
+    m = new_match(moves=6)
+    saves.autosave(m)
+    saves.save_path(m).write_bytes(b"\x00 not a save")
+
+    def refuse(path: Path) -> Path:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(saves, "set_aside", refuse)
+    title = TitleScene()
+    app.reset(title)
+    assert isinstance(app.top, MessageBox) and "could not be moved aside" in app.top.text
+    app.handle(key(pygame.K_RETURN))
+    frames(app, 3)
+    assert app.top is title
+    app.handle(key(pygame.K_s))
+    frames(app, 3)
+    assert isinstance(app.top, SettingsScene)
+    app.handle(key(pygame.K_ESCAPE))
+    frames(app, 3)
+    assert app.top is title
 
 
 @pytest.fixture

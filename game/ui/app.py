@@ -61,6 +61,7 @@ class App:
         self.sounds.set_volume(self.settings.effective_volume())
         self.frames = 0
         self.unfocused = False   # another window has the keyboard
+        self.told: set[str] = set()   # messages about the player's files shown in this run
         self.hidden = False      # the window is minimised or hidden
         pygame.key.set_repeat(350, 40)
 

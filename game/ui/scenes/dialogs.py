@@ -74,6 +74,17 @@ def open_table(app: "App", match: "Match", *, replace: bool) -> bool:
     return True
 
 
+def untold(app: "App", messages: list[str]) -> list[str]:
+    """Of `messages` about the player's files, those `app` has not shown yet in this run (now
+    counted as shown). The title and the Replays screen read their folders again whenever they
+    come back to the top, after their own message box too: a file that stays as it is (a newer
+    version's, a damaged one that could not be moved aside) would bring its message straight
+    back, and the screen could never be left."""
+    fresh = [m for m in dict.fromkeys(messages) if m not in app.told]
+    app.told.update(fresh)
+    return fresh
+
+
 def confirm_delete(app: "App", title: str, what: str, on_delete: Callable[[], None]) -> None:
     """Ask before deleting: `what` "will be gone for good"; D (or a click) deletes, Esc or Enter
     keeps it: the highlighted choice is the one that loses nothing."""

@@ -15,7 +15,7 @@ import pygame
 from game.core.contract import BadSave
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import MessageBox, confirm_delete, dim, fit_text
+from game.ui.scenes.dialogs import MessageBox, confirm_delete, dim, fit_text, untold
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,8 @@ class ReplaysScene(Scene):
         self.selected = max(0, min(self.selected, len(self.entries) - 1))
         self._scroll_to_selected()
         self._layout()
+        if self.app is not None:
+            messages = untold(self.app, messages)
         if messages and self.app is not None:
             self.app.push(MessageBox("Replays", "\n\n".join(messages)))
 

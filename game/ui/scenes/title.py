@@ -25,7 +25,7 @@ from game import __version__
 from game.games import LISTINGS, Listing, get
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import MessageBox, confirm_delete, fit_text, open_table
+from game.ui.scenes.dialogs import MessageBox, confirm_delete, fit_text, open_table, untold
 from game.ui.widgets import Button, FocusRing
 
 log = logging.getLogger(__name__)
@@ -425,9 +425,10 @@ class TitleScene(Scene):
 
     def _show_messages(self) -> None:
         if self.pending_messages and self.app is not None:
-            msg = "\n\n".join(self.pending_messages)
+            fresh = untold(self.app, self.pending_messages)
             self.pending_messages = []
-            self.app.push(MessageBox("Your files", msg))
+            if fresh:
+                self.app.push(MessageBox("Your files", "\n\n".join(fresh)))
 
     def _build(self) -> None:
         """Lay out both panels; each one's height follows what it holds."""
