@@ -327,13 +327,24 @@ def list_saves() -> tuple[list[Entry], list[str]]:
         retired = entries[MAX_SAVES:]
         entries = entries[:MAX_SAVES]
         names = []
+        failed: OSError | None = None
         for e in retired:
-            if _retire(e):
+            try:
+                moved = _retire(e)
+            except OSError as exc:   # (a full disk, a replays folder that cannot be written)
+                log.error("could not retire %s: %s", e.path.name, exc)
+                failed, moved = exc, False
+            if moved:
                 names.append(f"{e.title} with {e.players} ({e.progress})")
+            elif failed is not None:
+                entries.append(e)   # not moved: it stays under Continue, nothing lost
         if names:
             messages.append(
                 f"Only the {MAX_SAVES} newest unfinished games are kept under Continue. "
                 f"Moved to Replays, where they can still be watched: {'; '.join(names)}.")
+        if failed is not None:
+            messages.append(f"The oldest unfinished games could not be moved to Replays "
+                            f"({failed.strerror or failed}); they stay under Continue.")
     return entries, messages
 
 

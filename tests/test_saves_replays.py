@@ -13,6 +13,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import json  # noqa: E402
 import random  # noqa: E402
+import shutil  # noqa: E402
 import time  # noqa: E402
 from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -119,6 +120,26 @@ def test_a_full_continue_list_retires_the_oldest_to_replays_and_says_so(app: Any
     frames_scroll = title.save_scroll
     key(app, pygame.K_PAGEDOWN)
     assert title.save_scroll > frames_scroll
+
+
+def test_games_that_cannot_be_moved_to_replays_stay_under_continue(home: Path) -> None:
+    """With the replays folder unwritable (a full disk; here a file in its place), retiring the
+    oldest failed and the title threw the whole Continue list away: every game stays, and the
+    message says why none was moved."""
+    made = []
+    for i in range(saves.MAX_SAVES + 2):
+        m = played("ya_blew_it", 100 + i, 2)
+        saves.autosave(m)
+        made.append(m)
+    saves.flush()
+    folder = saves.replays_dir()
+    shutil.rmtree(folder)
+    folder.write_text("not a folder", "utf-8")
+    entries, messages = saves.list_saves()
+    assert {e.path.stem for e in entries} == {m.match_id for m in made}
+    assert any("could not be moved to Replays" in msg and "they stay under Continue" in msg
+               for msg in messages), messages
+    assert all(saves.save_path(m).exists() for m in made)
 
 
 def test_the_0_1_0_autosave_is_picked_up(home: Path) -> None:
