@@ -701,6 +701,23 @@ def test_settings_apply_and_persist(app: App) -> None:
     assert isinstance(app.top, TitleScene)
 
 
+def test_f11_with_settings_that_cannot_be_written_keeps_the_game_running(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only or full disk made F11 end the game with the crash screen (the Settings screen
+    already said so in words): the window switches, and the setting is kept when it can be."""
+    import game.ui.app as app_module
+
+    def refuse(settings: object) -> None:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(app_module, "save_settings", refuse)
+    app.reset(TitleScene())
+    before = app.settings.fullscreen
+    app.handle(key(pygame.K_F11))
+    frames(app, 2)
+    assert app.running and app.settings.fullscreen is (not before)
+
+
 def test_settings_cyclers_work_with_tab_and_arrows(app: App) -> None:
     app.reset(TitleScene())
     scene = SettingsScene()

@@ -6,6 +6,7 @@ back to logical coordinates, so scenes only ever think in 1280x720.
 
 from __future__ import annotations
 
+import logging
 import sys
 import warnings
 from pathlib import Path
@@ -17,6 +18,8 @@ from game.settings import Settings, load_settings_checked, save_settings
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.sound import Sounds
+
+log = logging.getLogger(__name__)
 
 FPS = 60
 # Frames a second while nobody needs them: the window without the keyboard (a player watching
@@ -113,8 +116,13 @@ class App:
                 pass
 
     def toggle_fullscreen(self) -> None:
+        """F11, anywhere: the window changes at once; the setting is kept when it can be (a
+        read-only or full disk must not end the game over it)."""
         self.settings.fullscreen = not self.settings.fullscreen
-        self.apply_settings()
+        try:
+            self.apply_settings()
+        except OSError as exc:
+            log.error("settings not saved after F11: %s", exc)
 
     def play(self, sound: str) -> None:
         self.sounds.play(sound)
