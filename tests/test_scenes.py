@@ -392,6 +392,29 @@ def test_a_damaged_save_that_cannot_be_moved_aside_is_told_of_once(app: App,
     assert app.top is title
 
 
+def test_a_message_taller_than_the_window_scrolls_inside_its_box(app: App) -> None:
+    """Eight damaged files' messages made a box 1,023 pixels tall: its title, its last lines and
+    its OK button were off the screen."""
+    text = "\n\n".join(f"A saved game could not be read: {i:016x}.json (not valid JSON). It was "
+                         f"kept as {i:016x}.unreadable-20261127.json." for i in range(8))
+    app.reset(TitleScene())
+    box = MessageBox("Your files", text)
+    app.push(box)
+    frames(app, 20)
+    screen = app.screen.get_rect()
+    assert screen.contains(box.rect) and all(screen.contains(b.rect) for b in box.buttons)
+    assert box.shown < len(box.lines) and box.top == 0
+    app.handle(key(pygame.K_PAGEDOWN))
+    app.handle(key(pygame.K_DOWN))
+    assert box.top == min(box.shown, len(box.lines) - box.shown) > 0
+    for _ in range(20):
+        app.handle(key(pygame.K_DOWN))
+    assert box.top == len(box.lines) - box.shown   # the last line in view, no further
+    frames(app, 1)
+    app.handle(key(pygame.K_RETURN))
+    assert not isinstance(app.top, MessageBox)
+
+
 @pytest.fixture
 def run_game_safely(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """For a test that runs `main.run_game()`: pygame stays up for the other tests, and the logging

@@ -127,7 +127,10 @@ class MessageBox(Scene):
 
     def _layout(self) -> None:
         self.lines = theme.wrap(self.text, self.width - 64, 19)
-        height = 96 + len(self.lines) * 27 + 90
+        # A text taller than the window (eight damaged files, say) scrolls inside the box.
+        self.shown = max(3, min(len(self.lines), (theme.HEIGHT - 40 - 96 - 90) // 27))
+        self.top = 0
+        height = 96 + self.shown * 27 + 90
         self.rect = pygame.Rect(0, 0, self.width, height)
         self.rect.center = (theme.WIDTH // 2, theme.HEIGHT // 2)
         widths = [max(130, theme.font(20, True).size(label)[0] + 56) for label, _, _ in self.specs]
@@ -160,8 +163,14 @@ class MessageBox(Scene):
         for b in self.buttons:
             if b.handle_event(event):
                 return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * event.y)
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: 1 - self.shown,
+                    pygame.K_PAGEDOWN: self.shown - 1}.get(event.key)
+            if step is not None:
+                self.scroll(step)
+            elif event.key == pygame.K_ESCAPE:
                 if len(self.specs) == 1:
                     self.choose(self.specs[0][2])
                 elif not any(key == pygame.K_ESCAPE for _, key, _ in self.specs):
@@ -172,6 +181,9 @@ class MessageBox(Scene):
                 self.choose(self.specs[self.default][2])
         # Modal: nothing reaches the scene below.
         return True
+
+    def scroll(self, lines: int) -> None:
+        self.top = max(0, min(len(self.lines) - self.shown, self.top + lines))
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -187,9 +199,12 @@ class MessageBox(Scene):
         pygame.draw.rect(surface, (60, 52, 46), rect.inflate(-12, -12), 1, border_radius=10)
         theme.text(surface, self.title, (rect.x + 32, rect.y + 26), 30, theme.GOLD, title=True)
         y = rect.y + 84
-        for line in self.lines:
+        for line in self.lines[self.top:self.top + self.shown]:
             theme.text(surface, line, (rect.x + 32, y), 19, theme.INK)
             y += 27
+        if len(self.lines) > self.shown:
+            more = f"lines {self.top + 1}–{self.top + self.shown} of {len(self.lines)}  ·  ↑/↓ or the wheel"
+            theme.text(surface, more, (rect.x + 32, rect.bottom - 50), 13, theme.INK_FAINT, anchor="midleft")
         dy = rect.y - self.rect.y
         for b in self.buttons:
             b.rect.y += dy
