@@ -844,6 +844,52 @@ def test_pause_menu_actions(app: App, dummy_tables: list[DummyTable]) -> None:
     assert not app.running and saves.save_path(m).exists()
 
 
+def test_with_saves_failing_leaving_or_closing_asks_first(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a full disk every move says it could not be saved; leaving, quitting or closing the
+    window then lost those moves without a word, under a menu saying the game is saved after
+    every move. Each now asks first; closing again (or "Quit anyway") closes."""
+    import game.ui.tables.base as table_base
+
+    def full(match: Match, **kw: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(table_base, "autosave", full)
+    monkeypatch.setattr(saves, "autosave", full)
+    m = new_match(moves=5)
+    app.reset(TitleScene())
+    table = tables.table_for(m)
+    app.push(table)
+    frames(app, 3)
+    # The window's close button: asked, and the game goes on.
+    app.handle(pygame.event.Event(pygame.QUIT))
+    box = app.top
+    assert app.running and isinstance(box, MessageBox) and box.title == "Quit without saving?"
+    assert "No space left on device" in box.text
+    frames(app, 20)
+    app.handle(key(pygame.K_ESCAPE))   # Stay
+    assert app.running and app.top is table
+    # The menu says so, and its Save and leave asks too.
+    app.push(PauseMenu(m))
+    menu = app.top
+    assert isinstance(menu, PauseMenu) and menu.unsaved == "No space left on device"
+    app.handle(key(pygame.K_m))
+    assert isinstance(app.top, MessageBox) and app.top.title == "Leave without saving?"
+    frames(app, 20)
+    app.handle(key(pygame.K_ESCAPE))   # Stay
+    assert app.top is menu
+    app.handle(key(pygame.K_m))
+    frames(app, 20)
+    app.handle(key(pygame.K_l))        # Leave anyway
+    assert isinstance(app.top, TitleScene)
+    # Closing twice closes: the player insisted.
+    app.push(tables.table_for(m))
+    frames(app, 3)
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert app.running
+    app.handle(pygame.event.Event(pygame.QUIT))
+    assert not app.running
+
+
 def test_pass_screen_hides_the_table_until_ready(app: App) -> None:
     m = new_match()
     table = DummyTable(m)

@@ -65,6 +65,7 @@ class App:
         self.frames = 0
         self.unfocused = False   # another window has the keyboard
         self.told: set[str] = set()   # messages about the player's files shown in this run
+        self.asked_to_quit = False    # "Quit without saving?" is on the screen
         self.hidden = False      # the window is minimised or hidden
         pygame.key.set_repeat(350, 40)
 
@@ -128,10 +129,25 @@ class App:
         self.sounds.play(sound)
 
     # ----------------------------------------------------------- loop
-    def quit(self) -> None:
-        """Close the game; every scene on the stack may save first."""
-        for scene in reversed(self.stack):
-            scene.on_quit()
+    def quit(self, *, anyway: bool = False) -> None:
+        """Close the game; every scene on the stack may save first. Where something could not
+        be kept (a full disk), the player is asked first, once: closing again, or "Quit anyway",
+        closes."""
+        problems = [m for scene in reversed(self.stack) if (m := scene.on_quit())]
+        if problems and not anyway and not self.asked_to_quit:
+            from game.ui.scenes.dialogs import MessageBox
+
+            self.asked_to_quit = True
+
+            def stay() -> None:
+                self.asked_to_quit = False
+
+            self.push(MessageBox("Quit without saving?",
+                                 f"{problems[0]} Quit anyway, and the moves since the last save are "
+                                 "lost; or stay, and make room on the disk first.",
+                                 [("Quit anyway", pygame.K_q, lambda: self.quit(anyway=True)),
+                                  ("Stay", pygame.K_ESCAPE, stay)], default=1))
+            return
         self.running = False
 
     def handle(self, event: pygame.event.Event) -> None:

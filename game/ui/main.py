@@ -152,13 +152,13 @@ def run_game(exit_after_first_frame: bool = False) -> int:
         app.run()
     except KeyboardInterrupt:
         if app is not None:
-            app.quit()  # every scene keeps what it must
+            app.quit(anyway=True)  # every scene keeps what it can
         return 0
     except Exception as exc:
         log.exception("%s stopped because of an error", APP_NAME)
         if app is not None:
             try:
-                app.quit()  # still give the scenes their chance to save
+                app.quit(anyway=True)  # still give the scenes their chance to save
             except Exception:
                 log.exception("saving on the way out failed too")
         _report(exc, log_path)

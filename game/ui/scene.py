@@ -43,5 +43,6 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the 1280x720 logical surface."""
 
-    def on_quit(self) -> None:
-        """The window is closing: keep whatever must not be lost."""
+    def on_quit(self) -> str | None:
+        """The window is closing: keep whatever must not be lost; a message for the player when
+        something could not be kept (the App then asks before it closes)."""

@@ -235,6 +235,11 @@ class PauseMenu(Scene):
         self.buttons = [Button((x, y0 + i * 62, w, 50), label, cb, key, primary=i == 0, size=21)
                         for i, (label, key, cb) in enumerate(specs)]
         self.ring = FocusRing(self.buttons)
+        self.unsaved = ""   # why the game could not be saved, when it could not
+
+    def enter(self) -> None:
+        # Saved once more as the menu opens: what its foot says is then so.
+        self._save()
 
     # ---------------------------------------------------------------- actions
     def resume_game(self) -> None:
@@ -253,25 +258,37 @@ class PauseMenu(Scene):
         if self.app is not None:
             self.app.push(SettingsScene())
 
-    def _save(self) -> None:
-        from game.saves import autosave
+    def _save(self) -> bool:
+        from game.saves import autosave, failure_reason
 
         try:
             autosave(self.match)
         except OSError as exc:  # a full disk must not trap the player in the game
             log.error("autosave failed: %s", exc)
+            self.unsaved = failure_reason(exc)
+            return False
+        self.unsaved = ""
+        return True
 
     def save_and_leave(self) -> None:
         from game.ui.scenes.title import TitleScene
 
-        self._save()
-        if self.app is not None:
-            self.app.reset(TitleScene())
+        def leave() -> None:
+            if self.app is not None:
+                self.app.reset(TitleScene())
+
+        if self._save():
+            leave()
+        elif self.app is not None:   # asked, not left without a word
+            self.app.push(MessageBox(
+                "Leave without saving?",
+                f"The game could not be saved ({self.unsaved}). Leave anyway, and the moves since "
+                "the last save are lost; or stay, and make room on the disk first.",
+                [("Leave anyway", pygame.K_l, leave), ("Stay", pygame.K_ESCAPE, None)], default=1))
 
     def quit_game(self) -> None:
-        self._save()
         if self.app is not None:
-            self.app.quit()
+            self.app.quit()   # (the table saves, and the App asks first when it cannot)
 
     # ---------------------------------------------------------------- scene
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -320,8 +337,12 @@ class PauseMenu(Scene):
                        anchor="midtop")
         for b in self.buttons:
             b.draw(surface)
-        theme.text(surface, "Your game is saved after every move.", (r.centerx, r.bottom - 22), 15,
-                   theme.INK_FAINT, anchor="midbottom")
+        if self.unsaved:
+            theme.text(surface, fit_text(f"The game could not be saved: {self.unsaved}", r.w - 40, 15),
+                       (r.centerx, r.bottom - 22), 15, theme.DANGER, anchor="midbottom")
+        else:
+            theme.text(surface, "Your game is saved after every move.", (r.centerx, r.bottom - 22), 15,
+                       theme.INK_FAINT, anchor="midbottom")
 
 
 class PassScreen(Scene):

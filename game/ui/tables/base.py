@@ -283,15 +283,19 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.thinker.close()
 
-    def on_quit(self) -> None:
+    def on_quit(self) -> str | None:
         # Every action was saved as it was applied; this only makes sure nothing is left over.
         self.thinker.cancel()
         if self.replay:
-            return
+            return None
         try:
             autosave(self.match)
         except OSError as exc:
             self.logger.error("autosave failed: %s", exc)
+            from game.saves import failure_reason
+
+            return f"The game could not be saved ({failure_reason(exc)})."
+        return None
 
     def pause(self) -> None:
         # A scene over the table (the menu, the rules) gets the peek key's release: the peek
@@ -805,10 +809,14 @@ class TableScene(Scene):
         except IllegalAction as exc:
             self._say(str(exc))
             return False
+        said = self.match.history[-1].text if self.match.history else ""
         try:
             autosave(self.match)
         except OSError as exc:
             self.logger.error("autosave failed: %s", exc)
+            from game.saves import failure_reason
+
+            said = f"Could not save the game ({failure_reason(exc)}); play goes on."
         self.app.play("click")
         from game.ui.tables import table_for
 
@@ -816,7 +824,7 @@ class TableScene(Scene):
         fresh.hand_hidden = self.hand_hidden
         if fresh.hand_hidden:
             fresh._rebuild_log()   # built while its hand was up: only public lines now
-        fresh._say(self.match.history[-1].text if self.match.history else "")
+        fresh._say(said)
         self.app.replace(fresh)
         return True
 
