@@ -467,6 +467,53 @@ def test_run_game_reports_a_crash_and_returns_1(home: Path, monkeypatch: pytest.
     assert "kaboom in the loop" in (home / "logs" / main.LOG_FILE).read_text(encoding="utf-8")
 
 
+@pytest.mark.usefixtures("run_game_safely")
+def test_a_second_copy_says_the_game_is_already_open_and_touches_nothing(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two copies on one saved game each saved over the other's moves (and a finished game came
+    back to Continue). While one copy runs, a second one started on the same folders says so and
+    opens neither the title nor any save; once the first has ended (however it ended: the
+    system lets go of the lock), a copy starts as usual."""
+    import subprocess
+    import sys
+
+    from game import instance
+    from game.ui import main
+
+    m = new_match(moves=3)
+    saves.autosave(m)
+    saves.flush()
+    before = saves.save_path(m).read_bytes()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from game import instance; instance.hold(); "
+                               "print('held', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, "MOTHER_LODE_HOME": str(home)})
+    seen: dict[str, object] = {}
+
+    def short_run(self: App) -> None:
+        for _ in range(3):
+            self.top.update(1 / 60)
+            self.draw()
+        seen["stack"] = [type(s).__name__ for s in self.stack]
+        seen["text"] = getattr(self.top, "text", "")
+
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == b"held"
+        monkeypatch.setattr(instance, "_held", None)
+        monkeypatch.setattr(App, "run", short_run)
+        assert main.run_game() == 0
+        assert seen["stack"] == ["MessageBox"]
+        assert "already open in another window" in str(seen["text"])
+        assert saves.save_path(m).read_bytes() == before
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(20)
+    monkeypatch.setattr(instance, "_held", None)
+    instance.hold()   # the first copy has ended: free again
+    assert instance._held is not None
+
+
 def test_title_escape_asks_before_quitting(app: App) -> None:
     app.reset(TitleScene())
     app.handle(key(pygame.K_ESCAPE))

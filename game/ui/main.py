@@ -143,6 +143,20 @@ def run_game(exit_after_first_frame: bool = False) -> int:
         if problem:
             log.error("%s", problem)   # (the console handler says it on stderr too)
             return 1
+        from game import instance
+
+        try:
+            instance.hold()   # held until the process ends
+        except instance.AlreadyRunning:
+            log.warning("another copy is running: this one only says so")
+            import pygame
+
+            from game.ui.scenes.dialogs import MessageBox
+
+            app.push(MessageBox("Already open", instance.ALREADY_RUNNING,
+                                [("Close", pygame.K_RETURN, app.quit)]))
+            app.run()
+            return 0
         app.push(TitleScene())  # it lists the saved games (and says if one was set aside)
         if exit_after_first_frame:
             app.step(0.0)
