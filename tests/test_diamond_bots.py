@@ -97,6 +97,22 @@ def test_normal_does_not_bomb_for_what_a_seat_was_shown_not_to_hold() -> None:
     assert t.view(0).no_resource(1) == frozenset() and t.view(2).no_resource(1) == frozenset()
 
 
+def test_normal_bombs_a_rival_who_would_retire_next_turn_for_the_card_they_need() -> None:
+    """Bo shows three Oil: with a fourth in hand he retires on his next turn. Normal, holding a
+    Bomb, bombs him for Oil (a Yes takes it from him) rather than throw its Bomb away, whether the
+    fourth is in his hand or still unseen; likewise for a rival showing two and the Gem."""
+    four = position(2, [[96, 1, 2], [9, 3, 97]], row=[4], tableaus=[[], [6, 7, 8]], deck=[5, 41, 98, 10])
+    unseen = position(2, [[96, 1, 2], [3, 4, 97]], row=[5], tableaus=[[], [6, 7, 8]], deck=[9, 41, 98, 10])
+    gem = position(3, [[96, 1, 11], [2, 12, 13], [8, 3, 14]], row=[4, 15], tableaus=[[], [], [6, 7, GEM_ID]],
+                   deck=[5, 9, 10, 97, 98])
+    for s, bomb in ((four, "bomb:1,oil"), (unseen, "bomb:1,oil"), (gem, "bomb:2,oil")):
+        picks = [str(BOTS["normal"](k).choose(s.view(0))) for k in range(6)]
+        assert picks.count(bomb) >= 5, picks
+    # With no rival that near, the Bomb is not spent on a guess for nothing.
+    calm = position(2, [[96, 1, 2], [9, 3, 97]], row=[4], tableaus=[[], [6]], deck=[5, 41, 98, 10, 7, 8])
+    assert sum(str(BOTS["normal"](k).choose(calm.view(0))).startswith("bomb:1,oil") for k in range(6)) <= 3
+
+
 def test_normal_beats_easy() -> None:
     wins = 0.0
     games = 40

@@ -120,6 +120,14 @@ class _Reading:
         best = max(((v, k) for k, v in cs.items() if k != GEM), default=(0, None))
         return best[0], best[1]
 
+    def retires_with(self, q: int, res: str) -> bool:
+        """Whether seat q would retire on its next turn with one more `res` in hand, by what is
+        public: three of it shown (four of a kind), or two and the Gem shown (three and the
+        Gem). A Yes to a bomb for `res` takes that card from them."""
+        cs = self.opp_counts(q)
+        gem = cs.get(GEM, 0) > 0 and res != BOMB
+        return cs.get(res, 0) >= RETIRE_KIND - 1 - (1 if gem else 0)
+
     def p_has(self, q: int, res: str) -> float:
         """The chance that seat q holds `res` in hand, from what this seat knows."""
         s = self.s
@@ -153,6 +161,11 @@ class _Reading:
         if c == GEM_ID:
             return 1000.0
         return 10.0 * self.opp_counts(q).get(kind_of(c), 0) + (5.0 if kind_of(c) == BOMB else 0.0)
+
+
+# What a bomb is worth that takes from a rival the card they would retire with next turn (times
+# the chance they hold it): above any card this seat could gain, as the game is lost otherwise.
+STOP_RETIRE = 400.0
 
 
 class NormalBot:
@@ -263,11 +276,14 @@ class NormalBot:
             # Any bomb draws a card (the No replacement or the "deck" reward): the end comes nearer;
             # a Yes also takes a card from the player nearest to retiring.
             threat, kind = r.threat(q)
-            hurt = py * (20.0 + 25.0 * threat * (1.0 if kind == res else 0.3))
+            hurt = py * (20.0 + 25.0 * threat * (1.0 if kind == res else 0.3)
+                         + (STOP_RETIRE if r.retires_with(q, res) else 0.0))
             return 70.0 + hurt - cost
         want = 100.0 + 10 * r.mine.get(res, 0) if res == r.target else 10.0 * r.mine.get(res, 0)
         threat, kind = r.threat(q)
         deny = 10.0 * threat if kind == res else 0.0
+        if r.retires_with(q, res):
+            deny += STOP_RETIRE   # they retire next turn if they hold it
         gem_bonus = 600.0 if r.gem_in_row else 0.0
         return py * (want + deny + gem_bonus) + (1 - py) * self._draw_value(r) * 0.8 - cost
 
