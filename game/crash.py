@@ -17,9 +17,10 @@ read-only disk, a file in the way), `<temp>/MotherLode-logs` instead, and the me
 gives the path actually used. Only when no folder at all can be written is there no report.
 
 What the report keeps out: the player's home folder is written as `~` (it names the account), and
-the names of the seats of any match found in the crashing frames are written as `<player>`. The
-error's own message is kept (it is what explains the crash), so the message to the player says
-that the report may still quote text from their game.
+the names of the seats of any match found in the crashing frames, and the names the player's
+statistics and settings keep, are written as `<player>`. The error's own message is kept (it is
+what explains the crash), so the message to the player says that the report may still quote text
+from their game.
 
 The handler is installed on every start but a crash is rare, so what only a report needs
 (datetime, platform, tempfile) is imported when one is written: start-up stays short.
@@ -30,6 +31,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import textwrap
 import threading
 import traceback
 from collections.abc import Callable, Iterable
@@ -173,7 +175,30 @@ def report_text(
     if thread_name:
         text += f"\nthread:    {thread_name}"
     text += "\n\n" + "".join(traceback.format_exception(exc_type, exc, tb))
-    return scrub(text, _seat_names(tb))
+    return scrub(text, _seat_names(tb) | _known_names())
+
+
+def _known_names() -> set[str]:
+    """The names the player's own files keep: the statistics' players and the names last set up
+    (a crash outside a game, in the Statistics screen say, can quote one). Read as they are,
+    never set aside nor written here; nothing from a file that cannot be read."""
+    names: list[object] = []
+    try:
+        from game.core.storage import read_json
+        from game.settings import settings_path
+
+        names += list(read_json(settings_path()).get("names", []))[:16]
+    except Exception:   # the report goes out whatever these files hold
+        pass
+    try:
+        from game.core.storage import read_json
+        from game.stats import stats_path
+
+        names += [p.get("name") for p in read_json(stats_path()).get("profiles", [])[:500]
+                  if isinstance(p, dict)]
+    except Exception:
+        pass
+    return {n.strip() for n in names if isinstance(n, str) and len(n.strip()) >= 2}
 
 
 def _reason(error: BaseException) -> str:
@@ -278,6 +303,17 @@ def _message(log_path: Path | None, problem: str | None = None) -> str:
     )
 
 
+def wrapped(message: str, width: int = 72) -> str:
+    """`message` in lines of at most `width` characters: a native box sizes itself to its longest
+    line, and one line of the whole text ran past the screen's edges. A path stays whole on its
+    own line."""
+    out = []
+    for line in message.split("\n"):
+        out.append(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
+                   if line else "")
+    return "\n".join(out)
+
+
 def _show_dialog(log_path: Path | None, problem: str | None = None) -> None:
     """A native message box; any failure (no display, no pygame) is ignored."""
     try:
@@ -287,7 +323,7 @@ def _show_dialog(log_path: Path | None, problem: str | None = None) -> None:
         if pygame.display.get_init():
             pygame.display.quit()
         pygame.display.message_box(
-            f"{APP_NAME} has stopped", _message(log_path, problem), message_type="error"
+            f"{APP_NAME} has stopped", wrapped(_message(log_path, problem)), message_type="error"
         )
     except Exception:
         pass

@@ -369,8 +369,9 @@ def test_the_dialog_says_where_the_report_went(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr(pygame.display, "get_init", lambda: False)
     path = crash.report_crash(ValueError, ValueError("x"), None, show=True)
     assert path is not None and len(shown) == 1
-    assert str(path) in shown[0] and "temp folder" in shown[0]
-    assert "read it before you share it" in shown[0]
+    assert str(path) in shown[0] and "temp folder" in " ".join(shown[0].split())
+    assert "read it before you share it" in " ".join(shown[0].split())
+    assert all(len(line) <= 72 or line == str(path) for line in shown[0].splitlines())
 
 
 def test_no_writable_folder_at_all_is_still_not_a_second_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -407,6 +408,42 @@ def test_the_report_leaves_out_home_and_seat_names(tmp_path: Path, monkeypatch: 
     assert "<player> could not open ~/Games/save.json" in text
     assert "~/maps/mine.tmx" in text  # argv too
     capsys.readouterr()
+
+
+def test_the_report_leaves_out_the_names_the_players_files_keep(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A crash outside any game (the Statistics screen, say) quoted a player's name: the names
+    of the statistics and of the last setup are left out too, read as the files are, without
+    setting a damaged one aside."""
+    import json
+
+    home = tmp_path / "ml"
+    monkeypatch.setenv("MOTHER_LODE_HOME", str(home))
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text(json.dumps({"names": ["Dr. Hidden Name"]}), "utf-8")
+    (home / "data").mkdir()
+    stats = {"format": 1, "recorded": [], "profiles": [{"name": "Wilhelmina Quarry", "games": "damaged"}]}
+    (home / "data" / "stats.json").write_text(json.dumps(stats), "utf-8")
+    crash.install_crash_handler(show=False)
+    try:
+        raise KeyError("no record for Wilhelmina Quarry, nor for Dr. Hidden Name")
+    except KeyError:
+        sys.excepthook(*sys.exc_info())
+    text = next((home / "logs").glob("crash-*.log")).read_text(encoding="utf-8")
+    assert "Wilhelmina" not in text and "Hidden Name" not in text
+    assert "no record for <player>, nor for <player>" in text
+    assert (home / "data" / "stats.json").exists() and not list((home / "data").glob("stats.unreadable*"))
+    capsys.readouterr()
+
+
+def test_the_crash_dialog_is_in_lines_short_enough_for_any_screen() -> None:
+    """The native box sizes itself to its longest line: one line of the whole text ran past the
+    screen's edges. A path stays whole on a line of its own."""
+    path = Path("/home/someone/.local/state/MotherLode/log/crash-20261127-193000.log")
+    text = crash.wrapped(crash._message(path))
+    assert str(path) in text.splitlines()
+    assert all(len(line) <= 72 for line in text.splitlines() if line != str(path))
+    assert "read it before you share it" in " ".join(text.split())
 
 
 def test_scrub_leaves_words_that_merely_contain_a_name() -> None:
