@@ -244,6 +244,11 @@ def autosave(match: Match, *, wait: bool = True) -> str | None:
         return None
     if match.is_over():
         return finish(match)
+    _write_save(match, wait)
+    return None
+
+
+def _write_save(match: Match, wait: bool = True) -> None:
     data = match.to_json()
     data["updated"] = time.time()
     data["summary"] = _summary(match)
@@ -255,7 +260,6 @@ def autosave(match: Match, *, wait: bool = True) -> str | None:
         write_text_atomic(path, text)
     else:
         _writer.put(path, text)
-    return None
 
 
 def flush() -> None:
@@ -271,8 +275,16 @@ atexit.register(_writer.flush, None, 10.0)
 def finish(match: Match) -> str | None:
     """A finished game: keep it as a replay, count it in the statistics, remove its save.
 
-    Safe to call more than once for the same match (the statistics count each match once)."""
+    Safe to call more than once for the same match (the statistics count each match once). The
+    save is written with the last move first: if the replay cannot be written (a full disk) or
+    the process is killed half-way, the finished game stays under Continue as it ended, never a
+    move before its end (where its last turn could be played again, its result known), and is
+    finished again when it is resumed."""
     _writer.flush()   # a save still being written would otherwise outlive its removal
+    try:
+        _write_save(match)
+    except OSError as exc:   # (the replay may still be written: tried all the same)
+        log.error("could not keep the finished game's last move: %s", exc)
     write_replay(match)
     message = None
     from game.stats import record_match

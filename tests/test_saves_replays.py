@@ -142,6 +142,40 @@ def test_games_that_cannot_be_moved_to_replays_stay_under_continue(home: Path) -
     assert all(saves.save_path(m).exists() for m in made)
 
 
+def test_a_finished_game_whose_replay_cannot_be_written_stays_as_it_ended(app: Any, home: Path) -> None:
+    """The replay of a finished game could not be written (a full disk; here a file where the
+    replays folder goes): the game came back to Continue a move before its end, its result known
+    and its statistics not counted. Its save now holds the last move, and finishing it again
+    (when it is resumed) keeps it as a replay and counts it once."""
+    from game import stats
+
+    m = finished_match(12)
+    before = Match.from_json({**m.to_json(), "actions": m.to_json()["actions"][:-1]})
+    saves.autosave(before)
+    saves.flush()
+    folder = saves.replays_dir()
+    shutil.rmtree(folder)
+    folder.write_text("in the way", "utf-8")
+    with pytest.raises(OSError):
+        saves.autosave(m)
+    entries, _ = saves.list_saves()
+    assert [e.path.stem for e in entries] == [m.match_id] and entries[0].moves == len(m.actions)
+    back, problem = saves.resume(entries[0])
+    assert problem is None and back is not None and back.is_over()
+    assert back.state.outcome() == m.state.outcome()
+    assert stats.load_stats()[0].profiles == []
+    folder.unlink()   # room again: resumed, the game ends again and is kept this time
+    from game.ui.scenes.results import ResultsScene
+
+    app.reset(TitleScene())
+    key(app, pygame.K_c)
+    run_until(app, lambda: isinstance(app.top, ResultsScene), "showed the results", 2000)
+    assert saves.list_saves()[0] == [] and saves.replay_path(m).exists()
+    assert stats.load_stats()[0].find("Ana").played == 1   # type: ignore[union-attr]
+    saves.autosave(back)
+    assert stats.load_stats()[0].find("Ana").played == 1   # type: ignore[union-attr]
+
+
 def test_the_0_1_0_autosave_is_picked_up(home: Path) -> None:
     m = played("ya_blew_it", 8, 6)
     old = m.to_json()

@@ -245,6 +245,9 @@ class TableScene(Scene):
         self.bot_move: tuple[Action, Any, float] | None = None
         self.over_wait = 0.0
         self.finished = False
+        # A game resumed from Continue already over: its replay could not be written when it
+        # ended (a full disk), or the process ended half-way; it is finished again at the end.
+        self._opened_over = match.is_over()
         self.event_listener: Callable[[Event], None] | None = None
         self.message = ""
         self.message_time = 0.0
@@ -733,6 +736,11 @@ class TableScene(Scene):
             return
         if self.over_wait >= 0.4 + 2.2 * self.speed():
             self.finished = True
+            if self._opened_over and not self.replay:
+                try:
+                    autosave(self.match)   # kept as a replay and counted now (once: see finish)
+                except OSError as exc:
+                    self.logger.error("the finished game could not be kept: %s", exc)
             from game.ui.scenes.results import ResultsScene
 
             self.app.replace(ResultsScene(self.match))
