@@ -86,7 +86,7 @@ def test_water_path_is_orthogonal_from_the_water_to_below_the_tower() -> None:
     broken = frozenset(set(path) - {(0, 4)} | {(1, 4)})
     assert not goal_met(B, broken, G_WATER)
     assert path_gap(B, broken, G_WATER) == 1
-    assert goal_progress(B, broken, G_WATER).text == "path: 1 square to go"
+    assert goal_progress(B, broken, G_WATER).text == "water: 1 square to go"
 
 
 def test_oil_path_reaches_below_the_truck() -> None:
@@ -348,7 +348,7 @@ def test_progress_texts_and_the_goal_glossary() -> None:
     assert s.progress() == "Player 1's turn 1"
     assert s.goal_progress(0, G_ROCK).text == "rocks 0/5"
     gp = s.goal_progress(0, G_WATER)
-    assert not gp.met and gp.text == f"path: {gp.need} squares to go" and gp.have == 0
+    assert not gp.met and gp.text == f"water: {gp.need} squares to go" and gp.have == 0
     assert fresh(3, expert=True).progress() == "Expert bonus squares"
 
 

@@ -112,6 +112,9 @@ GOAL_TEXT: Mapping[str, str] = {
 _SHORT: Mapping[str, str] = {
     G_EMERALD: "emeralds", G_AMETHYST: "amethysts", G_COIN: "coins", G_ROCK: "rocks",
     G_LIGHT: "light dirt", G_TABLET: "around the tablet", G_SKELETON: "around the skeleton",
+    # Paths by what they carry: two paths' rows read alike ("path: 16 squares to go"), told apart
+    # only by a small icon.
+    G_WATER: "water", G_OIL: "oil", G_PIPE: "pipe",
 }
 
 
@@ -255,9 +258,9 @@ def goal_progress(board: Board, crossed: frozenset[Square] | set[Square], goal: 
         need = _empty_path_length(board, goal)
         gap = 0 if met else (path_gap(board, crossed, goal) or 0)
         if met:
-            text = "path: done"
+            text = f"{_SHORT[goal]}: done"
         else:
-            text = f"path: {gap} square{'s' if gap != 1 else ''} to go"
+            text = f"{_SHORT[goal]}: {gap} square{'s' if gap != 1 else ''} to go"
         return GoalProgress(goal, met, max(0, need - gap), need, text)
     if goal == G_ROCK:
         have = min(ROCKS_NEEDED, sum(1 for sq in crossed if board.kind(sq) == ROCK))
