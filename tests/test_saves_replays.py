@@ -176,6 +176,38 @@ def test_a_finished_game_whose_replay_cannot_be_written_stays_as_it_ended(app: A
     assert stats.load_stats()[0].find("Ana").played == 1   # type: ignore[union-attr]
 
 
+def test_a_replay_of_an_unfinished_game_says_so_and_names_its_map(app: Any, home: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game moved from Continue to Replays unfinished: its viewer said nothing of it, and its
+    title had not the map the Replays list shows."""
+    from game.ui.scenes import replay as replay_mod
+    from game.ui.scenes.replays import ReplaysScene
+
+    m = played("gold_mine", 5, 12)
+    saves.write_replay(m)
+    app.reset(TitleScene())
+    screen = ReplaysScene()
+    app.push(screen)
+    entry = screen.entries[0]
+    assert not entry.finished and entry.place
+    screen.watch(0)
+    viewer = app.top
+    assert viewer.unfinished and viewer.title == f"Replay: Gold Mine · {entry.place}"
+    drawn = spy_text(monkeypatch, replay_mod)
+    app.draw()
+    assert any(w.startswith("0 of 12, unfinished") for w in drawn), drawn
+    # A finished one says "played".
+    key(app, pygame.K_ESCAPE)
+    done = finished_match(4, "gold_mine")
+    saves.write_replay(done)
+    screen._read()
+    screen.watch(next(i for i, e in enumerate(screen.entries) if e.finished))
+    assert not app.top.unfinished
+    drawn.clear()
+    app.draw()
+    assert any(w.startswith(f"0 of {len(done.actions)} played") for w in drawn), drawn
+
+
 def test_the_0_1_0_autosave_is_picked_up(home: Path) -> None:
     m = played("ya_blew_it", 8, 6)
     old = m.to_json()

@@ -55,8 +55,9 @@ class ReplayScene(Scene):
     """The replay viewer for a match record: `match` at its start and its `actions`."""
 
     def __init__(self, match: Match, actions: list[str], *, at: int = 0, play: bool = False,
-                 title: str = "Replay", source: Path | None = None) -> None:
+                 title: str = "Replay", source: Path | None = None, unfinished: bool = False) -> None:
         super().__init__()
+        self.unfinished = unfinished   # a game left unfinished (moved here from Continue)
         self.source = source   # the file the record was opened from (None: a match just played)
         match.spectator = True
         match.reveal_all = True
@@ -425,10 +426,11 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, theme.GOLD_DARK, filled, border_radius=6)
         pygame.draw.circle(surface, theme.GOLD, (r.x + int(r.w * t), r.centery), 9)
         pygame.draw.circle(surface, (30, 24, 18), (r.x + int(r.w * t), r.centery), 9, 2)
-        where = f"{self.position} of {self.total} played"
+        where = f"{self.position} of {self.total}" + (", unfinished" if self.unfinished else " played")
         if len(self.viewers) > 1:
-            where += f"  ·  V: {self.viewer_label()}"
-        theme.text(surface, fit_text(where, bar.w - 20, 13), (bar.centerx, bar.bottom - 8), 13,
+            where += f" · V: {self.viewer_label()}"
+        size = theme.fit_size(where, bar.w - 20, 13, 11)
+        theme.text(surface, fit_text(where, bar.w - 20, size), (bar.centerx, bar.bottom - 8), size,
                    theme.INK_DIM, anchor="midbottom")
         # What this is, in the bottom-left corner (unless the table says the keys itself).
         if self.table is None or self.table.says_replay_keys:

@@ -100,7 +100,8 @@ class ReplaysScene(Scene):
         e = self.entries[index]
         self.selected = index
         try:
-            scene = replay_scene_for_file(e.path, play=True, title=f"Replay: {e.title}")
+            scene = replay_scene_for_file(e.path, play=True, title=f"Replay: {e.heading}",
+                                          unfinished=not e.finished)
         except BadSave as exc:
             why = str(exc)
             self.app.push(MessageBox("This replay cannot be shown", f"{why[:1].upper()}{why[1:]}."))
