@@ -572,3 +572,28 @@ def test_the_big_board_numbers_its_columns_and_rows_as_the_words_name_squares(ap
         assert square.top < y < square.bottom and x <= v.ground.left
         assert big_dig_drawing.BOARD_BOX.collidepoint(x - 14, y)
     assert rules.where((2, 1)) == "column 3, row 2"
+
+
+def test_pointing_at_a_rivals_row_shows_their_board_large(app) -> None:  # type: ignore[no-untyped-def]
+    """The other boards are small: the pointer resting on a rival's row shows theirs large (the
+    rows stay put, the row looked at outlined); leaving the panel, or a move being shown, brings
+    the player's own board back."""
+    match = new_match([Seat("Ana"), Seat("Bo", BOT, "easy"), Seat("Cyd", BOT, "easy")], seed=4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    rows = table.others()
+    assert table.big_player() == 0 and rows == [1, 2]
+
+    def point(pos: tuple[int, int]) -> None:
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(1 / 60)
+
+    point(table.other_rect(1).center)
+    assert table.big_player() == 2 and table.others() == rows
+    assert table.name_tag(2)[0].startswith("Cyd")
+    point(table.view.rect.center)
+    assert table.big_player() == 0
+    point(table.other_rect(0).center)
+    assert table.big_player() == 1
+    table.bot_move = (match.legal_actions()[0], (), 1.0)   # a move on show: the mover's board
+    assert table.big_player() == table.home_player() == 0

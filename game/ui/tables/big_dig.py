@@ -138,6 +138,7 @@ class BigDigTable(TableDrawing, TableScene):
         self.mirror = False
         self.cursor: Square | None = None
         self.exploding = False
+        self.peek: int | None = None   # a rival whose row the pointer rests on: their board large
         # Animations: squares being crossed ((player, square) -> 0..1), the cards turning, goals glowing.
         self.strokes: dict[tuple[int, Square], float] = {}
         self.flip = 0.0
@@ -172,9 +173,16 @@ class BigDigTable(TableDrawing, TableScene):
 
     # ------------------------------------------------------------------ who is on the big board
     def big_player(self) -> int:
-        """The player whose board is drawn large: the one acting on show, else the one to move;
-        in a replay, the one who made the move shown (what the move did is on that board), or the
-        one about to move where the viewer sets a better move beside theirs."""
+        """The player whose board is drawn large: a rival whose row in "The other boards" the
+        pointer rests on, while nothing moves (their small board, large); else `home_player`."""
+        if self.peek is not None and self.beat is None and self.bot_move is None and self._queue_done():
+            return self.peek
+        return self.home_player()
+
+    def home_player(self) -> int:
+        """The board drawn large when no rival's is looked at: the one acting on show, else the
+        one to move; in a replay, the one who made the move shown (what the move did is on that
+        board), or the one about to move where the viewer sets a better move beside theirs."""
         if self.beat is not None and self.beat.actor is not None:
             return self.beat.actor
         if self.shown_player is not None and not self._queue_done():
@@ -195,7 +203,9 @@ class BigDigTable(TableDrawing, TableScene):
         return self._fits_cache[key]
 
     def others(self) -> list[int]:
-        big = self.big_player()
+        """The rows of "The other boards": everyone but `home_player` (a rival looked at large
+        keeps their row, so the rows stay where the pointer is)."""
+        big = self.home_player()
         return [p for p in range(self.n) if p != big]
 
     # ------------------------------------------------------------------ the rules, asked once per change
@@ -467,6 +477,8 @@ class BigDigTable(TableDrawing, TableScene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self.peek = next((p for i, p in enumerate(self.others()) if self.other_rect(i).collidepoint(event.pos)),
+                             None)
             for b in self.buttons:
                 b.handle_event(event)
             if self._human_turn():

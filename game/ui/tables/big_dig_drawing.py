@@ -130,6 +130,7 @@ class TableDrawing:
     bot_move: tuple[Action, Any, float] | None
     replay: bool
     replay_decision: bool
+    peek: int | None
     clock: float
     mouse: tuple[int, int] | None
     message: str
@@ -189,6 +190,9 @@ class TableDrawing:
         self._draw_goal_flash(surface)
         self._draw_move_panel(surface)
         self._cached(surface, "others", self.others_box, self._others_key(), self._draw_others, wait)
+        if self.big_player() in self.others():   # a rival's board looked at large: its row says so
+            r = self.other_rect(self.others().index(self.big_player()))
+            pygame.draw.rect(surface, theme.GOLD, r, 2, border_radius=8)
         self._draw_log(surface)
         self._draw_callouts(surface)
         self._draw_tooltip(surface)
