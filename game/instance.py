@@ -9,6 +9,7 @@ ends (a crash, a killed process), so a lock is never left behind.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from typing import IO
@@ -17,6 +18,8 @@ from game import paths
 
 log = logging.getLogger(__name__)
 LOCK_NAME = "running.lock"
+# What a lock that another process holds answers (Windows says EACCES or EDEADLOCK).
+HELD_ELSEWHERE = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK)}
 
 
 class AlreadyRunning(Exception):
@@ -49,10 +52,23 @@ def hold() -> None:
             import fcntl
 
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    except OSError as exc:
         handle.close()
-        raise AlreadyRunning(str(path)) from None
+        if exc.errno in HELD_ELSEWHERE:
+            raise AlreadyRunning(str(path)) from None
+        # A disk that keeps no locks (some network and mounted folders): played without one,
+        # rather than never.
+        log.warning("no lock on the user folder: %s", exc)
+        return
     _held = handle
+
+
+def release() -> None:
+    """Let go of the lock (tests; the process ending lets go of it anyway)."""
+    global _held
+    if _held is not None:
+        _held.close()
+        _held = None
 
 
 ALREADY_RUNNING = ("Mother Lode is already open in another window, playing from the same saved "

@@ -418,11 +418,14 @@ def test_a_message_taller_than_the_window_scrolls_inside_its_box(app: App) -> No
 @pytest.fixture
 def run_game_safely(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """For a test that runs `main.run_game()`: pygame stays up for the other tests, and the logging
-    it sets up is taken down again afterwards."""
+    it sets up, and the lock on the user folder it takes, are taken down again afterwards."""
+    from game import instance
+
     monkeypatch.setattr(pygame, "quit", lambda: None)
     root = logging.getLogger()
     before = list(root.handlers)
     yield
+    instance.release()
     for h in root.handlers[:]:
         if h not in before:
             root.removeHandler(h)
@@ -484,6 +487,7 @@ def test_a_second_copy_says_the_game_is_already_open_and_touches_nothing(
     saves.autosave(m)
     saves.flush()
     before = saves.save_path(m).read_bytes()
+    settings_path().write_text("{ damaged", "utf-8")   # not even set aside by the second copy
     holder = subprocess.Popen(
         [sys.executable, "-c", "import sys; from game import instance; instance.hold(); "
                                "print('held', flush=True); sys.stdin.read()"],
@@ -505,6 +509,7 @@ def test_a_second_copy_says_the_game_is_already_open_and_touches_nothing(
         assert seen["stack"] == ["MessageBox"]
         assert "already open in another window" in str(seen["text"])
         assert saves.save_path(m).read_bytes() == before
+        assert settings_path().read_text("utf-8") == "{ damaged"
     finally:
         assert holder.stdin is not None
         holder.stdin.close()
@@ -512,6 +517,32 @@ def test_a_second_copy_says_the_game_is_already_open_and_touches_nothing(
     monkeypatch.setattr(instance, "_held", None)
     instance.hold()   # the first copy has ended: free again
     assert instance._held is not None
+    instance.release()
+
+
+def test_a_disk_that_keeps_no_locks_still_plays(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some network and mounted folders refuse any lock (ENOLCK): that is not another copy
+    running, and the game plays without one rather than never."""
+    import errno
+
+    from game import instance
+
+    fcntl = pytest.importorskip("fcntl", reason="the lock of POSIX systems")
+
+    def no_locks(fd: int, how: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(instance, "_held", None)
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    instance.hold()   # no AlreadyRunning
+    assert instance._held is None
+
+    def held(fd: int, how: int) -> None:
+        raise OSError(errno.EWOULDBLOCK, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(fcntl, "flock", held)
+    with pytest.raises(instance.AlreadyRunning):
+        instance.hold()
 
 
 def test_title_escape_asks_before_quitting(app: App) -> None:

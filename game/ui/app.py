@@ -66,6 +66,7 @@ class App:
         self.unfocused = False   # another window has the keyboard
         self.told: set[str] = set()   # messages about the player's files shown in this run
         self.asked_to_quit = False    # "Quit without saving?" is on the screen
+        self.read_only = False        # a second copy of the game: it writes nothing of the player's
         self.hidden = False      # the window is minimised or hidden
         pygame.key.set_repeat(350, 40)
 
@@ -107,7 +108,8 @@ class App:
     def apply_settings(self) -> None:
         self.sounds.set_volume(self.settings.effective_volume())
         self._set_fullscreen(self.settings.fullscreen)
-        save_settings(self.settings)
+        if not self.read_only:
+            save_settings(self.settings)
 
     def _set_fullscreen(self, on: bool) -> None:
         if bool(pygame.display.is_fullscreen()) != on:

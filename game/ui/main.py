@@ -125,6 +125,26 @@ def window_problem() -> str | None:
             f"WAYLAND_DISPLAY must name a display you may use.")
 
 
+def _say_already_open(exit_after_first_frame: bool) -> int:
+    import pygame
+
+    from game import instance
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.dialogs import MessageBox
+
+    app = App(Settings())
+    app.read_only = True
+    if window_problem():
+        return 1
+    app.push(MessageBox("Already open", instance.ALREADY_RUNNING, [("Close", pygame.K_RETURN, app.quit)]))
+    if exit_after_first_frame:
+        app.step(0.0)
+        return 0
+    app.run()
+    return 0
+
+
 def run_game(exit_after_first_frame: bool = False) -> int:
     """Open the window and play until the player quits; returns the process exit code.
 
@@ -135,28 +155,22 @@ def run_game(exit_after_first_frame: bool = False) -> int:
     log.info("%s %s starting (Python %s)", APP_NAME, __version__, sys.version.split()[0])
     app = None
     try:
+        from game import instance
         from game.ui.app import App
         from game.ui.scenes.title import TitleScene
 
+        try:
+            instance.hold()   # held until the process ends
+        except instance.AlreadyRunning:
+            # Another copy plays from these folders: this one says so and touches nothing (not
+            # even the settings, which App() would read, and might set aside, and F11 write).
+            log.warning("another copy is running: this one only says so")
+            return _say_already_open(exit_after_first_frame)
         app = App()
         problem = window_problem()
         if problem:
             log.error("%s", problem)   # (the console handler says it on stderr too)
             return 1
-        from game import instance
-
-        try:
-            instance.hold()   # held until the process ends
-        except instance.AlreadyRunning:
-            log.warning("another copy is running: this one only says so")
-            import pygame
-
-            from game.ui.scenes.dialogs import MessageBox
-
-            app.push(MessageBox("Already open", instance.ALREADY_RUNNING,
-                                [("Close", pygame.K_RETURN, app.quit)]))
-            app.run()
-            return 0
         app.push(TitleScene())  # it lists the saved games (and says if one was set aside)
         if exit_after_first_frame:
             app.step(0.0)
