@@ -303,15 +303,14 @@ def _message(log_path: Path | None, problem: str | None = None) -> str:
     )
 
 
-def wrapped(message: str, width: int = 72) -> str:
+def wrapped(message: str, keep: Iterable[str] = (), width: int = 72) -> str:
     """`message` in lines of at most `width` characters: a native box sizes itself to its longest
-    line, and one line of the whole text ran past the screen's edges. A path stays whole on its
-    own line."""
-    out = []
-    for line in message.split("\n"):
-        out.append(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
-                   if line else "")
-    return "\n".join(out)
+    line, and one line of the whole text ran past the screen's edges. A line that is one of `keep`
+    (the report's path, on its own line, spaces and all) stays whole."""
+    whole = set(keep)
+    return "\n".join(line if line in whole or not line else
+                     textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
+                     for line in message.split("\n"))
 
 
 def _show_dialog(log_path: Path | None, problem: str | None = None) -> None:
@@ -323,7 +322,8 @@ def _show_dialog(log_path: Path | None, problem: str | None = None) -> None:
         if pygame.display.get_init():
             pygame.display.quit()
         pygame.display.message_box(
-            f"{APP_NAME} has stopped", wrapped(_message(log_path, problem)), message_type="error"
+            f"{APP_NAME} has stopped", wrapped(_message(log_path, problem), [str(log_path)]),
+            message_type="error"
         )
     except Exception:
         pass

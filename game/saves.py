@@ -282,9 +282,14 @@ def finish(match: Match) -> str | None:
     finished again when it is resumed."""
     _writer.flush()   # a save still being written would otherwise outlive its removal
     try:
-        _write_save(match)
-    except OSError as exc:   # (the replay may still be written: tried all the same)
-        log.error("could not keep the finished game's last move: %s", exc)
+        kept = replay_path(match).exists()   # (kept already: a save now would only bring it back)
+    except OSError:   # no replays folder to be had: the save is all there is
+        kept = False
+    if not kept:
+        try:
+            _write_save(match)
+        except OSError as exc:   # (the replay may still be written: tried all the same)
+            log.error("could not keep the finished game's last move: %s", exc)
     write_replay(match)
     message = None
     from game.stats import record_match
@@ -398,6 +403,9 @@ def _retire(entry: Entry) -> bool:
     except BadSave as exc:
         log.warning("could not retire %s: %s", entry.path.name, exc)
         return False
+    if match.is_over():   # one that ended but was not yet kept (see `finish`): counted too
+        finish(match)
+        return True
     write_replay(match)
     delete_file(entry.path)
     return True

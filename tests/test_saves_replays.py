@@ -174,6 +174,21 @@ def test_a_finished_game_whose_replay_cannot_be_written_stays_as_it_ended(app: A
     assert stats.load_stats()[0].find("Ana").played == 1   # type: ignore[union-attr]
     saves.autosave(back)
     assert stats.load_stats()[0].find("Ana").played == 1   # type: ignore[union-attr]
+    # Finished again after it was kept (the pause menu, the window closing) with the replays
+    # failing once more: it does not come back under Continue.
+    folder_file = saves.replay_path(m)
+    real = saves.write_replay
+
+    def fails(match: Match) -> Path:
+        raise OSError(28, "No space left on device")
+
+    saves.write_replay = fails   # type: ignore[assignment]
+    try:
+        with pytest.raises(OSError):
+            saves.autosave(back)
+    finally:
+        saves.write_replay = real   # type: ignore[assignment]
+    assert saves.list_saves()[0] == [] and folder_file.exists()
 
 
 def test_a_replay_of_an_unfinished_game_says_so_and_names_its_map(app: Any, home: Path,
@@ -206,6 +221,25 @@ def test_a_replay_of_an_unfinished_game_says_so_and_names_its_map(app: Any, home
     drawn.clear()
     app.draw()
     assert any(w.startswith(f"0 of {len(done.actions)} played") for w in drawn), drawn
+
+
+def test_a_finished_game_left_under_continue_is_counted_when_it_is_moved_to_replays(home: Path) -> None:
+    """A game that ended but was not yet kept (its replay could not be written) is the oldest of
+    a full Continue list: moved to Replays, it is finished there, counted in the statistics."""
+    from game import stats
+
+    done = finished_match(13)
+    saves._write_save(done)
+    data = json.loads(saves.save_path(done).read_text("utf-8"))
+    data["updated"] = 1_600_000_000   # the oldest
+    saves.save_path(done).write_text(json.dumps(data), "utf-8")
+    for i in range(saves.MAX_SAVES):
+        saves.autosave(played("ya_blew_it", 200 + i, 2))
+    saves.flush()
+    entries, messages = saves.list_saves()
+    assert len(entries) == saves.MAX_SAVES and done.match_id not in {e.path.stem for e in entries}
+    assert saves.replay_path(done).exists() and not saves.save_path(done).exists()
+    assert stats.load_stats()[0].find("Ana").played == 1   # type: ignore[union-attr]
 
 
 def test_the_0_1_0_autosave_is_picked_up(home: Path) -> None:
