@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from game.bots import make_bot
-from game.bots.search import Budget, Choice, HardBot, Policy, enough_looks, search, search_deals, win_shares
+from game.bots.search import (FEW_LOOKS, Budget, Choice, HardBot, Policy, enough_looks, search, search_deals,
+                              win_shares)
 from game.core.contract import Action, Event, GameConfig, GameState, OpenView, Outcome, \
     PlayerScore
 from game.core.rng import Rng, derive_seed
@@ -195,7 +196,7 @@ def test_an_included_move_is_weighed_even_where_the_tree_leaves_it_out() -> None
     assert TAKE[2] not in [c.action for c in plain]
     weighed = search(Nim(7).view(0), NoThrees(), Budget(400), Rng(2), include=TAKE[2])
     three = next(c for c in weighed if c.action == TAKE[2])
-    assert three.visits >= 8 and three.win > 0.9
+    assert three.visits >= FEW_LOOKS and three.win > 0.9
     # ... and as often as makes its chance firm beside the most looked-at choice: a long search
     # gave a losing move (three from five) only its eight looks, too rough to judge by.
     long = search(Nim(5).view(0), NoThrees(), Budget(3000), Rng(2), include=TAKE[2])

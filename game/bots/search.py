@@ -207,10 +207,6 @@ class _Node:
         self.seat = seat      # who chose the action that leads here
 
 
-# The least an `include`d root action is looked at, budget permitting; and no fewer than the
-# coach's firm count (`enough_looks`) of the root's most looked-at action: a chance from fewer
-# looks is too rough to set against the best (Analyse marked a move from nine looks at ~0%).
-INCLUDED_VISITS = 8
 FEW_LOOKS = 10        # a choice looked at fewer times has a chance too rough to rank by (coach)
 SETTLED_WIN = 0.97    # a decision the search rates this sure a win (or, below, a loss) is settled:
 SETTLED_LOSS = 0.03   # then the hard bot plays as the normal bot would (`HardBot.choose`), when
@@ -228,8 +224,9 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
            include: Action | None = None) -> list[Choice]:
     """The deciding seat's choices at `view`, best (most visited) first; a single legal action is
     returned without searching. `include`, a legal action, is weighed even if the policy's tree
-    would leave it out, and looked at `INCLUDED_VISITS` times at least, and as often as makes its
-    chance firm beside the most looked-at (`enough_looks`): the move a player made, for Analyse."""
+    would leave it out, and looked at, budget permitting, as often as makes its chance firm beside
+    the most looked-at (`enough_looks`): the move a player made, for Analyse (a chance from fewer
+    looks is too rough to set against the best: a move was marked from nine looks at ~0%)."""
     legal = view.legal_actions()
     me = view.player
     if len(legal) <= 1:
@@ -270,8 +267,9 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
                 if include not in acts:
                     acts = [*acts, include]
                 held = children.get(include)
-                most = max((ch.visits for ch in children.values()), default=0)
-                if held is None or held.visits < max(INCLUDED_VISITS, enough_looks([most])):
+                # (The most looked-at may gain this very look: firm beside what it will have.)
+                most = max((ch.visits for ch in children.values()), default=0) + 1
+                if held is None or held.visits < enough_looks([most]):
                     looked = include
             untried = []
             for a in acts:
