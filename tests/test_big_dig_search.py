@@ -4,6 +4,8 @@ kind of action, and a seeded search is reproducible whatever the policy's caches
 
 from __future__ import annotations
 
+import re
+
 from big_dig_hand_boards import config, fresh, with_crossed
 
 from game.bots.search import Budget, Choice, HardBot
@@ -85,7 +87,8 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
     assert POLICY.describe(view, bonus_action((3, 0))).startswith("Bonus square")
     for a in (dig, boom):
         line = POLICY.reason(view, Choice(a, 0.4, 12), [Choice(a, 0.4, 12)])
-        assert any(w in line for w in (" nearer", "/", "On the way to ")) or line.startswith("Meets "), line
+        assert (re.search(r" nearer \(\d+ to go\)| \d+/\d+|^On the way to |^No goal nearer$", line)
+                or line.startswith("Meets ")), line
         assert "40%" not in line and "looks ahead" not in line
     near = _near_win()
     win = POLICY.ranked(near, near.legal_actions())[0]
@@ -165,10 +168,12 @@ def test_the_coach_counts_a_goal_as_the_goals_panel_does() -> None:
             for goal in s.goals:
                 pr = goal_progress(s.board, after, goal)
                 title = GOAL_TITLE[goal]
-                to_go = re.search(re.escape(title) + r" \d+ squares? nearer \((\d+) to go\)", line)
+                to_go = re.search(re.escape(title) + r" (\d+) squares? nearer \((\d+) to go\)", line)
                 count = re.search(re.escape(title) + r" (\d+)/(\d+)", line)
                 if to_go:
-                    assert int(to_go.group(1)) == pr.need - pr.have, (line, pr)
+                    was = goal_progress(s.board, s.crossed(p), goal)
+                    assert int(to_go.group(2)) == pr.need - pr.have, (line, pr)
+                    assert int(to_go.group(1)) == pr.have - was.have, (line, pr, was)
                     checked += 1
                 if count:
                     assert (int(count.group(1)), int(count.group(2))) == (pr.have, pr.need), (line, pr)

@@ -947,3 +947,9 @@ def test_the_banner_names_only_the_moves_there_are_and_two_players_bomb_without_
     run_until_human(app, table)
     key(app, pygame.K_b)
     assert table.picks == [] and table.step().prompt.startswith("Bomb whom?")
+    # A click on one rival's panel, then on another's: the bomb is at the second.
+    key(app, pygame.K_BACKSPACE)
+    for q in (1, 2):
+        if not three.state.protected & {q}:
+            click(app, table.opp_rect(q).center)
+    assert table.mode == "bomb" and table.picks == ["2"], table.picks

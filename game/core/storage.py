@@ -214,7 +214,8 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
         # (A byte-order mark, as some Windows editors write at the head of a file, is not data.)
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise BadFile(f"it is not text (byte {exc.start + 1} is not UTF-8)") from None
+        at = exc.start + 1 + (3 if data.startswith(b"\xef\xbb\xbf") else 0)   # (counting the mark)
+        raise BadFile(f"it is not text (byte {at} is not UTF-8)") from None
     if nesting(text) > MAX_DEPTH:
         raise BadFile(f"it nests deeper than the {MAX_DEPTH} levels allowed")
     try:

@@ -41,6 +41,7 @@ from game.games.diamond_in_the_rough.rules import (
     RESUPPLY,
     RETIRE,
     RETIRE_KIND,
+    RETIRE_WITH_GEM,
     REWARD,
     ROW_KIND,
     STEAL,
@@ -126,7 +127,7 @@ class _Reading:
         Gem). A Yes to a bomb for `res` takes that card from them."""
         cs = self.opp_counts(q)
         gem = cs.get(GEM, 0) > 0 and res != BOMB
-        return cs.get(res, 0) >= RETIRE_KIND - 1 - (1 if gem else 0)
+        return cs.get(res, 0) >= (RETIRE_WITH_GEM if gem else RETIRE_KIND) - 1
 
     def p_has(self, q: int, res: str) -> float:
         """The chance that seat q holds `res` in hand, from what this seat knows."""

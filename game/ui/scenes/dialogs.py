@@ -128,7 +128,8 @@ class MessageBox(Scene):
     def _layout(self) -> None:
         self.lines = theme.wrap(self.text, self.width - 64, 19)
         # A text taller than the window (eight damaged files, say) scrolls inside the box.
-        self.shown = max(3, min(len(self.lines), (theme.HEIGHT - 40 - 96 - 90) // 27))
+        room = (theme.HEIGHT - 40 - 96 - 90) // 27
+        self.shown = len(self.lines) if len(self.lines) <= room else max(3, room)
         self.top = 0
         height = 96 + self.shown * 27 + 90
         self.rect = pygame.Rect(0, 0, self.width, height)

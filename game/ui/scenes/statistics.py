@@ -219,7 +219,7 @@ class StatisticsScene(Scene):
         counted = games_text(p.played)
         # A long name is named whole in the words below, not cut in the title.
         title = f"Forget {p.name}?"
-        if fit_text(title, 520, 30, True) != title:
+        if theme.width_of(title, 30, title=True) > 560:   # (the box's title font and room)
             title = "Forget this player?"
         self.app.push(MessageBox(
             title,

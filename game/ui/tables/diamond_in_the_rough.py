@@ -1159,9 +1159,11 @@ class DiamondTable(TableDrawing, TableScene):
                     if opt is not None:
                         self.pick(opt)
                 return True
+        if self.mode in (None, "bomb") and self.phase() != "reward":
             for q in self.opponents():
                 if self.opp_rect(q).collidepoint(pos):
-                    if self.start("bomb") and not self.picks:   # (two players: picked already)
+                    if self.start("bomb") and self.picks != [str(q)]:   # (two players: picked already)
+                        self.picks = []   # another rival clicked instead: them now
                         opt = next(o for o in self.steps()[0].options if o.ref == q)
                         self.pick(opt)
                     return True
