@@ -863,6 +863,34 @@ def test_results_show_the_winner(app: App, dummy_tables: list[DummyTable]) -> No
     assert [e.path.stem for e in saves.list_saves()[0]] == [again.match_id]
 
 
+def test_results_say_what_the_final_blast_took(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ya Blew It!'s cards end with a note of what the final Fire in the Hole took from each
+    player, at the foot of the card, clear of the score lines."""
+    from game.ui.scenes import results as results_mod
+
+    m = finished_match(5)
+    app.reset(TitleScene())
+    results = ResultsScene(m, rng=random.Random(0))
+    app.push(results)
+    placed: list[tuple[str, pygame.Rect]] = []
+    real = results_mod.theme.text
+
+    def spy(surface: pygame.Surface, words: str, *args: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, words, *args, **kw)
+        placed.append((words, rect))
+        return rect
+
+    frames(app, 2)
+    monkeypatch.setattr(results_mod.theme, "text", spy)
+    app.draw()
+    notes = [(w, r) for w, r in placed if w.startswith("Final blast, a roll of ")]
+    assert len(notes) == len(m.seats), [w for w, _ in placed]
+    cards = dict(results.cards)
+    for words, rect in notes:
+        assert any(c.contains(rect) for c in cards.values()), (words, rect)
+    assert all(results.notes[p] for p in range(len(m.seats)))
+
+
 def test_results_tie_is_a_shared_win(app: App) -> None:
     m = finished_match(5)
     tie = Outcome((PlayerScore(0, 9, (("Ruby x3", 9),)), PlayerScore(1, 9, (("Topaz x3", 9),)),

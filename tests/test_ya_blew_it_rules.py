@@ -926,3 +926,31 @@ def test_the_rules_page_pins_every_interpretation_to_a_test_that_exists() -> Non
     # The page's scoring chart is the one the rules use.
     rows = re.findall(r"^\| (\d)(?: or more)? \| (\d+) \|$", text, re.M)
     assert [(int(a), int(b)) for a, b in rows] == [(k, CHART[k]) for k in range(1, 7)]
+
+
+def test_the_results_note_what_the_final_blast_took() -> None:
+    """Points lost in the final Fire in the Hole are a mystery at the results: each player's
+    note says what their blast took ("Final blast, a roll of 1: lost Sapphire 1, ..."), as the
+    log did; a player the blast did not reach has none."""
+    from game.games.ya_blew_it.rules import INFO, final_blast_notes
+
+    checked = 0
+    for seed in range(1, 12):
+        s, events = new_game(INFO.make_config(3, ("Ana", "Bo", "Cyd")), seed)
+        history = list(events)
+        rng = Rng(seed)
+        while not s.is_over():
+            s, evs = s.apply(rng.choice(s.legal_actions()))
+            history += evs
+        final = next(i for i, e in enumerate(history) if e.kind == "fire_drawn" and e.data.get("final"))
+        for p, name in enumerate(("Ana", "Bo", "Cyd")):
+            blast = next((e for e in history[final:] if e.kind == "blast" and e.data["player"] == p), None)
+            notes = final_blast_notes(history, ("Ana", "Bo", "Cyd"), p)
+            if blast is None:
+                assert notes == []
+                continue
+            assert notes == [f"Final blast, a roll of {blast.data['value']}: {blast.text[len(name) + 1:]}"]
+            assert not notes[0].startswith(f"Final blast, a roll of {blast.data['value']}: {name}")
+            checked += 1
+    assert checked > 10
+    assert INFO.result_notes is final_blast_notes

@@ -13,7 +13,7 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 
 from game.core.rng import Rng
 
@@ -342,6 +342,9 @@ class GameInfo:
     # Options that games saved by version 0.1.0 (save format 1) were played with, where a newer
     # default would change how their actions replay.
     legacy_options: Mapping[str, Any] = field(default_factory=dict)
+    # Lines the results add under a player's score, from the game's events (history, the seats'
+    # names, the player): what the score alone does not tell (Ya Blew It!: the final blast).
+    result_notes: Callable[[Sequence[Event], Sequence[str], int], list[str]] | None = None
 
     def unit(self, amount: int) -> str:
         """The score unit that goes with `amount`."""

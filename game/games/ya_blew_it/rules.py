@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations, permutations
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from game.core.contract import (
     Action,
@@ -843,6 +843,20 @@ def state_from_json(data: Mapping[str, Any]) -> YaBlewItState:
     return YaBlewItState.from_json(data)
 
 
+def final_blast_notes(history: Sequence[Event], names: Sequence[str], p: int) -> list[str]:
+    """What the final Fire in the Hole took from seat p, for the results ("Final blast, a roll of
+    1: lost Sapphire 1, Emerald 1"): points lost at the very end are otherwise a mystery."""
+    final = False
+    for ev in history:
+        if ev.kind == "fire_drawn":
+            final = bool(ev.data.get("final"))
+        elif final and ev.kind == "blast" and ev.data.get("player") == p:
+            name = names[p] if 0 <= p < len(names) else ""
+            rest = ev.text[len(name) + 1:] if ev.text.startswith(name + " ") else ev.text
+            return [f"Final blast, a roll of {ev.data.get('value')}: {rest}"]
+    return []
+
+
 INFO = GameInfo(
     name="ya_blew_it",
     title="Ya Blew It!",
@@ -852,5 +866,6 @@ INFO = GameInfo(
     from_json=state_from_json,
     rules_doc="ya_blew_it.md",
     blurb="Push your luck: build a Claim, steal one with your Dynamite, dodge your cursed colour.",
+    result_notes=final_blast_notes,
 )
 YaBlewItState.info = INFO

@@ -79,6 +79,9 @@ class ResultsScene(Scene):
         self.rank = {s.player: 1 + sum(1 for o in self.outcome.scores if standing(o) > standing(s))
                      for s in self.outcome.scores}
         self.cards = self._layout_cards()
+        notes = match.info.result_notes
+        names = [seat.name for seat in match.seats]
+        self.notes = {s.player: notes(match.history, names, s.player) for s in self.outcome.scores} if notes else {}
         # A tie in a game whose rules settle ties by playing again offers that game first.
         self.tie_break = self.outcome.is_tie and match.info.tie_break_game
         label = "Tie-break game" if self.tie_break else "Play again"
@@ -316,7 +319,12 @@ class ResultsScene(Scene):
         size = 13 if narrow else 16
         line_h = size + 8
         y = r.y + 208
-        room = (r.bottom - 16 - y) // line_h
+        # The game's notes under the score (Ya Blew It!: what the final blast took), at the foot.
+        notes = [line for note in self.notes.get(player, []) for line in theme.wrap(note, r.w - 28, 13)][:4]
+        foot = r.bottom - 14 - 17 * len(notes)
+        for i, line in enumerate(notes):
+            theme.text(surface, line, (r.x + 14, foot + 17 * i), 13, theme.INK_FAINT)
+        room = (foot - (6 if notes else 2) - y) // line_h
         items = list(score.breakdown)
         shown = items if len(items) <= room else items[:room - 1]
         for label, pts in shown:
