@@ -22,6 +22,16 @@ def test_hard_plays_in_simulate_reproducibly_and_slow_runs_read_well(
     assert "(12.3 games/s)" in simulate.format_report(report).splitlines()[0]
 
 
+@pytest.mark.parametrize("game", ["ya_blew_it", "gold_mine", "big_dig", "grim_prospects", "diamond_in_the_rough"])
+def test_every_level_may_peek_in_every_game(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--peek 1` with an easy or a normal bot in the seat: Ya Blew It!'s stopped with a
+    traceback (its bots asked for their own view class); a bot that deals nothing simply plays
+    as it would."""
+    assert simulate.main([game, "--seats", "easy,normal", "--games", "1", "--peek", "1", "--json"]) == 0
+    assert simulate.main([game, "--seats", "normal,easy", "--games", "1", "--peek", "1", "--json"]) == 0
+    capsys.readouterr()
+
+
 def test_a_peeking_seat_samples_the_true_position_and_is_marked_in_the_report(
         capsys: pytest.CaptureFixture[str]) -> None:
     import json

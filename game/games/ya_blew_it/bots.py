@@ -40,7 +40,6 @@ from game.games.ya_blew_it.rules import (
     REROLL_ACTION,
     ROLL,
     YaBlewItState,
-    YaBlewItView,
     best_wild_assignment,
 )
 
@@ -103,10 +102,13 @@ def exact_score(summary: Summary, cursed: int) -> int:
 
 
 def _public_state(view: View) -> YaBlewItState:
-    """The position a seat may know (deck order and generator hidden), from its view."""
-    if not isinstance(view, YaBlewItView):
+    """The position a seat may know (deck order and generator hidden), from its view (or from a
+    view that wraps one, as `simulate --peek`'s does: these bots deal nothing, so a peek changes
+    nothing for them)."""
+    state = getattr(view, "state", None)
+    if not isinstance(state, YaBlewItState):
         raise TypeError(f"a Ya Blew It! bot needs a Ya Blew It! view, not {type(view).__name__}")
-    return view.state
+    return state
 
 
 def claim_numbers(state: YaBlewItState) -> set[int]:
