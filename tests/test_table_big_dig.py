@@ -595,5 +595,26 @@ def test_pointing_at_a_rivals_row_shows_their_board_large(app) -> None:  # type:
     assert table.big_player() == 0
     point(table.other_rect(0).center)
     assert table.big_player() == 1
+    assert table.choose_card(next(c for c in range(1, 6) if table.card_fits_somehow(c)))
+    assert table.big_player() == 0   # a card in hand: the move is made on the player's own board
+    table.cancel()
+    assert table.big_player() == 1
+    app.handle(pygame.event.Event(pygame.WINDOWLEAVE))
+    assert table.big_player() == 0
     table.bot_move = (match.legal_actions()[0], (), 1.0)   # a move on show: the mover's board
     assert table.big_player() == table.home_player() == 0
+
+
+def test_the_board_looked_at_is_the_row_under_the_pointer_after_the_turn_moves_on(app) -> None:  # type: ignore[no-untyped-def]
+    """The rows follow the player to move: a rival's number kept from when the pointer came to
+    rest went stale, and the board shown large was not the row under the pointer."""
+    match = new_match([Seat("Ana"), Seat("Bo"), Seat("Cyd")], seed=4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=table.other_rect(0).center, rel=(0, 0),
+                                  buttons=(0, 0, 0)))
+    assert table.others() == [1, 2] and table.big_player() == 1
+    assert table._apply(match.legal_actions()[0])
+    run_until_human(app, table)
+    assert match.to_move() != 0 and table.others()[0] != 1
+    assert table.big_player() == table.others()[0]

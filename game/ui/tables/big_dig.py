@@ -138,7 +138,6 @@ class BigDigTable(TableDrawing, TableScene):
         self.mirror = False
         self.cursor: Square | None = None
         self.exploding = False
-        self.peek: int | None = None   # a rival whose row the pointer rests on: their board large
         # Animations: squares being crossed ((player, square) -> 0..1), the cards turning, goals glowing.
         self.strokes: dict[tuple[int, Square], float] = {}
         self.flip = 0.0
@@ -174,10 +173,18 @@ class BigDigTable(TableDrawing, TableScene):
     # ------------------------------------------------------------------ who is on the big board
     def big_player(self) -> int:
         """The player whose board is drawn large: a rival whose row in "The other boards" the
-        pointer rests on, while nothing moves (their small board, large); else `home_player`."""
-        if self.peek is not None and self.beat is None and self.bot_move is None and self._queue_done():
-            return self.peek
-        return self.home_player()
+        pointer rests on (`peeked`); else `home_player`."""
+        peeked = self.peeked()
+        return self.home_player() if peeked is None else peeked
+
+    def peeked(self) -> int | None:
+        """The rival whose row the pointer rests on now, while nothing moves, no card is in hand
+        (the move is made on the player's own board) and no better move of Analyse's is shown."""
+        if (self.mouse is None or self.card is not None or self.beat is not None or self.bot_move is not None
+                or self.replay_decision or not self._queue_done()):
+            return None
+        return next((p for i, p in enumerate(self.others()) if self.other_rect(i).collidepoint(self.mouse)),
+                    None)
 
     def home_player(self) -> int:
         """The board drawn large when no rival's is looked at: the one acting on show, else the
@@ -465,6 +472,8 @@ class BigDigTable(TableDrawing, TableScene):
         spots = []
         if action.kind in ("dig", "explode") and args and args[0].isdigit():
             spots.append(self.card_rect(int(args.pop(0))))
+        if self.big_player() != self.home_player():
+            return spots   # (a rival's board is on show: the squares are not theirs)
         for text in args:
             x, sep, y = text.partition(".")
             if sep and x.isdigit() and y.isdigit():
@@ -475,10 +484,11 @@ class BigDigTable(TableDrawing, TableScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self._undo_click(event) or self._hint_click(event):
             return True
+        if event.type == pygame.WINDOWLEAVE:
+            self.mouse = None   # (no rival's board stays large once the pointer has left)
+            return False
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.peek = next((p for i, p in enumerate(self.others()) if self.other_rect(i).collidepoint(event.pos)),
-                             None)
             for b in self.buttons:
                 b.handle_event(event)
             if self._human_turn():

@@ -130,7 +130,7 @@ class TableDrawing:
     bot_move: tuple[Action, Any, float] | None
     replay: bool
     replay_decision: bool
-    peek: int | None
+    peeked: Callable[[], int | None]
     clock: float
     mouse: tuple[int, int] | None
     message: str
@@ -309,7 +309,7 @@ class TableDrawing:
         name, size = "", 12
         tags = (f"{full}'s board", f"{first}'s board", full, first)
         moves = len(self.match.actions)
-        if self.replay and moves and self.beat is None and not self.replay_decision:
+        if self.replay and moves and self.beat is None and not self.replay_decision and self.peeked() is None:
             tags = (f"{full}'s board · move {moves}", f"{first}'s board · move {moves}") + tags
         for name in dict.fromkeys(tags):
             size = theme.fit_size(name, room, 17, 12, bold=True)
