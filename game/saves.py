@@ -272,25 +272,27 @@ _writer = BackgroundWriter()
 atexit.register(_writer.flush, None, 10.0)
 
 
-def finish(match: Match) -> str | None:
+_kept_finished: set[str] = set()   # matches whose finished replay this run has written
+
+
+def finish(match: Match, *, saved: bool = False) -> str | None:
     """A finished game: keep it as a replay, count it in the statistics, remove its save.
 
     Safe to call more than once for the same match (the statistics count each match once). The
-    save is written with the last move first: if the replay cannot be written (a full disk) or
-    the process is killed half-way, the finished game stays under Continue as it ended, never a
-    move before its end (where its last turn could be played again, its result known), and is
-    finished again when it is resumed."""
+    first time, the save is written with the last move before the replay (unless it holds it
+    already: `saved`): if the replay cannot be written (a full disk) or the process is killed
+    half-way, the finished game stays under Continue as it ended, never a move before its end
+    (where its last turn could be played again, its result known), and is finished again when it
+    is resumed. Once its replay is written, it is never saved again (that would only bring it
+    back to Continue)."""
     _writer.flush()   # a save still being written would otherwise outlive its removal
-    try:
-        kept = replay_path(match).exists()   # (kept already: a save now would only bring it back)
-    except OSError:   # no replays folder to be had: the save is all there is
-        kept = False
-    if not kept:
+    if not saved and str(match.match_id) not in _kept_finished:
         try:
             _write_save(match)
         except OSError as exc:   # (the replay may still be written: tried all the same)
             log.error("could not keep the finished game's last move: %s", exc)
     write_replay(match)
+    _kept_finished.add(str(match.match_id))
     message = None
     from game.stats import record_match
 
@@ -347,7 +349,7 @@ def list_saves() -> tuple[list[Entry], list[str]]:
         failed: OSError | None = None
         for e in retired:
             try:
-                moved = _retire(e)
+                moved = _retire(e, messages)
             except OSError as exc:   # (a full disk, a replays folder that cannot be written)
                 log.error("could not retire %s: %s", e.path.name, exc)
                 failed, moved = exc, False
@@ -396,15 +398,19 @@ def _set_aside_message(path: Path, what: str, exc: Exception) -> str:
     return f"{what}: {path.name} ({reason}).{where}"
 
 
-def _retire(entry: Entry) -> bool:
-    """Move an unfinished game from Continue to the replays (kept, never deleted)."""
+def _retire(entry: Entry, messages: list[str]) -> bool:
+    """Move a game from Continue to the replays (kept, never deleted): an unfinished one, or one
+    that ended but was not yet kept (see `finish`), which is finished there and counted (what
+    that has to say, a damaged statistics file set aside say, joins `messages`)."""
     try:
         match = load_match(entry.path)
     except BadSave as exc:
         log.warning("could not retire %s: %s", entry.path.name, exc)
         return False
-    if match.is_over():   # one that ended but was not yet kept (see `finish`): counted too
-        finish(match)
+    if match.is_over():
+        notice = finish(match, saved=True)   # (its file holds the end already, and keeps its age)
+        if notice:
+            messages.append(notice)
         return True
     write_replay(match)
     delete_file(entry.path)

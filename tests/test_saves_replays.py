@@ -236,10 +236,26 @@ def test_a_finished_game_left_under_continue_is_counted_when_it_is_moved_to_repl
     for i in range(saves.MAX_SAVES):
         saves.autosave(played("ya_blew_it", 200 + i, 2))
     saves.flush()
+    # The replays failing: it stays, as old as it was (not made the newest by a save on the way).
+    real = saves.write_replay
+
+    def fails(match: Match) -> Path:
+        raise OSError(28, "No space left on device")
+
+    saves.write_replay = fails   # type: ignore[assignment]
+    try:
+        entries, _ = saves.list_saves()
+    finally:
+        saves.write_replay = real   # type: ignore[assignment]
+    assert done.match_id in {e.path.stem for e in entries}
+    assert json.loads(saves.save_path(done).read_text("utf-8"))["updated"] == 1_600_000_000
+    # Then moved, finished and counted; what the counting had to say is said.
+    stats.stats_path().write_text("{ damaged", "utf-8")
     entries, messages = saves.list_saves()
     assert len(entries) == saves.MAX_SAVES and done.match_id not in {e.path.stem for e in entries}
     assert saves.replay_path(done).exists() and not saves.save_path(done).exists()
     assert stats.load_stats()[0].find("Ana").played == 1   # type: ignore[union-attr]
+    assert any("statistics file was damaged" in m for m in messages), messages
 
 
 def test_the_0_1_0_autosave_is_picked_up(home: Path) -> None:
