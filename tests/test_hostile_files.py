@@ -251,6 +251,18 @@ def test_a_hostile_settings_file_is_kept_and_the_title_says_so(
     assert load_settings() == app.settings and set_aside_copies(path) == kept
 
 
+def test_a_bad_byte_after_a_byte_order_mark_is_counted_from_the_files_start(tmp_path: Path) -> None:
+    from game.core.storage import BadFile, read_json
+
+    path = tmp_path / "x.json"
+    path.write_bytes(b"\xef\xbb\xbf{\"a\xff\": 1}")   # the sixth byte is not UTF-8
+    with pytest.raises(BadFile, match=r"byte 7 is not UTF-8"):   # (the mark's three, then {"a)
+        read_json(path)
+    path.write_bytes(b"{\"a\xff\": 1}")
+    with pytest.raises(BadFile, match=r"byte 4 is not UTF-8"):
+        read_json(path)
+
+
 def test_files_that_begin_with_a_byte_order_mark_are_read(make_app: Callable[..., Any], home: Path) -> None:
     """Some Windows editors write a byte-order mark at the head of a file saved as UTF-8: the
     settings, the statistics and a save edited that way are read, not set aside."""

@@ -392,6 +392,13 @@ def test_a_damaged_save_that_cannot_be_moved_aside_is_told_of_once(app: App,
     assert app.top is title
 
 
+def test_a_short_message_box_is_as_tall_as_its_lines(app: App) -> None:
+    """The scrolling's floor of three lines is for a box that scrolls: one line takes one line."""
+    one, three = MessageBox("Note", "Just so you know."), MessageBox("Note", "A\nB\nC")
+    assert one.shown == 1 and one.rect.h == 96 + 27 + 90
+    assert three.rect.h - one.rect.h == 2 * 27
+
+
 def test_a_message_taller_than_the_window_scrolls_inside_its_box(app: App) -> None:
     """Eight damaged files' messages made a box 1,023 pixels tall: its title, its last lines and
     its OK button were off the screen."""
@@ -889,6 +896,14 @@ def test_results_say_what_the_final_blast_took(app: App, monkeypatch: pytest.Mon
     for words, rect in notes:
         assert any(c.contains(rect) for c in cards.values()), (words, rect)
     assert all(results.notes[p] for p in range(len(m.seats)))
+    # ... under the score lines of its card, never over one.
+    scores = {label for s in results.outcome.scores for label, _ in s.breakdown}
+    lines = [r for w, r in placed if w in scores]
+    assert lines
+    for _, note in notes:
+        assert not any(note.colliderect(line) for line in lines)
+        same_card = [line for line in lines if abs(line.x - note.x) < 4]
+        assert same_card and note.top >= max(line.bottom for line in same_card)
 
 
 def test_results_tie_is_a_shared_win(app: App) -> None:

@@ -203,6 +203,14 @@ def test_an_included_move_is_weighed_even_where_the_tree_leaves_it_out() -> None
     most = max(c.visits for c in long)
     three = next(c for c in long if c.action == TAKE[2])
     assert most >= 300 and three.visits >= enough_looks([most]) == most // 10 and three.win < 0.2
+    # ... firm beside the most looked-at's final count, whatever the budget (it could end one look
+    # short, the most looked-at gaining a look after the included one was last counted).
+    for seed in range(40):
+        for looks in (150, 230, 400, 700, 1100):
+            found = search(Nim(5).view(0), NoThrees(), Budget(looks), Rng(seed), include=TAKE[2])
+            most = max(c.visits for c in found)
+            held = next(c for c in found if c.action == TAKE[2]).visits
+            assert held >= enough_looks([most]), (seed, looks, held, most)
     # A move the tree considers anyway is searched as usual; an illegal one is ignored.
     one = search(Nim(5).view(0), NoThrees(), Budget(400), Rng(2), include=TAKE[0])
     assert str(one[0].action) == "take:1" and sum(c.visits for c in one) == 400

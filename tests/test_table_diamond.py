@@ -947,9 +947,30 @@ def test_the_banner_names_only_the_moves_there_are_and_two_players_bomb_without_
     run_until_human(app, table)
     key(app, pygame.K_b)
     assert table.picks == [] and table.step().prompt.startswith("Bomb whom?")
-    # A click on one rival's panel, then on another's: the bomb is at the second.
+    # A click on one rival's panel, then on another's: the bomb is at the second; a rival who
+    # may not be bombed leaves it where it was, and says why.
     key(app, pygame.K_BACKSPACE)
     for q in (1, 2):
         if not three.state.protected & {q}:
             click(app, table.opp_rect(q).center)
     assert table.mode == "bomb" and table.picks == ["2"], table.picks
+
+
+def test_a_click_on_a_rival_who_may_not_be_bombed_leaves_the_bomb_where_it_was(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+    for seed in range(1, 400):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty"), bot("Nell")], seed)
+        if random_to(match, random.Random(seed),
+                     lambda m: m.human_to_move() and len(m.state.protected - {0}) == 1
+                     and bool(m.state.bombs_in_hand(0)), 120):
+            break
+    else:
+        pytest.fail("no position with one protected opponent and a Bomb in hand")
+    shielded = min(match.state.protected - {0})
+    free = 3 - shielded
+    table = open_table(app, match)
+    run_until_human(app, table)
+    click(app, table.opp_rect(free).center)
+    assert table.mode == "bomb" and table.picks == [str(free)]
+    click(app, table.opp_rect(shielded).center)
+    assert table.picks == [str(free)] and "may not be bombed" in table.message

@@ -455,8 +455,8 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"{s['seat'] + 1:>4}  {level:<8} {s['wins']:>9.1f} {s['win_rate']:>9.1%}  "
                      f"{low:>6.1%}-{high:<7.1%} {s['mean_score']:>10.2f}")
     if any(s.get("peeks") for s in report["seats"]):
-        lines.append("* sees every hidden card when it samples a position (--peek): a measure, "
-                     "not a fair player")
+        lines.append("* sees every hidden card when it samples a position (--peek; a bot that samples "
+                     "none plays as usual): a measure, not a fair player")
     lines.append("")
     if "turns_per_player" in report["table"]:
         lines.append(f"mean game length: {report['table']['turns_per_player']:.2f} turns per player")

@@ -135,7 +135,9 @@ def _say_already_open(exit_after_first_frame: bool) -> int:
 
     app = App(Settings())
     app.read_only = True
-    if window_problem():
+    problem = window_problem()
+    if problem:
+        log.error("%s", problem)
         return 1
     app.push(MessageBox("Already open", instance.ALREADY_RUNNING, [("Close", pygame.K_RETURN, app.quit)]))
     if exit_after_first_frame:

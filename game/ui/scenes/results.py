@@ -320,7 +320,9 @@ class ResultsScene(Scene):
         line_h = size + 8
         y = r.y + 208
         # The game's notes under the score (Ya Blew It!: what the final blast took), at the foot.
-        notes = [line for note in self.notes.get(player, []) for line in theme.wrap(note, r.w - 28, 13)][:4]
+        notes = [line for note in self.notes.get(player, []) for line in theme.wrap(note, r.w - 28, 13)]
+        if len(notes) > 4:   # (six players' narrow cards: a long loss ends in "…", said whole in the log)
+            notes = notes[:3] + [fit_text(" ".join(notes[3:]), r.w - 28, 13)]
         foot = r.bottom - 14 - 17 * len(notes)
         for i, line in enumerate(notes):
             theme.text(surface, line, (r.x + 14, foot + 17 * i), 13, theme.INK_FAINT)

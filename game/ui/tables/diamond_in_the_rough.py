@@ -1163,9 +1163,12 @@ class DiamondTable(TableDrawing, TableScene):
             for q in self.opponents():
                 if self.opp_rect(q).collidepoint(pos):
                     if self.start("bomb") and self.picks != [str(q)]:   # (two players: picked already)
-                        self.picks = []   # another rival clicked instead: them now
                         opt = next(o for o in self.steps()[0].options if o.ref == q)
-                        self.pick(opt)
+                        if opt.reason:   # (a rival who may not be bombed: the bomb stays where it was)
+                            self._say(_sentence(opt.reason))
+                        else:
+                            self.picks = []   # another rival clicked instead: them now
+                            self.pick(opt)
                     return True
         return False
 
