@@ -714,3 +714,23 @@ def test_a_traps_cry_leaves_the_card_that_went_off_readable(make_app) -> None:  
     assert cries, "no cry for the trap"
     for c in cries:
         assert not placing.flight(c.pos, c.image.get_size(), c.rise).colliderect(card_rect)
+
+
+def test_a_message_about_the_table_goes_once_a_move_changes_it(make_app) -> None:  # type: ignore[no-untyped-def]
+    """"The Rubble is empty." stayed its few seconds after a Dynamite had landed there: a message
+    said about one position leaves when a move is played (a bot's too)."""
+    app = make_app("instant")
+    match = new_match([Seat("Ana"), Seat("Bo", BOT, "easy")], seed=3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert not table.model.rubble
+    key(app, pygame.K_r)
+    app.step(1 / 60)
+    assert table.message == "The Rubble is empty." and table.message_time > 0
+    assert table._apply(match.legal_actions()[0])
+    app.step(1 / 60)
+    assert table.message_time == 0
+    # A message said after the move, about it, stays its time.
+    table._say("Said now.")
+    app.step(1 / 60)
+    assert table.message_time > 0

@@ -250,6 +250,7 @@ class TableScene(Scene):
         self._opened_over = match.is_over()
         self.event_listener: Callable[[Event], None] | None = None
         self.message = ""
+        self._said_at = -1   # the position (match.version) the message was said at
         self.message_time = 0.0
         self.mouse: tuple[int, int] | None = None
         self.buttons: list[Any] = []
@@ -563,6 +564,8 @@ class TableScene(Scene):
         self.clock += dt
         self._coach_poll()
         self.message_time = max(0.0, self.message_time - dt)
+        if self._message_stale():
+            self.message_time = 0.0
         self.shake = max(0.0, self.shake - dt * self.shake_decay)
         for c in self.callouts:
             c.age += dt
@@ -850,6 +853,12 @@ class TableScene(Scene):
     def _say(self, text: str) -> None:
         self.message = text
         self.message_time = self.message_seconds
+        self._said_at = self.match.version
+
+    def _message_stale(self) -> bool:
+        """Whether the message was said about an earlier position: a move played since (a bot's,
+        say) may have made it untrue ("The Rubble is empty." under a Dynamite that just landed)."""
+        return bool(self.message) and self.match.version != self._said_at
 
     # ------------------------------------------------------------------ the coach
     def hints_on(self) -> bool:
