@@ -331,3 +331,17 @@ def test_a_player_of_all_five_games_sees_every_games_name_whole_on_its_chip(app:
         assert statistics.fit_text(name, rect.w - 16, statistics.CHIP_SIZE, True) == name, name
     assert all(statistics.RIGHT.contains(r) for r in rects)
     assert all(a.right < b.left for a, b in zip(rects, rects[1:]))
+
+
+def test_the_screen_says_how_the_against_rows_count(app: App, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A game against a human and a bot counts in both rows, so the rows add up to more games
+    than were played: the screen says so, once, under its title."""
+    from helpers import spy_text
+
+    from game.ui.scenes import statistics as statistics_mod
+
+    play("Ana", True, at=NOW)
+    open_screen(app)
+    drawn = spy_text(monkeypatch, statistics_mod)
+    app.draw()
+    assert drawn.count("Against: a game counts once for each kind of opponent at its table.") == 1
