@@ -393,3 +393,24 @@ def test_from_three_players_hard_looks_three_times_as_far(players: int, factor: 
     # one of them adds a look to one choice, on top of the looks the normal choice starts with.
     choices = HardBot(3, GAME).analyse(view)
     assert sum(c.visits for c in choices) == 10 * factor + gs.POLICY.prior_weight
+
+
+def test_the_geodes_worth_is_said_in_good_grammar_for_one_card_or_more() -> None:
+    """"The Geode's one card are worth ..." read wrong: one card is, two cards are."""
+    import re
+
+    seen = set()
+    for seed in range(80):
+        for state in _positions(2, 900 + seed):
+            view = state.view(state.to_move())
+            for action in view.legal_actions():
+                if action.kind != "blast":
+                    continue
+                why = gs.POLICY.reason(view, Choice(action, 0.4, 10), [])
+                m = re.match(r"The Geode's (\w+) cards? (is|are) worth", why)
+                assert m, why
+                assert (m.group(1) == "one") == (m.group(2) == "is"), why
+                seen.add(m.group(2))
+        if seen == {"is", "are"}:
+            break
+    assert "is" in seen or "are" in seen

@@ -286,6 +286,8 @@ def test_a_human_chooses_a_start_point_with_keys_or_the_mouse_and_sees_the_free_
     assert len(match.actions) == 1 and "Cyd already starts" in table.message
     key(app, pygame.K_4)
     assert table.start_pick is None
+    key(app, pygame.K_2)   # a free X picked out: the refusal of the other no longer stands beside it
+    assert table.start_pick == starts[1] and table.message_time == 0
     # A click on a free X chooses it; so does its "Start here" button.
     click(app, table.view.centre(starts[0]))
     assert match.actions[-1] == str(start_action(starts[0]))

@@ -684,7 +684,8 @@ class GrimPolicy(Policy):
             return f"{carry[:1].upper()}{carry[1:]}, safe from the {danger}"
         if a.kind == "blast":
             geode = round(sum(VALUE[c] for c in s.geode))
-            return (f"The Geode's {words(len(s.geode), 'card')} are worth about "
+            verb = "is" if len(s.geode) == 1 else "are"
+            return (f"The Geode's {words(len(s.geode), 'card')} {verb} worth about "
                     f"{plural(geode, 'point')} to you")
         if a.kind == "place":
             c = int(a.args[0])

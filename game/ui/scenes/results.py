@@ -62,9 +62,12 @@ def names_joined(names: list[str]) -> str:
 class ResultsScene(Scene):
     """Final scores of `match`; Play again deals a new game with the same seats."""
 
-    def __init__(self, match: Match, *, rng: random.Random | None = None) -> None:
+    def __init__(self, match: Match, *, rng: random.Random | None = None, unkept: str = "") -> None:
         super().__init__()
         self.match = match
+        # Why the finished game could not be kept (a full disk): said on the screen, tried again
+        # on leaving it, and asked about before the window closes on it.
+        self.unkept = unkept
         self.outcome: Outcome = match.state.outcome()
         self.rng = rng or random.Random()
         self.age = 0.0
@@ -193,6 +196,7 @@ class ResultsScene(Scene):
 
         if self.app is None:
             return
+        self._keep()
         seed = random_seed()
         if seed == self.match.seed:
             seed += 1
@@ -206,8 +210,28 @@ class ResultsScene(Scene):
     def back_to_menu(self) -> None:
         from game.ui.scenes.title import TitleScene
 
+        self._keep()
         if self.app is not None:
             self.app.reset(TitleScene())
+
+    def _keep(self) -> str | None:
+        """Try again to keep a game that could not be kept as it ended; a message if it still
+        cannot be (it then stays under Continue as it ended, if its save could be written)."""
+        if not self.unkept:
+            return None
+        from game.saves import autosave, failure_reason
+
+        try:
+            autosave(self.match)
+        except OSError as exc:
+            log.error("the finished game could not be kept: %s", exc)
+            self.unkept = failure_reason(exc)
+            return f"The finished game could not be kept as a replay ({self.unkept})."
+        self.unkept = ""
+        return None
+
+    def on_quit(self) -> str | None:
+        return self._keep()
 
     # ---------------------------------------------------------------- frame
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -262,6 +286,10 @@ class ResultsScene(Scene):
         m = self.match
         facts = f"{m.info.title}  ·  seed {m.seed}  ·  {len(m.actions)} moves"
         theme.text(surface, facts, (28, 24), 14, theme.INK_FAINT, anchor="topleft")
+        if self.unkept:
+            theme.text(surface, fit_text(f"This game could not be kept as a replay nor counted yet ({self.unkept}); "
+                                         "it is tried again as you leave.", W - 80, 14),
+                       (W // 2, H - 96), 14, theme.DANGER, anchor="midbottom")
         for player, rect in self.cards:
             self._draw_card(surface, player, rect)
         for b in self.buttons:

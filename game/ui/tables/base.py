@@ -251,6 +251,7 @@ class TableScene(Scene):
         self.event_listener: Callable[[Event], None] | None = None
         self.message = ""
         self._said_at = -1   # the position (match.version) the message was said at
+        self.unsaved = ""    # the last save's failure, while saves fail: shown to every player
         self.message_time = 0.0
         self.mouse: tuple[int, int] | None = None
         self.buttons: list[Any] = []
@@ -513,6 +514,8 @@ class TableScene(Scene):
     def _play_end(self, winners: Sequence[int]) -> None:
         """The game's last sound: the fanfare when a player at this screen won (or only bots
         played), else a falling phrase: a human who lost hears no fanfare for the bot."""
+        if self.replay:
+            return   # (heard once, as the game ended: not again in its replay or final table)
         humans = [i for i, seat in enumerate(self.match.seats) if seat.is_human]
         self._play("win" if not humans or any(w in humans for w in winners) else "lose")
 
@@ -619,7 +622,8 @@ class TableScene(Scene):
             from game.ui.scenes.dialogs import PassScreen
 
             self.coach.forget()   # no hint stays up for the next player
-            self.message, self.message_time = "", 0.0   # nor the last player's refusal (or notice)
+            if self.message != self.unsaved:   # nor the last player's refusal (a failing save is everyone's news)
+                self.message, self.message_time = "", 0.0
             self._peek_down = False
             key = pygame.key.name(self.peek_key).upper()
             show = pygame.key.name(self.show_key).upper()
@@ -739,14 +743,18 @@ class TableScene(Scene):
             return
         if self.over_wait >= 0.4 + 2.2 * self.speed():
             self.finished = True
-            if self._opened_over and not self.replay:
+            unkept = ""
+            if (self._opened_over or self.unsaved) and not self.replay:
                 try:
                     autosave(self.match)   # kept as a replay and counted now (once: see finish)
                 except OSError as exc:
                     self.logger.error("the finished game could not be kept: %s", exc)
+                    from game.saves import failure_reason
+
+                    unkept = failure_reason(exc)
             from game.ui.scenes.results import ResultsScene
 
-            self.app.replace(ResultsScene(self.match))
+            self.app.replace(ResultsScene(self.match, unkept=unkept))
 
     def _apply(self, action: Action) -> bool:
         """Send `action` to the match; autosave; its events are queued on the next update."""
@@ -761,8 +769,10 @@ class TableScene(Scene):
             self.logger.error("autosave failed: %s", exc)
             from game.saves import failure_reason
 
-            self._say(f"Could not save the game ({failure_reason(exc)}); play goes on.")
+            self.unsaved = f"Could not save the game ({failure_reason(exc)}); play goes on."
+            self._say(self.unsaved)
         else:
+            self.unsaved = ""
             if notice and self.app is not None:  # e.g. a damaged statistics file was set aside
                 from game.ui.scenes.dialogs import MessageBox
 

@@ -668,6 +668,7 @@ class GoldMineTable(TableDrawing, TableScene):
             return False
         self.start_pick = h
         self._buttons_key = None
+        self.message_time = 0.0   # (a refusal of another X no longer stands beside "picked")
         return True
 
     def choose_start(self, h: Hex | None = None) -> bool:
