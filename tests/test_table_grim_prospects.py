@@ -734,3 +734,14 @@ def test_a_message_about_the_table_goes_once_a_move_changes_it(make_app) -> None
     table._say("Said now.")
     app.step(1 / 60)
     assert table.message_time > 0
+
+
+def test_the_banner_offers_a_return_to_base_only_with_a_hand_to_take_back(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app("instant")
+    match = new_match([Seat("Ana"), Seat("Bo", BOT, "easy")], seed=3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    words = "".join(w for w, _ in table.banner_segments())
+    kinds = {a.kind for a in match.legal_actions()}
+    assert ("return to base" in words) == ("bank" in kinds), (words, kinds)
+    assert "bank" not in kinds and words.endswith(": dig or prospect")   # an empty hand at the start

@@ -40,7 +40,7 @@ import pygame
 
 from game.core.contract import Action, Event
 from game.core.match import Match
-from game.core.words import plural
+from game.core.words import or_list, plural
 from game.games.grim_prospects.cards import card
 from game.games.grim_prospects.rules import HIDDEN
 from game.ui import gp_cards, theme
@@ -991,7 +991,11 @@ class GrimProspectsTable(TableDrawing, TableScene):
             return [(name, col), (": keep one card, put the others back (top first)", theme.INK)]
         if phase == "after":
             return [(name, col), (": place a Bundle from your hand, or End turn", theme.INK)]
-        return [(name, col), (": dig, prospect or return to base", theme.INK)]
+        # Only the moves there are (an empty hand has nothing to take back to base).
+        kinds = {a.kind for a in m.legal_actions()}
+        moves = [word for word, kind in (("dig", "dig"), ("prospect", "prospect"), ("return to base", "bank"))
+                 if kind in kinds]
+        return [(name, col), (": " + or_list(moves), theme.INK)]
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         """The line above the buttons: a refusal in red, else what the keys do now."""
