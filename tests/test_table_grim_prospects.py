@@ -745,3 +745,26 @@ def test_the_banner_offers_a_return_to_base_only_with_a_hand_to_take_back(make_a
     kinds = {a.kind for a in match.legal_actions()}
     assert ("return to base" in words) == ("bank" in kinds), (words, kinds)
     assert "bank" not in kinds and words.endswith(": dig or prospect")   # an empty hand at the start
+
+
+def test_a_traps_line_in_the_log_is_not_taken_for_a_players_line() -> None:
+    """The log's dot names whose line it is by the seat's colour: a trap's dot was a salmon close
+    to seat 2's orange, and read as that player's line."""
+    import math
+
+    from game.ui import theme
+    from game.ui.tables.grim_prospects import GrimProspectsTable
+
+    colours: list[tuple[int, int, int]] = []
+
+    class Panel:
+        def add(self, text: str, colour: tuple[int, int, int], heading: bool) -> None:
+            colours.append(colour)
+
+    table = GrimProspectsTable.__new__(GrimProspectsTable)
+    table.log_panel = Panel()   # type: ignore[assignment]
+    from game.core.contract import Event
+
+    for kind in ("trap", "discard", "blast"):
+        table._log(Event(kind, "Ana set off Dynamite!", {"player": 0}))
+    assert all(min(math.dist(c, s) for s in theme.SEAT_COLOURS) > 60 for c in colours), colours

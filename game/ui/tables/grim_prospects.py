@@ -86,6 +86,10 @@ log = logging.getLogger(__name__)
 
 
 # ============================================================================ the scene
+# A trap's lines in the log: a deep red, apart from every seat's colour (a salmon read as the
+# orange of seat 2's lines).
+TRAP_RGB = (205, 45, 45)
+
 class GrimProspectsTable(TableDrawing, TableScene):
     """The Grim Prospects table for one `Match`: humans click or press keys, bots play themselves.
 
@@ -957,7 +961,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
         if ev.kind == "end":
             colour = theme.GOLD
         elif ev.kind in ("trap", "discard", "blast"):
-            colour = (255, 150, 100)
+            colour = TRAP_RGB
         elif ev.kind in ("geode", "shuffle"):
             colour = (190, 160, 250)
         self.log_panel.add(ev.text, colour, heading)
