@@ -985,3 +985,33 @@ def test_a_die_picked_with_a_paid_change_says_so_in_gold(app) -> None:  # type: 
                 return
         app.pop()
     pytest.fail("no die picked with a change in 39 games")
+
+
+def test_a_refusal_in_the_start_point_panel_stays_clear_of_its_key_line(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """With long names the refusal's second line sat on "1-4 / Tab: pick an X ..."."""
+    from game.ui.tables import gold_mine_drawing
+
+    match = Match("gold_mine", [Seat("Hardy", BOT, "normal"), Seat("Maximiliana"), Seat("Bartholomew Bold")], 1)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_1)
+    key(app, pygame.K_RETURN)
+    run_until_human(app, table)
+    for k in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
+        key(app, k)
+        if table.message_time > 0:
+            break
+    assert "already starts" in table.message
+    placed: list[tuple[str, pygame.Rect]] = []
+    real = gold_mine_drawing.theme.text
+
+    def spy(surface, words, *args, **kw):  # type: ignore[no-untyped-def]
+        rect = real(surface, words, *args, **kw)
+        placed.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(gold_mine_drawing.theme, "text", spy)
+    table.draw(app.screen)
+    keys_line = next(r for w, r in placed if w.startswith("1-4 / Tab: pick an X"))
+    said = [r for w, r in placed if w and (w in table.message or table.message.startswith(w.rstrip("…")))]
+    assert said and not any(r.colliderect(keys_line) for r in said)

@@ -805,13 +805,17 @@ class TableDrawing:
         y = r.y + 92 + 4 * 50 + 4
         order = [m.seats[q].name for q in choosing_order(self.state.first_player, self.n)]
         words = f"Choosing order: {', '.join(order)}. {order[-1]} starts round 1, so chooses last."
-        # Three lines when no refusal needs the third (four long names fit whole).
-        most = 2 if self.message_time > 0 else 3
-        for i, line in enumerate(theme.wrap_lines(words, r.w - 28, 12, most=most)):
+        # Three lines when no message needs the room (four long names fit whole); one beside a
+        # message, which takes the lines above the key line (its second had sat on that line).
+        most = 1 if self.message_time > 0 else 3
+        order_lines = theme.wrap_lines(words, r.w - 28, 12, most=most)
+        for i, line in enumerate(order_lines):
             theme.text(surface, line, (r.x + 14, y + i * 15), 12, theme.INK_DIM)
         if self.message_time > 0:
-            for i, line in enumerate(theme.wrap_lines(self.message, r.w - 28, 12)):
-                theme.text(surface, line, (r.x + 14, y + 32 + i * 15), 12, theme.DANGER)
+            top = y + 15 * len(order_lines) + 2
+            room = max(1, (r.bottom - 22 - top) // 15)
+            for i, line in enumerate(theme.wrap_lines(self.message, r.w - 28, 12, most=room)):
+                theme.text(surface, line, (r.x + 14, top + i * 15), 12, theme.DANGER)
         for b in self.buttons:
             b.draw(surface)
         theme.text(surface, "1-4 / Tab: pick an X · Enter: choose · or click an X",
