@@ -274,7 +274,9 @@ class TableDrawing:
         p = self.big_player()
         v = self.view
         surface.blit(self._board_layer(p), v.rect)
-        surface.blit(coordinates(v.ground.topleft, v.cell, self.board.width, self.board.height), (0, 0))
+        numbers, strips = coordinates(v.ground.topleft, v.cell, self.board.width, self.board.height)
+        for strip in strips:
+            surface.blit(numbers, strip, strip)
         colour = seat_rgb(p)
         for (q, sq), t in self.strokes.items():   # the crosses being drawn now
             if q == p:
@@ -715,11 +717,15 @@ def goal_icon(surface: pygame.Surface, goal: str, centre: tuple[int, int], r: in
 
 
 @lru_cache(maxsize=4)
-def coordinates(ground: tuple[int, int], cell: int, width: int, height: int) -> pygame.Surface:
+def coordinates(ground: tuple[int, int], cell: int, width: int,
+                height: int) -> tuple[pygame.Surface, tuple[pygame.Rect, pygame.Rect]]:
     """The numbers of the ground's columns under it and of its rows at its left, faint, on a
-    screen-sized see-through picture: the words name squares by them ("column 3, row 2")."""
+    screen-sized see-through picture, and the two strips of it that hold them (a frame copies
+    only those): the words name squares by them ("column 3, row 2")."""
     surf = pygame.Surface((theme.WIDTH, theme.HEIGHT), pygame.SRCALPHA)
     x0, y0 = ground
+    strips = (pygame.Rect(x0 - COORD_ROOM - 2, y0, COORD_ROOM + 2, height * cell),
+              pygame.Rect(x0, y0 + height * cell, width * cell, COORD_ROOM))
     size = max(9, min(12, cell // 3))
     for c in range(width):
         theme.text(surf, str(c + 1), (x0 + c * cell + cell // 2, y0 + height * cell + 2), size,
@@ -727,7 +733,7 @@ def coordinates(ground: tuple[int, int], cell: int, width: int, height: int) -> 
     for r in range(height):
         theme.text(surf, str(r + 1), (x0 - 4, y0 + r * cell + cell // 2), size, theme.INK_FAINT,
                    anchor="midright")
-    return surf
+    return surf, strips
 
 
 _BG: pygame.Surface | None = None
