@@ -471,15 +471,16 @@ def test_analyse_marks_a_deliberately_bad_move_and_shows_the_better_one(app: Any
     assert all(not x.marked for i, x in a.verdicts.items() if i != bad)
 
 
-def test_at_a_marked_gold_mine_decision_the_better_move_glows_on_the_map(app: Any) -> None:
-    """The verdict stands on the decision itself, with that moment's dice: the better move's die
-    and hexes are outlined on the table, as a hint's are."""
-    m = Match("gold_mine", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 4)
-    rng = random.Random(4)
+def analysed_at_a_blunder(app: Any, m: Match, *, after: int, moves: int | None = None) -> tuple[ReplayScene, int]:
+    """`m` played on (to its end, or `moves` moves) with one blunder by Ana (seat 0): her last
+    legal move at her first decision past `after` moves with three choices or more; her other
+    moves are the fake search's first choice (not marked), the others' random. Its replay, analysed
+    by the fake search, is shown at that decision; with the blunder's action number."""
+    rng = random.Random(m.seed)
     bad = None
-    while not m.is_over():
+    while not m.is_over() and (moves is None or len(m.actions) < moves):
         legal = m.legal_actions()
-        if m.to_move() == 0 and bad is None and len(m.actions) > 4 and len(legal) >= 3:
+        if m.to_move() == 0 and bad is None and len(m.actions) > after and len(legal) >= 3:
             bad = len(m.actions)
             m.apply(legal[-1])
         else:
@@ -494,7 +495,15 @@ def test_at_a_marked_gold_mine_decision_the_better_move_glows_on_the_map(app: An
     run_until(app, lambda: viewer.analysis is not None and viewer.analysis.finished, "analysed", 2000)
     assert bad in viewer.marked()
     viewer.jump(bad)
-    app.step(1 / 60)
+    run_until(app, lambda: viewer.table is not None and viewer.table.idle, "idle")
+    return viewer, bad
+
+
+def test_at_a_marked_gold_mine_decision_the_better_move_glows_on_the_map(app: Any) -> None:
+    """The verdict stands on the decision itself, with that moment's dice: the better move's die
+    and hexes are outlined on the table, as a hint's are."""
+    viewer, bad = analysed_at_a_blunder(app, Match("gold_mine", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 4),
+                                        after=4)
     better = viewer.better_action()
     assert better is not None and better in viewer.match.legal_actions()
     spots = viewer.table._hint_spots(better)
@@ -990,27 +999,8 @@ def test_at_a_marked_big_dig_decision_the_better_dig_is_shown_on_the_movers_own_
     """A replay's big board is the last mover's; where Analyse sets a better move beside the one
     played, the board is that of the player who makes it (the squares were outlined on a rival's
     board, some of them dug there already)."""
-    m = Match("big_dig", [Seat("Ana"), Seat("Nell", BOT, "easy")], 4)
-    rng = random.Random(4)
-    bad = None
-    while not m.is_over() and len(m.actions) < 12:
-        legal = m.legal_actions()
-        if m.to_move() == 0 and bad is None and len(m.actions) > 2 and len(legal) >= 3:
-            bad = len(m.actions)
-            m.apply(legal[-1])
-        else:   # (Ana's other moves are the fake search's first choice: not marked)
-            m.apply(legal[0] if m.to_move() == 0 else rng.choice(legal))
-    assert bad is not None
-    start, actions = saves.replay_of(m)
-    viewer = ReplayScene(start, actions)
-    viewer.analyser = Fake(score=judge)
-    app.push(viewer)
-    app.step(1 / 60)
-    key(app, pygame.K_a)
-    run_until(app, lambda: viewer.analysis is not None and viewer.analysis.finished, "analysed", 2000)
-    assert bad in viewer.marked()
-    viewer.jump(bad)
-    run_until(app, lambda: viewer.table is not None and viewer.table.idle, "idle")
+    viewer, bad = analysed_at_a_blunder(app, Match("big_dig", [Seat("Ana"), Seat("Nell", BOT, "easy")], 4),
+                                        after=2, moves=12)
     t = viewer.table
     assert t is not None and viewer.better_action() is not None
     assert t.match.actor(bad - 1) != 0 == t.match.to_move()
