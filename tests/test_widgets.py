@@ -124,6 +124,29 @@ def test_the_log_never_begins_with_the_tail_of_an_entry(fresh_display: None) -> 
         panel.scroll = scroll
         shown = panel.shown()
         assert shown and shown[0][3], (scroll, shown[0])   # each view starts an entry
-        assert shown[-1] == panel.lines[len(panel.lines) - scroll - 1]   # and ends where it did
+        if scroll:
+            # Read back, the view fills every row: the newer lines take the room of a tail left
+            # out above, and the hint counts what is still below.
+            assert len(shown) == panel.visible, scroll
+            starts = [i for i in range(len(panel.lines)) if panel.lines[i:i + len(shown)] == shown]
+            assert starts, scroll   # a run of the log's lines, in order
+            start = starts[-1]
+            assert panel.newer_below() == len(panel.lines) - start - panel.visible
+            assert panel.newer_below() <= scroll
+        else:
+            assert shown[-1] == panel.lines[-1]   # the newest line at the foot
+    # Every step of the wheel or PgUp/PgDn moves the view, back to the top and on to the foot.
+    panel.scroll = 0
+    views = [panel.shown()[0]]
+    while panel.scroll < len(panel.lines) - panel.visible:
+        panel.scroll_by(1)
+        assert panel.shown()[0] != views[-1], panel.scroll
+        views.append(panel.shown()[0])
+    assert views[-1] == panel.lines[0]
+    while panel.scroll:
+        before = panel.shown()[-1]
+        panel.scroll_by(-1)
+        assert panel.shown()[-1] != before or not panel.scroll
+    assert panel.shown()[-1] == panel.lines[-1]
     panel.scroll = 0
     panel.draw(pygame.Surface((300, 220)))

@@ -141,8 +141,14 @@ class LogPanel:
         self._cache = None
 
     def scroll_by(self, lines: int) -> None:
+        """Scroll `lines` back (or on, when negative); a step that would leave the view as it
+        was (an entry's lines come and go together) goes on until the view moves."""
         top = max(0, len(self.lines) - self.visible)
+        before = self._window()
         self.scroll = max(0, min(top, self.scroll + lines))
+        step = 1 if lines > 0 else -1
+        while lines and self._window() == before and 0 < self.scroll < top:
+            self.scroll += step
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (len(self.lines), self.scroll, self.footer_right)
@@ -172,14 +178,26 @@ class LogPanel:
         return coaching.LogPlaces(tuple(edges), below)
 
     def shown(self) -> list[tuple[str, RGB, bool, bool]]:
-        """The lines in view: the last `visible` ones before the scroll position, less those at
-        the top that only continue an entry begun above the view (a line's tail alone reads as
-        nonsense: "draws from the deck")."""
+        """The lines in view."""
+        start, end = self._window()
+        return self.lines[start:end]
+
+    def _window(self) -> tuple[int, int]:
+        """The first and past-the-last line in view: the last `visible` ones before the scroll
+        position, less those at the top that only continue an entry begun above the view (a
+        line's tail alone reads as nonsense: "draws from the deck"). While older lines are read,
+        the rows those leave free take the newer lines below instead, so no row stands empty."""
         end = len(self.lines) - self.scroll
         start = max(0, end - self.visible)
         while 0 < start < end and not self.lines[start][3]:
             start += 1
-        return self.lines[start:end]
+        if self.scroll:
+            end = min(len(self.lines), start + self.visible)
+        return start, end
+
+    def newer_below(self) -> int:
+        """How many newer lines lie below the view."""
+        return len(self.lines) - self._window()[1]
 
     def _render(self) -> pygame.Surface:
         surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
@@ -187,7 +205,7 @@ class LogPanel:
         pygame.draw.rect(surf, (24, 23, 26, 240), rect, border_radius=10)
         pygame.draw.rect(surf, theme.PANEL_EDGE, rect, 2, border_radius=10)
         theme.text(surf, "Game log", (14, self.title_y), 17, theme.GOLD, bold=True)
-        scroll = self.scroll
+        below = self.newer_below()
         shown = self.shown()
         y = self._first_y(len(shown))
         for line, colour, heading, first in shown:
@@ -198,11 +216,15 @@ class LogPanel:
                     pygame.draw.circle(surf, colour, (18, y + 9), 3)
                 theme.text(surf, line, (26, y), 14, theme.INK if first else theme.INK_DIM)
             y += self.LINE
-        if scroll:
-            hint = f"{plural(scroll, 'newer line')} below: PgDn"
+        room = rect.w - self.footer_right - 12
+        if below:
+            # The short form where the Hint button leaves less room.
+            hint = f"{plural(below, 'newer line')} below: PgDn"
+            if theme.width_of(hint, 12) > room:
+                hint = f"{below} newer: PgDn"
         else:
             hint = "PgUp PgDn: scroll" if self.footer_right else "wheel / PgUp PgDn to scroll"
-        theme.text(surf, fit_text(hint, rect.w - self.footer_right - 12, 12),
+        theme.text(surf, fit_text(hint, room, 12),
                    ((rect.w - self.footer_right) // 2, rect.bottom - self.hint_bottom), 12,
                    theme.INK_FAINT, anchor="midbottom")
         return surf
@@ -831,6 +853,7 @@ class TableScene(Scene):
             self._say(str(exc))
             return False
         said = self.match.history[-1].text if self.match.history else ""
+        alarm = False
         try:
             autosave(self.match)
         except OSError as exc:
@@ -838,6 +861,7 @@ class TableScene(Scene):
             from game.saves import failure_reason
 
             said = f"Could not save the game ({failure_reason(exc)}); play goes on."
+            alarm = True
         self.app.play("click")
         from game.ui.tables import table_for
 
@@ -845,7 +869,10 @@ class TableScene(Scene):
         fresh.hand_hidden = self.hand_hidden
         if fresh.hand_hidden:
             fresh._rebuild_log()   # built while its hand was up: only public lines now
-        fresh._say(said)
+        if alarm:
+            fresh._say(said)
+        else:
+            fresh._note(said)
         self.app.replace(fresh)
         return True
 
@@ -864,6 +891,11 @@ class TableScene(Scene):
         self.message = text
         self.message_time = self.message_seconds
         self._said_at = self.match.version
+
+    def _note(self, text: str) -> None:
+        """Say what happened, as news rather than a refusal (a take-back); a table that colours
+        refusals draws it apart."""
+        self._say(text)
 
     def _message_stale(self) -> bool:
         """Whether the message was said about an earlier position: a move played since (a bot's,
@@ -913,7 +945,7 @@ class TableScene(Scene):
             self.coach.hidden = not self.coach.hidden
             return True
         if len(self.match.legal_actions()) <= 1:
-            self._say("Only one move is possible here: there is nothing to weigh.")
+            self._note("Only one move is possible here: there is nothing to weigh.")
             return False
         seat = self.match.to_move()
         assert seat is not None
