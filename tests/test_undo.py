@@ -79,7 +79,15 @@ def undo_at_random(game: str, seed: int) -> int:
                 assert m.state is old_state and len(m.actions) == target
                 assert m.history[:mark] == before_history[:mark]
                 assert not any(reveals(ev) for ev in undone_events)
-                assert m.history[-1].kind == "took_back" and m.history[-1].data["player"] == seat
+                note = m.history[-1]
+                assert note.kind == "took_back" and note.data["player"] == seat
+                # The note names the move for everyone, and tells nothing that was secret.
+                assert note.text.startswith(f"{m.seats[seat].name} took back ") and note.visible_to is None
+                assert "their last move" not in note.text
+                name = m.seats[seat].name + " "
+                for e in undone_events:
+                    if e.visible_to is not None:
+                        assert e.text.removeprefix(name) not in note.text, (note.text, e.text)
                 if rng.random() < 0.5:
                     # Playing the same moves again gives the very same events: nothing re-rolled.
                     for a in undone_actions:
@@ -171,6 +179,11 @@ def test_table_undo_button_and_ctrl_z(make_app: Callable[..., Any], home: Path, 
     assert len(m.actions) == target < moves
     assert saved_actions(home) == m.actions, "the undo was not saved"
     assert any("took back" in text for text, *_ in fresh.log_panel.entries)
+    assert "took back" in fresh.message
+    if game == "gold_mine":
+        from game.ui import theme
+
+        assert fresh.message_colour == theme.GOLD, "a take-back is news, not a refusal in red"
     run_until(app, lambda: fresh.idle, "became idle")
     assert fresh.drift == 0
 
@@ -227,3 +240,68 @@ def test_the_undo_of_the_last_player_names_them_and_its_key_and_leaves_the_log_t
     r = table.log_panel.rect
     title_right = r.x + 14 + theme.width_of("Game log", 17, True)
     assert table.undo_button.rect.left > title_right and r.contains(table.undo_button.rect)
+
+
+@pytest.mark.parametrize("game, kind, words", [("grim_prospects", "end", '"End your turn"'),
+                                                ("ya_blew_it", "nojump", '"Keep the Claim Jumper"')])
+def test_a_move_the_log_does_not_tell_of_is_taken_back_by_its_name(game: str, kind: str, words: str) -> None:
+    """Ending a turn, or keeping a Claim Jumper, leaves no line of the player's own in the log:
+    the take-back names it as its button does, not as "their last move"."""
+    for seed in range(200):
+        m = Match(game, [Seat("Ana"), Seat("Bo", BOT, "easy")], seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if m.is_over():
+                break
+            legal = m.legal_actions()
+            if m.to_move() == 0 and any(a.kind == kind for a in legal):
+                m.apply(next(a for a in legal if a.kind == kind))
+                if m.can_undo(0):
+                    m.undo()
+                    assert m.history[-1].text.startswith(f"Ana took back {words}"), m.history[-1].text
+                    return
+                continue
+            m.apply(m.bot(1).choose(m.view(1)) if m.to_move() == 1 else rng.choice(legal))
+    pytest.fail(f"no {kind} was ever taken back (the test proves nothing)")
+
+
+def test_a_take_back_is_still_in_the_log_of_the_resumed_game() -> None:
+    """Save and leave, then Resume: the log tells of the take-back where it was, and only of
+    those of the line of play that stands."""
+    from game.core.contract import BadSave
+
+    def step(m: Match, rng: random.Random) -> None:
+        m.apply(m.bot(1).choose(m.view(1)) if m.to_move() == 1 else rng.choice(m.legal_actions()))
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        m = Match("grim_prospects", [Seat("Ana"), Seat("Bo", BOT, "easy")], seed)
+        while not m.is_over() and not (m.to_move() == 0 and any(a.kind == "end" for a in m.legal_actions())):
+            step(m, rng)
+        if m.is_over():
+            continue
+        m.apply(next(a for a in m.legal_actions() if a.kind == "end"))
+        if not m.can_undo(0):
+            continue
+        m.undo()
+        at = len(m.actions)
+        for _ in range(6):
+            if m.is_over():
+                break
+            step(m, rng)
+        texts = [e.text for e in m.history]
+        data = json.loads(json.dumps(m.to_json()))
+        back = Match.from_json(data)
+        assert [e.text for e in back.history] == texts
+        note = 'Ana took back "End your turn"'
+        assert [t for t in texts if t == note] == [note]
+        assert back.history[back._marks[at] - 1].text == note
+        # A damaged record is refused with a reason; hostile words are cleaned where they come in.
+        data["took_back"] = [[0, 5, "x"]]
+        with pytest.raises(BadSave, match="take-backs"):
+            Match.from_json(data)
+        data["took_back"] = [[0, 0, "Ana\x00 took\n back " + "x" * 5000]]
+        line = Match.from_json(data).history[Match.from_json(data)._marks[0] - 1].text
+        assert line.startswith("Ana took back x") and len(line) <= 300
+        return
+    pytest.fail("no end of a turn was ever taken back (the test proves nothing)")

@@ -107,6 +107,9 @@ class Match:
         # The coach's hints each seat took: per seat, the number of actions played when it asked
         # (saved with the game and its replay; a save from before hints has none).
         self.hints: list[list[int]] = [[] for _ in self.seats]
+        # The take-backs of this line of play: (moves played when it was taken back, seat, the
+        # log's note), kept in the save so that a resumed game's log still tells of them.
+        self.took_back: list[tuple[int, int, str]] = []
 
     # ------------------------------------------------------------------ play
     def to_move(self) -> int | None:
@@ -178,12 +181,16 @@ class Match:
         return len(self.hints[seat]) if 0 <= seat < len(self.hints) else 0
 
     def _restore_hint_notes(self) -> None:
-        """A loaded game's log notes again the hints taken at the position it has reached."""
+        """A loaded game's log notes again the take-backs and the hints at the position it has
+        reached."""
         count = len(self.actions)
+        notes = [Event("took_back", text, {"player": seat})
+                 for at, seat, text in self.took_back if at == count]
         for seat, moves in enumerate(self.hints):
-            for _ in range(moves.count(count)):
-                self.history.append(self._hint_note(seat))
-                self._marks[-1] = len(self.history)
+            notes += [self._hint_note(seat)] * moves.count(count)
+        if notes:
+            self.history.extend(notes)
+            self._marks[-1] = len(self.history)
 
     # ------------------------------------------------------------------ going back
     def undo_target(self, seat: int | None = None) -> int | None:
@@ -232,14 +239,27 @@ class Match:
             raise IllegalAction("there is nothing you may take back now")
         undone = self.history[self._marks[target]:]
         count = len(self.actions) - target
+        taken = Action.parse(self.actions[target])
         self.rewind(target)
         name = self.seats[seat].name
         mine = self.action_events_of(undone, seat)
-        what = mine[0].text if mine else "their last move"
-        if what.startswith(name + " "):
-            what = what[len(name) + 1:]
         extra = f" (and {count - 1} repl{'y' if count == 2 else 'ies'} after it)" if count > 1 else ""
-        note = Event("took_back", f"{name} took back a move{extra}: {what}", {"player": seat})
+        if mine:
+            what = mine[0].text
+            if what.startswith(name + " "):
+                what = what[len(name) + 1:]
+            text = f"{name} took back a move{extra}: {what}"
+        else:
+            # A move the log does not tell of (ending a turn, keeping a Claim Jumper): named as
+            # its button says it. Only a move that revealed nothing is taken back, so its words
+            # tell nothing secret.
+            from game.bots.search import policy_for
+
+            said = policy_for(self.game).describe(self.state.view(seat), taken)
+            text = f'{name} took back "{said}"{extra}'
+        note = Event("took_back", text, {"player": seat})
+        # Those of the line of play just taken back are gone from the log: from the record too.
+        self.took_back = [t for t in self.took_back if t[0] <= target] + [(target, seat, text)]
         # The note stays in the log of this position; it is no action and reveals nothing.
         self.history.append(note)
         self._marks[-1] = len(self.history)
@@ -327,6 +347,7 @@ class Match:
             "options": dict(self.config.options),
             "actions": list(self.actions),
             "hints": [list(h) for h in self.hints],
+            "took_back": [list(t) for t in self.took_back],
         }
 
     @classmethod
@@ -359,6 +380,7 @@ class Match:
             if isinstance(data.get("started"), (int, float)):
                 match.started = float(data["started"])
             match.hints = _hints(data.get("hints"), len(seats))
+            match.took_back = _took_back(data.get("took_back"), len(seats), len(actions))
             match._restore_hint_notes()
         except BadSave:
             raise
@@ -410,6 +432,24 @@ def _hints(data: Any, seats: int) -> list[list[int]]:
                        for h in data for n in h)):
         raise BadSave("the save's record of hints is damaged")
     return [list(h) for h in data]
+
+
+def _took_back(data: Any, seats: int, moves: int) -> list[tuple[int, int, str]]:
+    """A save's take-backs (none for a save from before they were kept); raises BadSave when they
+    are there but damaged. Their words are cleaned here, where they come in."""
+    if data is None:
+        return []
+    if not isinstance(data, list) or len(data) > 10**5:
+        raise BadSave("the save's record of take-backs is damaged")
+    out = []
+    for item in data:
+        if (not isinstance(item, list) or len(item) != 3
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in item[:2])
+                or not 0 <= item[0] <= moves or not 0 <= item[1] < seats
+                or not isinstance(item[2], str)):
+            raise BadSave("the save's record of take-backs is damaged")
+        out.append((item[0], item[1], clean_text(item[2], 300)))
+    return out
 
 
 def _safe_id(text: str) -> str:
