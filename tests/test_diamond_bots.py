@@ -128,7 +128,8 @@ def test_simulate_reports_the_endings_and_the_length() -> None:
 
     report = simulate("diamond_in_the_rough", ["normal", "easy"], 6, 1)
     table = report["table"]
-    endings = ["ended_retire_four", "ended_retire_three_gem", "ended_gem_holder", "ended_everybody_loses"]
+    endings = ["ended_retire_four", "ended_retire_three_gem", "ended_gem_holder", "ended_everybody_loses",
+               "ended_four_at_end"]
     assert abs(sum(table[k] for k in endings) - 1.0) < 1e-9
     assert table["turns_per_player"] > 0 and table["turns"] >= 2 * table["turns_per_player"] - 1e-9
     assert abs(sum(s["wins"] for s in report["seats"]) - 6 * (1 - table["ended_everybody_loses"])) < 0.01

@@ -129,8 +129,12 @@ def test_seeded_games_conserve_cards_hide_secrets_and_end_right(n: int, style: s
         kinds = {kind_of(c) for c in cards if c != GEM_ID}
         assert len(kinds) == 1
         assert len(cards) == RETIRE_KIND and ((GEM_ID in cards) == (ending == "retire_three_gem"))
+    elif ending == "four_at_end":
+        # The last turns over, whoever could still discard four of a kind wins, Gem or no Gem.
+        assert s.winners == tuple(p for p in range(s.n) if s.fours(p)) and s.winners
     elif ending == "gem_holder":
         assert s.winners == (s.gem_holder(),) and s.gem_holder() is not None
+        assert not any(s.fours(p) for p in range(s.n))
     else:
         # Nobody holds the Gem: it lies in the row, or (a game that stalled) still in the deck.
         assert ending == "everybody_loses" and s.winners == () and s.gem_holder() is None
@@ -146,7 +150,7 @@ def test_every_ending_happens_in_seeded_random_games() -> None:
         while not s.is_over():
             s, _ = s.apply(rng.choice(s.legal_actions()))
         seen.add(s.ending())
-    assert seen == {"retire_four", "retire_three_gem", "gem_holder", "everybody_loses"}
+    assert seen == {"retire_four", "retire_three_gem", "gem_holder", "everybody_loses", "four_at_end"}
 
 
 @pytest.mark.parametrize("tries", [1, 400])

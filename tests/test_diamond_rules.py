@@ -6,6 +6,7 @@ refusals with reasons, views and saves. docs/rules/diamond_in_the_rough.md names
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from diamond_positions import (
@@ -309,7 +310,35 @@ def test_everybody_loses_when_nobody_holds_the_gem() -> None:
     assert t.ending() == "everybody_loses" and t.outcome().winners == () and not t.outcome().is_tie
     assert all(sc.total == 0 for sc in t.outcome().scores)
     assert "everybody loses" in [e for e in ev if e.kind == "end"][0].text
-    assert set(ENDINGS) == {"retire_four", "retire_three_gem", "gem_holder", "everybody_loses"}
+    assert set(ENDINGS) == {"retire_four", "retire_three_gem", "gem_holder", "everybody_loses", "four_at_end"}
+
+
+def test_four_of_a_kind_held_when_the_game_ends_beats_the_gem() -> None:
+    """ "If no player can discard four-of-a-kind, the player holding the gem wins": Ana takes her
+    fourth Oil on her last turn, too late to retire with it; she wins, not the Gem's holder."""
+    s = position(2, [[6, 7, 8, 2], [41, 1]], row=[9, 3], deck=[], rest="boxed")
+    s.last_turns_left = 0
+    t, ev = act(s, "resupply:2,row:0")
+    assert t.ending() == "four_at_end" and t.outcome().winners == (0,) and not t.outcome().is_tie
+    end = [e for e in ev if e.kind == "end"][0]
+    assert end.text == "Game over: Ana could still discard four Oil and wins"
+    assert end.data["how"] == "Held four Oil when the game ended"
+    # Four Bombs count too ("even bombs!"); two players holding four share the win.
+    s = position(2, [[6, 7, 8, 2], [41]], row=[9, 3], tableaus=[[], [96, 97, 98, 99]], deck=[], rest="boxed")
+    s.last_turns_left = 0
+    t, ev = act(s, "resupply:2,row:0")
+    assert t.ending() == "four_at_end" and t.outcome().winners == (0, 1) and t.outcome().is_tie
+    assert "Ana and Bo could each still discard four of a kind and share the win" in kinds_text(ev)
+    assert DiamondState.from_json(t.to_json()).outcome().winners == (0, 1)   # a save keeps it
+    # Three of a kind and the Gem is no four of a kind: the Gem's holder wins as before.
+    s = position(2, [[6, 7, 2], [41, 1]], row=[8, 3], deck=[], rest="boxed")
+    s.last_turns_left = 0
+    t, _ = act(s, "resupply:2,row:0")
+    assert t.ending() == "gem_holder" and t.outcome().winners == (1,)
+
+
+def kinds_text(events: list[Any]) -> str:
+    return " | ".join(e.text for e in events)
 
 
 def test_after_twelve_rounds_the_last_turns_begin() -> None:

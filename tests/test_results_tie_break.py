@@ -101,3 +101,24 @@ def test_six_long_names_are_shown_whole_on_the_results(app: App, monkeypatch: py
     results.draw(app.screen)
     # Smaller where need be, as the tables do, never "Bartholom…".
     assert all(n in drawn for n in names), [d for d in drawn if "…" in d]
+
+
+def test_two_players_holding_four_of_a_kind_at_the_end_share_the_win_and_are_told_how(app: App) -> None:
+    """Diamond in the Rough, unscored: a shared win says how it came (no "with 1 point each"), on
+    the results and on the table's banner."""
+    from diamond_positions import position
+
+    from game.core.contract import Action
+    from game.ui.tables import table_for
+
+    s = position(2, [[6, 7, 8, 2], [41]], row=[9, 3], tableaus=[[], [96, 97, 98, 99]], deck=[], rest="boxed")
+    s.last_turns_left = 0
+    end, events = s.apply(Action.parse("resupply:2,row:0"))
+    match = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Bo")], 1)
+    match.state = end
+    match.history.extend(events)
+    results = ResultsScene(match)
+    assert results.headline() == ("A shared win!",
+                                  "Ana and Bo could each still discard four of a kind and share the win")
+    table = table_for(match)
+    assert "".join(words for words, _ in table.banner_segments()) == "Game over: Ana and Bo share the win"

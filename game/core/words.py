@@ -28,6 +28,13 @@ def or_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def and_list(words: list[str]) -> str:
+    """Names in a sentence: "Ana", "Ana and Bo", "Ana, Bo and Cyd"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def with_article(word: str) -> str:
     """`word` with its indefinite article: "a Crate", "an Oil", "a second Oil"."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

@@ -73,7 +73,7 @@ from game.core.contract import (
     first_player,
 )
 from game.core.rng import Rng
-from game.core.words import plural
+from game.core.words import and_list, plural
 from game.games.diamond_in_the_rough.cards import (
     BOMB,
     RESOURCE,
@@ -102,7 +102,8 @@ RETIRE_FOUR = "retire_four"
 RETIRE_THREE_GEM = "retire_three_gem"
 GEM_HOLDER = "gem_holder"
 EVERYBODY_LOSES = "everybody_loses"
-ENDINGS = (RETIRE_FOUR, RETIRE_THREE_GEM, GEM_HOLDER, EVERYBODY_LOSES)
+FOUR_AT_END = "four_at_end"   # the last turns over, a player could still discard four of a kind
+ENDINGS = (RETIRE_FOUR, RETIRE_THREE_GEM, GEM_HOLDER, EVERYBODY_LOSES, FOUR_AT_END)
 
 RESOURCES: tuple[str, ...] = tuple(resources())   # keys, in the deck's order
 GEM_ID: int = data().gem
@@ -668,7 +669,18 @@ class DiamondState(GameState):
         self._emit("turn", f"{self.name(p)}'s turn", player=p, round=self.round,
                    last_turns_left=self.last_turns_left)
 
+    def fours(self, p: int) -> list[tuple[int, ...]]:
+        """The four-of-a-kind sets (Bombs too) seat p holds in hand and tableau."""
+        return [s for s in self.retire_sets(p) if GEM_ID not in s]
+
     def _finish(self) -> None:
+        """The last turns are over. "If no player can discard four-of-a-kind, the player holding
+        the gem wins": a player who could (four of a kind come to them after their own last
+        turn, by a bomb's exchange, or taken on it) wins instead, several sharing the win."""
+        fours = [p for p in range(self.n) if self.fours(p)]
+        if fours:
+            self._over(FOUR_AT_END, tuple(fours), set_words(self.fours(fours[0])[0]))
+            return
         holder = self.gem_holder()
         if holder is None:
             self._over(EVERYBODY_LOSES, ())
@@ -685,14 +697,21 @@ class DiamondState(GameState):
             RETIRE_FOUR: f"retires with {retired or 'four of a kind'} and wins",
             RETIRE_THREE_GEM: f"retires with {retired or 'three of a kind and the Gem'} and wins",
             GEM_HOLDER: "holds the Gem and wins",
+            FOUR_AT_END: f"could still discard {retired or 'four of a kind'} and wins",
         }
         # How the game was won, without the winner's name (the results' headline names them).
         how = {
             RETIRE_FOUR: f"Retired with {retired or 'four of a kind'}",
             RETIRE_THREE_GEM: f"Retired with {retired or 'three of a kind and the Gem'}",
             GEM_HOLDER: "Held the Gem when the game ended",
+            FOUR_AT_END: f"Held {retired or 'four of a kind'} when the game ended",
         }
-        if winners:
+        if len(winners) > 1:
+            msg = (f"Game over: {and_list([self.name(w) for w in winners])} could each still "
+                   "discard four of a kind and share the win")
+            self._emit("end", msg, ending=ending, winners=list(winners),
+                       how="Each held four of a kind when the game ended")
+        elif winners:
             msg = f"Game over: {self.name(winners[0])} {text[ending]}"
             self._emit("end", msg, ending=ending, winners=list(winners), how=how[ending])
         else:
@@ -705,7 +724,8 @@ class DiamondState(GameState):
         if self.phase == OVER:
             winners = self.winners
             why = {RETIRE_FOUR: "Retired: four of a kind", RETIRE_THREE_GEM: "Retired: three and the Gem",
-                   GEM_HOLDER: "Held the Gem at the end"}.get(self.ending_kind or "", "")
+                   GEM_HOLDER: "Held the Gem at the end",
+                   FOUR_AT_END: "Four of a kind at the end"}.get(self.ending_kind or "", "")
         else:
             holder = self.gem_holder()
             winners = () if holder is None else (holder,)
@@ -821,7 +841,10 @@ class DiamondState(GameState):
         if self.phase == OVER:
             if self.ending_kind not in ENDINGS:
                 raise BadSave("a finished game with an unknown ending")
-            if (self.ending_kind == EVERYBODY_LOSES) != (not self.winners) or len(self.winners) > 1:
+            if ((self.ending_kind == EVERYBODY_LOSES) != (not self.winners)
+                    or (len(self.winners) > 1 and self.ending_kind != FOUR_AT_END)
+                    or len(set(self.winners)) != len(self.winners)
+                    or not all(0 <= w < n for w in self.winners)):
                 raise BadSave("the winners do not match the ending")
         elif self.ending_kind is not None or self.winners:
             raise BadSave("a game still going has an ending")

@@ -12,12 +12,13 @@ ENDING_KEYS = {
     "retire_three_gem": "ended_retire_three_gem",
     "gem_holder": "ended_gem_holder",
     "everybody_loses": "ended_everybody_loses",
+    "four_at_end": "ended_four_at_end",
 }
 ACTION_KINDS = {"bomb": "bombs", "resupply": "resupplies", "invest": "invests", "pass": "passes"}
 
 
 def game_table(events: Sequence[Event]) -> dict[str, float]:
-    """Which of the four endings this game had (one of them is 1), its length in turns (all seats'
+    """Which of the five endings this game had (one of them is 1), its length in turns (all seats'
     turns, and per player), the actions taken, bombs answered yes, steals, how the last turns were
     reached (the deck ran out, or the 12-round limit), the first player's share of the win and the
     winner's place in the turn order."""

@@ -15,7 +15,7 @@ import pygame
 
 from game.core.contract import Outcome, PlayerScore
 from game.core.match import Match
-from game.core.words import amount, plural
+from game.core.words import amount, and_list, plural
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import fit_text, open_table
@@ -53,10 +53,6 @@ class Spark:
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th... 11th, 12th, 13th, 21st."""
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def names_joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class ResultsScene(Scene):
@@ -113,10 +109,12 @@ class ResultsScene(Scene):
         top = max((s.total for s in self.outcome.scores), default=0)
         score = amount(top, self.match.info.score_unit)  # "12 points", "98$"
         if self.tie_break:
-            return "A tie!", (f"{names_joined(names)} tie with {score}: "
+            return "A tie!", (f"{and_list(names)} tie with {score}: "
                               "the rules call for a tie-break game.")
         if self.outcome.is_tie:
-            return "A shared win!", f"{names_joined(names)} share the win with {score} each."
+            if not self.match.info.scored:   # (won, not scored: the game's words say how)
+                return "A shared win!", self._end_words(f"{and_list(names)} share the win.")
+            return "A shared win!", f"{and_list(names)} share the win with {score} each."
         if not names:
             # A game that nobody wins (Diamond in the Rough, when nobody holds the Gem at the end):
             # everybody lost, which is neither a tie nor a win; the game's last words say why.

@@ -22,7 +22,7 @@ from typing import Any, Callable
 import pygame
 
 from game.core.contract import Action
-from game.core.words import or_list, plural
+from game.core.words import and_list, or_list, plural
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
 from game.ui.tables.base import banner_image, fit, seat_rgb
@@ -506,6 +506,9 @@ class TableDrawing:
             winners = list(getattr(self.state.outcome(), "winners", ()))
             if not winners:
                 return [("Game over: ", theme.GOLD), ("nobody holds the Gem, so everybody loses", theme.INK)]
+            if len(winners) > 1:
+                return [("Game over: ", theme.GOLD),
+                        (f"{and_list([m.seats[w].name for w in winners])} share the win", theme.INK)]
             return [("Game over: ", theme.GOLD), (f"{m.seats[winners[0]].name} wins", theme.INK)]
         p = m.to_move()
         assert p is not None

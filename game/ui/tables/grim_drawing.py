@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -513,8 +513,7 @@ class TableDrawing:
             rects = self._fan(inv, self.opp, len(groups), self.opp[0] + 4)
             for (_, cs), cr in zip(groups, rects):
                 self._card(pic, cs[0], cr)
-                if len(cs) > 1:
-                    _badge(pic, f"×{len(cs)}", cr.bottomright)
+            _badges(pic, groups, rects)
             self._label(pic, "Inventory", (inv.x, inv.bottom + 5), inv.w)
 
     def _label(self, surface: pygame.Surface, words: str, pos: tuple[int, int], width: int) -> None:
@@ -600,10 +599,10 @@ class TableDrawing:
             pygame.draw.rect(pic, (120, 96, 170), g, 2, border_radius=10)
             theme.text(pic, f"Geode {len(m.geode)}", (g.x + 10, g.y + 7), 15, (210, 190, 255), bold=True)
             groups = self.geode_groups()
-            for (_, cs), r in zip(groups, self.geode_rects(len(groups))):
-                self._card(pic, cs[0], r.move(*off))
-                if len(cs) > 1:
-                    _badge(pic, f"×{len(cs)}", r.move(*off).bottomright)
+            rects = [r.move(*off) for r in self.geode_rects(len(groups))]
+            for (_, cs), r in zip(groups, rects):
+                self._card(pic, cs[0], r)
+            _badges(pic, groups, rects)
             if not m.geode:
                 theme.text(pic, "empty: a card joins it", (g.centerx, g.y + 66), 13, theme.INK_FAINT, anchor="midtop")
                 theme.text(pic, "after each round", (g.centerx, g.y + 84), 13, theme.INK_FAINT, anchor="midtop")
@@ -694,10 +693,10 @@ class TableDrawing:
         inv = INV_BOX.move(*off)
         theme.text(pic, "Inventory", (inv.x + 4, inv.y), 14, theme.INK, bold=True)
         groups = self.inv_groups(p)
-        for (_, cs), cr in zip(groups, self.inv_rects(p, len(groups))):
-            self._card(pic, cs[0], cr.move(*off))
-            if len(cs) > 1:
-                _badge(pic, f"×{len(cs)}", cr.move(*off).bottomright)
+        rects = [cr.move(*off) for cr in self.inv_rects(p, len(groups))]
+        for (_, cs), cr in zip(groups, rects):
+            self._card(pic, cs[0], cr)
+        _badges(pic, groups, rects)
         if not groups:
             theme.text(pic, "Items and Bundles go here", (inv.x + 4, inv.y + 60), 13, theme.INK_FAINT)
 
@@ -982,6 +981,16 @@ def _pill(words: str, colour: tuple[int, int, int]) -> pygame.Surface:
             _PICS.clear()
         _PICS[key] = s
     return _PICS[key]
+
+
+def _badges(surface: pygame.Surface, groups: Sequence[tuple[Any, Sequence[int]]],
+            rects: Sequence[pygame.Rect]) -> None:
+    """The "×2" of each group of like cards, at its card's foot, drawn once every card is down, so
+    that no card laid after it covers it."""
+    for (_, cs), r in zip(groups, rects):
+        if len(cs) > 1:
+            # Its right edge within the card's: the next card lies close by.
+            _badge(surface, f"×{len(cs)}", (r.right - 5, r.bottom))
 
 
 def _badge(surface: pygame.Surface, words: str, corner: tuple[int, int]) -> None:
