@@ -672,6 +672,32 @@ def test_a_detonator_rerolls_a_fire_in_the_hole_roll() -> None:
     assert (s.phase, s.turn) == ("fire", 1)
 
 
+def test_a_roll_that_cannot_be_bettered_is_a_formality() -> None:
+    """The re-roll stays legal, but where it could only make things worse the game names keeping
+    the roll as the position's formality, which the table plays for a human."""
+    from game.games.ya_blew_it.rules import formality
+
+    def at(s: YaBlewItState, *actions: str) -> str | None:
+        s, _ = play(s, *actions)
+        assert s.phase == "reroll" and legal(s) == ["reroll", "accept"]
+        f = formality(s)
+        return None if f is None else str(f)
+
+    steal, _ = begin(deal(2, top=["R1", "B2"], areas={1: ["D4"]}))
+    assert at(rig(steal.copy(), 1), "roll") == "accept"          # it steals: nothing better
+    assert at(rig(steal.copy(), 8), "roll") is None              # it misses: a re-roll may steal
+    gamble = deal(2, phase="choice", claim=["R1"], out=[1], top=["B2", "G3"], areas={0: ["D8"]})
+    assert at(rig(gamble.copy(), 5), "gamble", "roll") == "accept"   # it wins the Claim
+    assert at(rig(gamble.copy(), 2), "gamble", "roll") is None       # it blows it
+    fire = deal(2, phase="fire", areas={0: ["R4", "D1"]}, top=["Y1"])
+    assert at(rig(fire.copy(), 6), "fire") == "accept"           # it takes nothing
+    assert at(rig(fire.copy(), 4), "fire") is None               # it takes the Ruby 4
+    assert at(rig(fire.copy(), 1), "fire") is None               # it takes the Detonator itself
+    guarded = deal(2, phase="fire", areas={0: ["R4", "S2", "D1"]}, top=["Y1"])
+    assert at(rig(guarded, 4), "fire:red") is None               # the Safe saves the Ruby, but is spent
+    assert formality(deal(2, phase="miner", claim=["R1"])) is None
+
+
 def test_no_detonator_no_reroll_offer() -> None:
     s, _ = begin(deal(2, top=["R1", "B2"], areas={1: ["S2"]}))
     s, events = play(rig(s, 8), "roll")

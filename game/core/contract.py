@@ -345,6 +345,11 @@ class GameInfo:
     # Lines the results add under a player's score, from the game's events (history, the seats'
     # names, the player): what the score alone does not tell (Ya Blew It!: the final blast).
     result_notes: Callable[[Sequence[Event], Sequence[str], int], list[str]] | None = None
+    # The one sensible answer at a position, if it is one where any other answer can only lose
+    # (Ya Blew It!: keeping a roll that cannot be bettered, rather than spending a Faulty Detonator
+    # on it): the table plays it for a human after a moment, and a take-back counts it part of
+    # the move before it. None where the player has a real choice.
+    formality: Callable[[GameState], Action | None] | None = None
 
     def unit(self, amount: int) -> str:
         """The score unit that goes with `amount`."""

@@ -221,10 +221,26 @@ class Match:
             if self._revealed[i - 1]:
                 return None
             actor = self._actors[i - 1]
-            if 0 <= actor < len(self.seats) and self.seats[actor].is_human:
+            if 0 <= actor < len(self.seats) and self.seats[actor].is_human and not self._formal(i - 1):
                 return actor, i - 1
-            i -= 1  # a bot's reply that revealed nothing: taken back with the decision before it
+            # A bot's reply, or a formality the table played, that revealed nothing: taken back
+            # with the decision before it.
+            i -= 1
         return None
+
+    def formality(self) -> Action | None:
+        """The one sensible answer at this position, which the table plays for a human (see
+        `GameInfo.formality`); None when the player has a real choice."""
+        hook = self.info.formality
+        return None if hook is None or self.is_over() else hook(self.state)
+
+    def _formal(self, index: int) -> bool:
+        """Whether action number `index` was the formality of its position."""
+        hook = self.info.formality
+        if hook is None:
+            return False
+        formal = hook(self._states[index])
+        return formal is not None and str(formal) == self.actions[index]
 
     def can_undo(self, seat: int | None = None) -> bool:
         return self.undo_target(seat) is not None

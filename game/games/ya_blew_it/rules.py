@@ -857,6 +857,25 @@ def final_blast_notes(history: Sequence[Event], names: Sequence[str], p: int) ->
     return []
 
 
+def formality(state: GameState) -> Action | None:
+    """Keeping a roll that cannot be bettered, where a Faulty Detonator could only make it worse:
+    a steal that hits, a gamble that misses the Claim, a Fire in the Hole roll that takes nothing
+    (not even a Safe). Else None: whether to re-roll is the player's choice."""
+    if not isinstance(state, YaBlewItState) or state.phase != REROLL or not state.roll:
+        return None
+    value, why = int(state.roll.get("value", 0)), state.roll.get("why")
+    p = state.turn
+    if why == "steal":
+        best = value in state.claim_numbers()
+    elif why == "gamble":
+        best = value not in state.claim_numbers()
+    else:
+        placing = {sid: c for sid, c in state.safes.items() if sid in state.areas[p]}
+        lost, spent = fire_losses(state.areas[p], placing, value)
+        best = not lost and not spent
+    return ACCEPT if best else None
+
+
 INFO = GameInfo(
     name="ya_blew_it",
     title="Ya Blew It!",
@@ -867,5 +886,6 @@ INFO = GameInfo(
     rules_doc="ya_blew_it.md",
     blurb="Push your luck: build a Claim, steal one with your Dynamite, dodge your cursed colour.",
     result_notes=final_blast_notes,
+    formality=formality,
 )
 YaBlewItState.info = INFO

@@ -613,6 +613,17 @@ class TableScene(Scene):
             return
         self._hotseat_hook()
         if self.match.human_to_move():
+            formal = self.match.formality()
+            if formal is not None:
+                # Nothing to decide (a roll that cannot be bettered): played for the player once
+                # they have seen why, as a bot's move is.
+                self.buttons = []
+                self._buttons_key = None
+                self.bot_wait += dt
+                if self.bot_wait >= self.bot_pause * self.speed():
+                    self.bot_wait = 0.0
+                    self._apply(formal)
+                return
             self._prepare_human_turn()
             return
         self.buttons = []

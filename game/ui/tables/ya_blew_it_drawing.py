@@ -393,6 +393,8 @@ class TableDrawing:
         if phase == REROLL:
             roll = state.roll or {}
             v = roll.get("value", "?")
+            if human and m.formality() is not None:   # (kept for them in a moment)
+                return [(name, col), (f", you rolled {v}: no re-roll could do better", theme.INK)]
             if human:
                 return [(name, col), (f", you rolled {v}: Use a Faulty Detonator to re-roll, or Keep roll", theme.INK)]
             return [(name, col), (f" rolled {v} and may re-roll with a Faulty Detonator…", theme.INK)]
