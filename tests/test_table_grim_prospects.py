@@ -697,6 +697,35 @@ def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) ->
     assert "press U to see your cards" in table.status_text()[0]
 
 
+def test_behind_the_curtain_the_cards_prospected_are_kept_only_once_seen(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Hot-seat, the hand still face down (empty, at the first turn): Prospect shows the cards
+    face down, says how to see them, and no key keeps or orders one unseen; U turns them up."""
+    from game.ui.tables.grim_prospects import HIDDEN_CHOICE
+
+    app = make_app("instant")
+    match = new_match([Seat("Ana"), Seat("Bo")], seed=3)
+    table = open_table(app, match)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 100)
+    key(app, pygame.K_SPACE)
+    app.step(1 / 60)
+    me = match.to_move()
+    assert table.hand_hidden and not match.state.hands[me]
+    key(app, pygame.K_p)
+    run_until(app, lambda: table.idle and table.chooser is not None, "opened the chooser", 200)
+    assert not table.eyes() and table.status_text()[0] == HIDDEN_CHOICE
+    moves = len(match.actions)
+    for k in (pygame.K_2, pygame.K_RETURN, pygame.K_UP):
+        key(app, k)
+        assert table.message == HIDDEN_CHOICE and table.chooser.keep is None
+    assert len(match.actions) == moves
+    key(app, pygame.K_u)
+    assert table.eyes()
+    key(app, pygame.K_2)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: len(match.actions) > moves, "kept the card", 200)
+    assert match.actions[moves].startswith("keep")
+
+
 def test_a_traps_cry_leaves_the_card_that_went_off_readable(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.ui import placing
     from game.ui.tables.grim_drawing import HAND

@@ -89,6 +89,8 @@ log = logging.getLogger(__name__)
 # A trap's lines in the log: a deep red, apart from every seat's colour (a salmon read as the
 # orange of seat 2's lines).
 TRAP_RGB = (205, 45, 45)
+# Prospecting in hot-seat with the hand still face down: the cards looked at are face down too.
+HIDDEN_CHOICE = "Your cards are face down: click them or press U to see them, or hold V to peek"
 
 class GrimProspectsTable(TableDrawing, TableScene):
     """The Grim Prospects table for one `Match`: humans click or press keys, bots play themselves.
@@ -710,6 +712,9 @@ class GrimProspectsTable(TableDrawing, TableScene):
     def confirm_keep(self) -> bool:
         if self.chooser is None:
             return False
+        if not self.eyes():
+            self._say(HIDDEN_CHOICE)
+            return False
         action = self.chooser.action()
         if action is None:
             self._say("Choose the card to keep first: click it, or press its number.")
@@ -921,6 +926,12 @@ class GrimProspectsTable(TableDrawing, TableScene):
         assert ch is not None
         k = event.key
         shift = bool(event.mod & pygame.KMOD_SHIFT)
+        choosing = (pygame.K_1 <= k <= pygame.K_4 or k in (pygame.K_UP, pygame.K_k, pygame.K_RETURN, pygame.K_KP_ENTER)
+                    or (k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_COMMA, pygame.K_PERIOD)))
+        if choosing and not self.eyes():
+            # (A hot-seat hand still face down: nobody keeps or orders cards unseen.)
+            self._say(HIDDEN_CHOICE)
+            return True
         if pygame.K_1 <= k <= pygame.K_4:
             if ch.keep_slot(k - pygame.K_1):
                 self._click()
@@ -1010,8 +1021,11 @@ class GrimProspectsTable(TableDrawing, TableScene):
                 return "", theme.INK_FAINT
             return ("Space skips the animation  ·  R the Rubble  ·  F1 rules  ·  Esc menu" if not self.idle
                     else "R the Rubble  ·  S your stash  ·  F1 rules  ·  Esc menu"), theme.INK_FAINT
-        if getattr(self, "hand_hidden", False) and not self.eyes() and self.model.hands[self.home()]:
-            return "Your hand is face down: click it or press U to see your cards, or hold V to peek", theme.FOCUS
+        if getattr(self, "hand_hidden", False) and not self.eyes():
+            if self.state.phase == "choose":
+                return HIDDEN_CHOICE, theme.FOCUS
+            if self.model.hands[self.home()]:
+                return "Your hand is face down: click it or press U to see your cards, or hold V to peek", theme.FOCUS
         if self.state.phase == "choose":
             return ("1-4 or a click keeps a card  ·  drag or Shift+←/→ orders the rest  ·  Enter confirms",
                     theme.INK_DIM)
