@@ -122,3 +122,37 @@ def test_two_players_holding_four_of_a_kind_at_the_end_share_the_win_and_are_tol
                                   "Ana and Bo could each still discard four of a kind and share the win")
     table = table_for(match)
     assert "".join(words for words, _ in table.banner_segments()) == "Game over: Ana and Bo share the win"
+
+
+def test_two_names_of_one_first_word_are_told_apart_and_every_score_line_is_shown(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six cards: "Grandma Margaret" and "Grandma Marjorie" are written whole (on two lines),
+    not both "Grandma"; a winner's six score lines are all listed, smaller, with no "+2 more"."""
+    from game.core.contract import Outcome, PlayerScore
+    from game.ui import theme
+    from game.ui.scenes import results as results_mod
+
+    names = ["Pickaxe Pat", "Ore-Cart Ollie", "Quartz Quinn", "Flint McGee", "Grandma Margaret",
+             "Grandma Marjorie"]
+    match = Match("ya_blew_it", [Seat(n) for n in names], 4)
+    rng = Rng(4)
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    lines = tuple((f"Gem {k} x2", 3) for k in range(6))
+    scores = (PlayerScore(0, 18, lines),) + tuple(PlayerScore(p, 10 - p, (("Ruby x1", 1),)) for p in range(1, 6))
+    outcome = Outcome(scores, (0,))
+    match.state = SimpleNamespace(outcome=lambda: outcome, is_over=lambda: True)  # type: ignore[assignment]
+    results = ResultsScene(match)
+    app.push(results)
+    drawn: list[str] = []
+    real = theme.text
+
+    def spy(surface: pygame.Surface, words: str, *args: object, **kw: object) -> object:
+        drawn.append(words)
+        return real(surface, words, *args, **kw)
+
+    monkeypatch.setattr(results_mod.theme, "text", spy)
+    results.draw(app.screen)
+    assert "Margaret" in drawn and "Marjorie" in drawn, drawn
+    assert not any(d.endswith("more") for d in drawn), drawn
+    assert all(f"Gem {k} x2" in drawn for k in range(6))

@@ -329,10 +329,18 @@ class ResultsScene(Scene):
         if won:
             _crown(surface, (r.centerx, r.y - 6), self.age)
         name_w = r.w - 84
-        # As the tables do: the whole name, smaller if need be, else the first name.
-        shown, size = theme.fit_name(seat.name, name_w, 21, 12)
-        theme.text(surface, shown, (r.x + 68, r.y + 34 + (21 - size) // 2), size, theme.INK, bold=True)
-        theme.text(surface, fit_text(self.who(player), name_w, 15), (r.x + 68, r.y + 62), 15,
+        # The whole name, smaller if need be, on two lines if it must (the first name alone, as
+        # the tables show it, may be two players' at six cards: "Grandma"); else the tables' way.
+        lines = name_lines(seat.name, name_w)
+        if len(lines) == 1:
+            shown, size = lines[0]
+            theme.text(surface, shown, (r.x + 68, r.y + 34 + (21 - size) // 2), size, theme.INK, bold=True)
+            who_y = r.y + 62
+        else:
+            for i, (shown, size) in enumerate(lines):
+                theme.text(surface, shown, (r.x + 68, r.y + 27 + 18 * i), size, theme.INK, bold=True)
+            who_y = r.y + 66
+        theme.text(surface, fit_text(self.who(player), name_w, 15), (r.x + 68, who_y), 15,
                    theme.INK_DIM)
         scored = self.match.info.scored
         big = str(score.total) if scored else ("Won" if won else "—")
@@ -342,8 +350,6 @@ class ResultsScene(Scene):
             theme.text(surface, self.match.info.unit(score.total), (r.centerx, r.y + 170), 15,
                        theme.INK_DIM, anchor="midtop")
         pygame.draw.line(surface, (90, 78, 62), (r.x + 16, r.y + 198), (r.right - 16, r.y + 198), 1)
-        size = 13 if narrow else 16
-        line_h = size + 8
         y = r.y + 208
         # The game's notes under the score (Ya Blew It!: what the final blast took), at the foot.
         notes = [line for note in self.notes.get(player, []) for line in theme.wrap(note, r.w - 28, 13)]
@@ -352,8 +358,14 @@ class ResultsScene(Scene):
         foot = r.bottom - 14 - 17 * len(notes)
         for i, line in enumerate(notes):
             theme.text(surface, line, (r.x + 14, foot + 17 * i), 13, theme.INK_FAINT)
-        room = (foot - (6 if notes else 2) - y) // line_h
         items = list(score.breakdown)
+        # The score's lines as large as lets every one of them fit; only past the smallest does
+        # the list end in "+N more".
+        for size in ((13, 12, 11) if narrow else (16, 14, 13, 12, 11)):
+            line_h = size + (8 if size >= 14 else 5)
+            room = (foot - (6 if notes else 2) - y) // line_h
+            if len(items) <= room:
+                break
         shown = items if len(items) <= room else items[:room - 1]
         for label, pts in shown:
             pts_text = (f"{pts:+d}" if pts else "0") if scored else ""
@@ -367,6 +379,24 @@ class ResultsScene(Scene):
             theme.text(surface, f"+{len(items) - len(shown)} more", (r.x + 16, y), size, theme.INK_FAINT)
         if not items and scored:
             theme.text(surface, "nothing scored", (r.centerx, y), size, theme.INK_FAINT, anchor="midtop")
+
+
+def name_lines(name: str, width: int) -> list[tuple[str, int]]:
+    """A results card's name, each line with its font size: one line, from 21 points down to
+    14; else two lines at 14, split between words; else one line down to 12; else the tables'
+    way (`theme.fit_name`)."""
+    size = theme.fit_size(name, width, 21, 14, True)
+    if theme.width_of(name, size, True) <= width:
+        return [(name, size)]
+    if " " in name.strip():
+        parts = theme.wrap(name, width, 14, True)
+        if (len(parts) == 2 and parts[0].split() + parts[1].split() == name.split()
+                and all(theme.width_of(p, 14, True) <= width for p in parts)):
+            return [(parts[0], 14), (parts[1], 14)]
+    size = theme.fit_size(name, width, 14, 12, True)
+    if theme.width_of(name, size, True) <= width:
+        return [(name, size)]
+    return [theme.fit_name(name, width, 14, 12)]
 
 
 _BG: pygame.Surface | None = None
