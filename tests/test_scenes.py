@@ -258,6 +258,40 @@ def test_a_link_to_another_rules_page_opens_it_and_close_comes_back(app: App, tm
     assert app.top is rules
 
 
+def test_the_links_of_a_rules_page_are_reached_by_tab_and_opened_by_enter(app: App, tmp_path: Path) -> None:
+    """A keyboard reader: Tab goes from Close to each link in turn (scrolling it into view),
+    back to Close after the last; Enter opens the link Tab is on, as a click does."""
+    (tmp_path / "rules.md").write_text(
+        "# Ya Blew It!\n\nMake your own: see [the map guide](maps.md#limits).\n\n" + "More words.\n\n" * 60
+        + "## Last part\n\nBack to [the top](#ya-blew-it).\n", encoding="utf-8")
+    (tmp_path / "maps.md").write_text("# The map guide\n\n## Limits\n\nAt most 40.\n", encoding="utf-8")
+    app.settings.animation = "instant"
+    app.reset(TitleScene())
+    rules = RulesScene(INFO, path=tmp_path / "rules.md")
+    app.push(rules)
+    frames(app, 2)
+    app.handle(key(pygame.K_TAB))
+    assert rules.close_button.focused and rules.link_focus is None
+    app.handle(key(pygame.K_TAB))
+    app.handle(key(pygame.K_TAB))
+    assert rules.link_focus == 1 and not rules.close_button.focused
+    # The second link is far down the page: it was scrolled into view.
+    rect = rules.link_groups[1][1][0]
+    assert rules.target <= rect.top and rect.bottom <= rules.target + rules.view.h
+    app.handle(key(pygame.K_TAB))
+    assert rules.link_focus is None and rules.close_button.focused   # round to Close
+    app.handle(key(pygame.K_TAB, pygame.KMOD_SHIFT))
+    assert rules.link_focus == 1                                         # and back
+    app.handle(key(pygame.K_TAB, pygame.KMOD_SHIFT))
+    assert rules.link_focus == 0
+    frames(app, 1)
+    app.handle(key(pygame.K_RETURN))
+    guide = app.top
+    assert isinstance(guide, RulesScene) and guide.path == tmp_path / "maps.md"
+    app.handle(key(pygame.K_ESCAPE))
+    assert app.top is rules
+
+
 def test_missing_rules_page_says_so(app: App, tmp_path: Path) -> None:
     app.reset(TitleScene())
     page = RulesScene(INFO, path=tmp_path / "nowhere.md")

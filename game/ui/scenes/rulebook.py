@@ -630,6 +630,9 @@ class RulesScene(Scene):
         self.close_button = Button((p.right - 156, p.y + 20, 136, 48), "Close", self.close, pygame.K_ESCAPE,
                                    primary=True)
         self.ring = FocusRing([self.close_button])
+        # The keyboard's link: Tab goes from Close through the page's links in reading order, and
+        # Enter follows the one it is on (index into `link_groups`; None: no link has focus).
+        self.link_focus: int | None = None
         if anchor and self.go_to(anchor):
             self.scroll = self.target     # (opens there, without scrolling down from the top)
 
@@ -684,6 +687,36 @@ class RulesScene(Scene):
             self.app.pop()
 
     # ---------------------------------------------------------------- links
+    @property
+    def link_groups(self) -> list[tuple[str, list[pygame.Rect]]]:
+        """The page's links in reading order, each with the rectangles of its words (a link
+        broken over two lines has two)."""
+        groups: list[tuple[str, list[pygame.Rect]]] = []
+        for rect, target in self.page.links:
+            if groups and groups[-1][0] == target and rect.y - groups[-1][1][-1].y <= 40:
+                groups[-1][1].append(rect)
+            else:
+                groups.append((target, [rect]))
+        return groups
+
+    def _tab(self, back: bool) -> None:
+        """Tab / Shift+Tab: Close, then each link of the page in turn (scrolled into view)."""
+        count = len(self.link_groups)
+        stops = [-1, *range(count)]              # -1: the Close button
+        now = self.link_focus if self.link_focus is not None else (-1 if self.ring.index == 0 else None)
+        if now is None:
+            nxt = stops[-1] if back else stops[0]
+        else:
+            nxt = stops[(stops.index(now) + (-1 if back else 1)) % len(stops)]
+        self.link_focus = None if nxt < 0 else nxt
+        self.ring.index = 0 if nxt < 0 else -1
+        self.ring.set([self.close_button])
+        if nxt >= 0:
+            rects = self.link_groups[nxt][1]
+            top, bottom = min(r.top for r in rects), max(r.bottom for r in rects)
+            if top < self.target or bottom > self.target + self.view.h - 24:
+                self.scroll_to(top - self.view.h // 3)
+
     def link_at(self, pos: tuple[int, int]) -> str:
         """The target of the link under a point of the screen, if any."""
         if not self.view.collidepoint(pos):
@@ -739,6 +772,13 @@ class RulesScene(Scene):
 
     # ---------------------------------------------------------------- frame
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.link_groups:
+            self._tab(bool(event.mod & pygame.KMOD_SHIFT))
+            return True
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.link_focus is not None and self.link_focus < len(self.link_groups)):
+            self.follow(self.link_groups[self.link_focus][0])
+            return True
         if self.ring.handle_event(event) or self.close_button.handle_event(event):
             return True
         page = self.view.h - 60
@@ -814,9 +854,12 @@ class RulesScene(Scene):
             colour = theme.INK if i == current else theme.INK_DIM
             for line, size, y in toc_lines(text, rect):
                 theme.text(surface, line, (rect.x + 12, y), size, colour, anchor="midleft")
-        hints = ("Wheel, arrows, PgUp/PgDn, Home/End", "N / P: next / previous section")
+        hints = ["Wheel, arrows, PgUp/PgDn, Home/End", "N / P: next / previous section"]
+        if self.link_groups:
+            hints.append("Tab: the links, Enter opens one")
         for i, hint in enumerate(hints):
-            theme.text(surface, hint, (sidebar.x + 14, sidebar.bottom - 44 + i * 20), 13, theme.INK_FAINT)
+            theme.text(surface, hint, (sidebar.x + 14, sidebar.bottom - 24 - 20 * (len(hints) - 1 - i)), 13,
+                       theme.INK_FAINT)
 
         surface.set_clip(self.view.inflate(8, 0))
         offset = int(self.scroll)
@@ -834,6 +877,9 @@ class RulesScene(Scene):
             else:
                 pygame.draw.rect(surface, item.colour, item.rect.move(ox, oy), item.width,
                                  border_radius=item.radius)
+        if self.link_focus is not None and self.link_focus < len(self.link_groups):
+            for rect in self.link_groups[self.link_focus][1]:
+                pygame.draw.rect(surface, theme.FOCUS, rect.move(ox, oy).inflate(8, 4), 2, border_radius=4)
         surface.set_clip(None)
         # Soft edges where the text scrolls under the frame.
         if self.scroll > 1:
