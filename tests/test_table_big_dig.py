@@ -605,6 +605,30 @@ def test_pointing_at_a_rivals_row_shows_their_board_large(app) -> None:  # type:
     assert table.big_player() == table.home_player() == 0
 
 
+def test_o_shows_each_rivals_board_large_in_turn_from_the_keyboard(app) -> None:  # type: ignore[no-untyped-def]
+    """A keyboard player: O shows the first rival's board large, again the next, then the
+    player's own; a card picked, or the game moving on, brings their own board back."""
+    match = new_match([Seat("Ana"), Seat("Bo", BOT, "easy"), Seat("Cyd", BOT, "easy")], seed=4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert table.big_player() == 0 and table.others() == [1, 2]
+    seen = []
+    for _ in range(3):
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o"))
+        app.step(1 / 60)
+        seen.append(table.big_player())
+    assert seen == [1, 2, 0]
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o"))
+    assert table.big_player() == 1
+    assert table.choose_card(next(c for c in range(1, 6) if table.card_fits_somehow(c)))
+    table.cancel()
+    assert table.big_player() == 0   # (the card picked ended the look)
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o"))
+    assert table.big_player() == 1
+    assert table._apply(match.legal_actions()[0])
+    assert table.big_player() != 1 or table.home_player() == 1
+
+
 def test_the_board_looked_at_is_the_row_under_the_pointer_after_the_turn_moves_on(app) -> None:  # type: ignore[no-untyped-def]
     """The rows follow the player to move: a rival's number kept from when the pointer came to
     rest went stale, and the board shown large was not the row under the pointer."""

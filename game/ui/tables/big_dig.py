@@ -144,6 +144,9 @@ class BigDigTable(TableDrawing, TableScene):
         self.flash: dict[str, float] = {}
         self.glow: tuple[int, str, float] | None = None   # a goal just met: its squares shine
         self.shown_player: int | None = None
+        # The rival looked at large by the keyboard (O): (their seat, the position it was asked
+        # at); it goes when the game moves on, a card is picked, or the pointer rests on a row.
+        self.looked_at: tuple[int, int] | None = None
         # A bot's decision on show before it is played: (action, squares, seconds left).
         self._legal_cache: tuple[Any, set[str]] = (None, set())
         self._fits_cache: dict[Any, Any] = {}
@@ -180,11 +183,26 @@ class BigDigTable(TableDrawing, TableScene):
     def peeked(self) -> int | None:
         """The rival whose row the pointer rests on now, while nothing moves, no card is in hand
         (the move is made on the player's own board) and no better move of Analyse's is shown."""
-        if (self.mouse is None or self.card is not None or self.beat is not None or self.bot_move is not None
+        if (self.card is not None or self.beat is not None or self.bot_move is not None
                 or self.replay_decision or not self._queue_done()):
             return None
-        return next((p for i, p in enumerate(self.others()) if self.other_rect(i).collidepoint(self.mouse)),
-                    None)
+        if self.mouse is not None:
+            pointed = next((p for i, p in enumerate(self.others()) if self.other_rect(i).collidepoint(self.mouse)),
+                           None)
+            if pointed is not None:
+                return pointed
+        if self.looked_at is not None and self.looked_at[1] == self.match.version:
+            return self.looked_at[0]
+        return None
+
+    def look_at_next(self) -> None:
+        """O: the next rival's board large, in the order of their rows; after the last, your own
+        (or the one to move) again."""
+        rows = self.others()
+        now = self.peeked()
+        i = rows.index(now) + 1 if now in rows else 0
+        self.looked_at = (rows[i], self.match.version) if i < len(rows) else None
+        self.mouse = None
 
     def home_player(self) -> int:
         """The board drawn large when no rival's is looked at: the one acting on show, else the
@@ -333,6 +351,7 @@ class BigDigTable(TableDrawing, TableScene):
         self.message_time = 0.0
         if self.card != card:
             self.card = card
+            self.looked_at = None
             self.rot, self.mirror = 0, False
             self._click()
         self._to_a_fit()
@@ -498,6 +517,9 @@ class BigDigTable(TableDrawing, TableScene):
             return False
         if event.type == pygame.KEYDOWN:
             if self._table_key(event):
+                return True
+            if event.key == pygame.K_o and self.card is None:
+                self.look_at_next()
                 return True
             if not self._human_turn():
                 return False

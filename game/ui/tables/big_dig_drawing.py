@@ -562,6 +562,7 @@ class TableDrawing:
         box = self.others_box
         theme.panel(surface, box, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
         theme.text(surface, "The other boards", (box.x + 12, box.y + 7), 16, theme.GOLD, bold=True)
+        theme.text(surface, "point or O", (box.right - 12, box.y + 11), 13, theme.INK_FAINT, anchor="topright")
         for i, p in enumerate(self.others()):
             r = self.other_rect(i)
             pygame.draw.rect(surface, (48, 43, 40), r, border_radius=8)
