@@ -248,6 +248,8 @@ class MapChooser:
                 fill, edge = ((60, 54, 48) if i == self.hover else (48, 44, 42)), theme.PANEL_EDGE
             pygame.draw.rect(surface, fill, r, border_radius=7)
             pygame.draw.rect(surface, edge, r, 2, border_radius=7)
+            if chosen and self.focused:   # the keyboard's ring, as round a button
+                pygame.draw.rect(surface, theme.FOCUS, r.inflate(6, 6), 2, border_radius=10)
             mark = "●" if chosen else ("✕" if not e.ok else "○")
             theme.text(surface, mark, (r.x + 16, r.centery), 16,
                        theme.GOLD if chosen else (theme.DANGER if not e.ok else theme.INK_DIM), anchor="center")
