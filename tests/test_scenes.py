@@ -154,6 +154,30 @@ SCENES: dict[str, Callable[[], Scene]] = {
 }
 
 
+@pytest.mark.parametrize("name", ["title", "settings", "pause"])
+def test_up_and_down_move_the_focus_through_a_menu(app: App, name: str) -> None:
+    """The title, Settings and the pause menu are lists one above another: Down and Up move the
+    keyboard's focus as Tab and Shift+Tab do (first Down: the first; first Up: the last)."""
+    app.reset(TitleScene())
+    scene = SCENES[name]()
+    if name != "title":
+        app.push(scene)
+    else:
+        scene = app.top
+    frames(app, 2)
+    ring = scene.ring  # type: ignore[attr-defined]
+    assert len(ring.widgets) >= 2 and ring.index == -1
+    app.handle(key(pygame.K_DOWN))
+    assert ring.index == 0 and ring.widgets[0].focused
+    app.handle(key(pygame.K_DOWN))
+    assert ring.index == 1 and ring.widgets[1].focused and not ring.widgets[0].focused
+    app.handle(key(pygame.K_UP))
+    app.handle(key(pygame.K_UP))
+    assert ring.index == len(ring.widgets) - 1   # round from the first to the last
+    app.handle(key(pygame.K_TAB))
+    assert ring.index == 0
+
+
 @pytest.mark.parametrize("name", list(SCENES))
 def test_every_scene_enters_updates_and_draws(app: App, name: str) -> None:
     app.reset(TitleScene())

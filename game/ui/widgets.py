@@ -208,11 +208,14 @@ class TextField:
 
 
 class FocusRing:
-    """Tab / Shift+Tab move keyboard focus through a list of widgets; Enter clicks a focused button."""
+    """Tab / Shift+Tab move keyboard focus through a list of widgets; Enter clicks a focused button.
+    `arrows`: Down / Up move it too (a menu of buttons one above another, where the arrows have no
+    other use)."""
 
-    def __init__(self, widgets: Sequence[object]) -> None:
+    def __init__(self, widgets: Sequence[object], *, arrows: bool = False) -> None:
         self.widgets = list(widgets)
         self.index = -1
+        self.arrows = arrows
 
     def set(self, widgets: Sequence[object]) -> None:
         self.widgets = list(widgets)
@@ -227,8 +230,11 @@ class FocusRing:
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN or not self.widgets:
             return False
-        if event.key == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+        if event.key == pygame.K_TAB or (self.arrows and event.key in (pygame.K_UP, pygame.K_DOWN)):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            step = -1 if back else 1
+            if self.index < 0 and back:
+                self.index = 0   # (the first Up from no focus lands on the last)
             self.index = (self.index + step) % len(self.widgets)
             self._apply()
             return True

@@ -235,7 +235,7 @@ class PauseMenu(Scene):
         ]
         self.buttons = [Button((x, y0 + i * 62, w, 50), label, cb, key, primary=i == 0, size=21)
                         for i, (label, key, cb) in enumerate(specs)]
-        self.ring = FocusRing(self.buttons)
+        self.ring = FocusRing(self.buttons, arrows=True)
         self.unsaved = ""   # why the game could not be saved, when it could not
 
     def enter(self) -> None:

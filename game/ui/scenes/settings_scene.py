@@ -74,7 +74,7 @@ class SettingsScene(Scene):
         ]
         self.back_button = Button((self.panel.right - 40 - 180, self.panel.bottom - 76, 180, 52), "Done",
                                   self.close, pygame.K_ESCAPE, primary=True)
-        self.ring = FocusRing(self.cyclers + [self.back_button])
+        self.ring = FocusRing(self.cyclers + [self.back_button], arrows=True)
         self.preview_t = 0.0
 
     # ---------------------------------------------------------------- settings

@@ -435,7 +435,7 @@ class TitleScene(Scene):
         self.buttons = []
         self._build_continue()
         self._build_games()
-        self.ring = FocusRing(self.buttons)
+        self.ring = FocusRing(self.buttons, arrows=True)
 
     def _build_continue(self) -> None:
         self.save_rows = []
