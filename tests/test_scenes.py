@@ -691,6 +691,23 @@ def test_enter_in_the_seed_field_starts_the_game_with_the_seed_typed(
     assert dummy_tables[0].match.seed == 314 and not setup.seed.focused
 
 
+def test_esc_in_a_field_leaves_the_typing_but_keeps_the_focus_ringed(app: App) -> None:
+    """Esc ends the typing in a name or the seed; the keyboard's focus stays on that field, drawn
+    as a ring round it, and Tab goes on from there."""
+    app.reset(TitleScene())
+    setup = SetupScene(INFO)
+    app.push(setup)
+    while not setup.seed.focused:
+        app.handle(key(pygame.K_TAB))
+    at = setup.ring.index
+    app.handle(key(pygame.K_ESCAPE))
+    assert not setup.seed.focused and setup.seed.ringed and app.top is setup
+    others = [w for w in setup.ring.widgets if w is not setup.seed]
+    assert not any(getattr(w, "ringed", False) or getattr(w, "focused", False) for w in others)
+    app.handle(key(pygame.K_TAB))
+    assert setup.ring.index == at + 1 and not setup.seed.ringed
+
+
 def test_the_setup_offers_each_games_last_setup_again(app: App, dummy_tables: list[DummyTable]) -> None:
     app.reset(TitleScene())
     setup = SetupScene(INFO)

@@ -145,6 +145,8 @@ class TextField:
         self.placeholder = placeholder
         self.size = size
         self.focused = False
+        # The keyboard's focus rests here without typing (left by Esc): ringed as a button is.
+        self.ringed = False
         self.selected = False   # the whole text is selected (Ctrl+A): typing replaces it
         self.tag = ""   # small words at the right end ("bot"); the text stops before them
 
@@ -184,6 +186,8 @@ class TextField:
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         theme.panel(surface, r, (30, 30, 34), theme.FOCUS if self.focused else theme.PANEL_EDGE, 6)
+        if self.ringed and not self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), 2, border_radius=9)
         shown = self.value or self.placeholder
         colour = theme.INK if self.value else theme.INK_FAINT
         room = r.w - 20 - (theme.width_of(self.tag, 13) + 10 if self.tag else 0)
@@ -226,6 +230,8 @@ class FocusRing:
         for i, w in enumerate(self.widgets):
             if hasattr(w, "focused"):
                 w.focused = i == self.index
+            if hasattr(w, "ringed"):
+                w.ringed = i == self.index
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN or not self.widgets:

@@ -443,6 +443,8 @@ class SetupScene(Scene):
         for w in ring.widgets:
             if w not in widgets and hasattr(w, "focused"):
                 w.focused = False  # a seat row that was just hidden
+            if w not in widgets and hasattr(w, "ringed"):
+                w.ringed = False
         ring.widgets = widgets
         ring.index = widgets.index(current) if current in widgets else -1
 
