@@ -1200,3 +1200,17 @@ def test_the_title_says_how_the_keyboard_reaches_every_button(app: App, monkeypa
     app.reset(title)
     title.draw(app.screen)
     assert title_mod.KEYS_LINE in drawn and "Tab" in title_mod.KEYS_LINE and "Enter" in title_mod.KEYS_LINE
+
+
+def test_the_window_cannot_be_dragged_smaller_than_half_the_picture(app: App) -> None:
+    """The picture is scaled to the window: below half its size each way the smallest words
+    could not be read, so the window system is told not to shrink it further."""
+    import warnings
+
+    from game.ui.app import MIN_WINDOW
+
+    assert MIN_WINDOW == (640, 360)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    assert tuple(window.minimum_size) == MIN_WINDOW

@@ -29,6 +29,22 @@ UNFOCUSED_FPS = 30
 HIDDEN_FPS = 5
 
 
+# The smallest window the player may drag it to: half the picture each way, where the smallest
+# words (12 points) are still about as tall as a lower-case letter of a book's footnote.
+MIN_WINDOW = (theme.WIDTH // 2, theme.HEIGHT // 2)
+
+
+def _keep_readable(size: tuple[int, int]) -> None:
+    """Stop the window being dragged smaller than `size` (the picture is scaled to it, and words
+    shrink with it). Left alone where the window system or this pygame cannot say so."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)   # (the display module's window)
+            pygame.Window.from_display_module().minimum_size = size
+    except (AttributeError, pygame.error) as exc:
+        log.info("no smallest window size: %s", exc)
+
+
 class App:
     def __init__(self, settings: Settings | None = None, *, fps: int = FPS) -> None:
         # Bots think on a worker thread; a short GIL switch interval lets the frame loop take the
@@ -54,6 +70,7 @@ class App:
             if pygame.display.get_driver() == "dummy":
                 warnings.filterwarnings("ignore", message="no fast renderer available")
             self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
+        _keep_readable(MIN_WINDOW)
         if self.settings.fullscreen:
             self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
