@@ -439,6 +439,22 @@ def test_placing_a_bundle_is_not_an_action_before_or_after() -> None:
     assert s.why_not(Action.parse("end")) is not None
 
 
+def test_the_action_that_empties_the_mine_ends_the_game_with_no_bundle_placed_after_it() -> None:
+    """"The game ends when the mine runs out of cards": at once, so a Bundle still in hand after
+    the last dig stays there and scores its own points (place it before the action instead)."""
+    c = Cards()
+    copper, gold, last = c.one("copper"), c.one("gold"), c.one("gold")
+    s = deal(2, top=[last], bottom=[], hands={0: [copper, gold]},
+             inventories={1: ids("pickaxe") + ids("canary") + ids("lens") + ids("torch")})
+    assert Action("place", (str(copper),)) in s.legal_actions()   # before the action: yes
+    end, _ = act(s, "dig")
+    assert end.is_over() and end.legal_actions() == [] and end.hands[0] == [copper, gold, last]
+    placed, _ = act(s, f"place:{copper}", "dig")
+    assert placed.is_over() and placed.inventories[0] == [copper]
+    # Placed, the Copper adds 1 to each of two Golds; carried, it scores only its own 1.
+    assert placed.outcome().scores[0].total == end.outcome().scores[0].total + 1
+
+
 # --------------------------------------------------------------------------- Torch
 def test_the_torch_shows_the_mines_top_card_at_the_start_of_each_turn() -> None:
     c = Cards()
