@@ -658,8 +658,11 @@ class YaBlewItState(GameState):
             self.discard = self.discard + sorted(gone)
         if self._ev is None:
             return
-        # Each Safe spent takes the hit for one Gem.
-        saved = "a Safe saved a Gem" if len(used) == 1 else f"{len(used)} Safes saved {len(used)} Gems"
+        # Each Safe spent takes the hit for one Gem of its stack: named, as the lost cards are.
+        kept = [c for c in self.areas[p] if NUMBER[c] == value and KIND[c] == GEM]
+        gems = ", ".join(self.label(c) for c in kept[:-1]) + " and " + self.label(kept[-1]) if len(kept) > 1 \
+            else "".join(self.label(c) for c in kept)
+        saved = f"{'a Safe' if len(used) == 1 else f'{len(used)} Safes'} saved {gems or 'a Gem'}"
         what = "lost " + ", ".join(self.label(c) for c in lost) if lost else "lost nothing"
         self._emit("blast", f"{self.name(p)} {what}" + (("; " if lost else ": ") + saved if used else ""),
                    player=p, value=value, lost=lost, safes_used=used)
