@@ -396,10 +396,10 @@ class TableDrawing:
         kind = self.moves.kind_now()
         title = ACTION_TITLES.get(kind or "", "")
         ask = {
-            "action": "choose an action die (1-4 or click a die)",
-            "new": "dice modifier: choose the die that becomes the new action (1-4)",
-            "dir": f"{title}: choose the direction die (1-4), or click a marked hex",
-            "dist": f"{title}: choose the {'length' if kind == BARRIER else 'distance'} die (1-4), "
+            "action": "choose an action die (click it, or its key 1-4)",
+            "new": "dice modifier: choose the die that becomes the new action (key 1-4)",
+            "dir": f"{title}: choose the direction die (key 1-4), or click a marked hex",
+            "dist": f"{title}: choose the {'length' if kind == BARRIER else 'distance'} die (key 1-4), "
                     f"or click a marked hex",
             "second": f"{title}: click the second hex next to the centre (← →)",
         }.get(slot or "", "press Enter to confirm, Backspace to step back")
@@ -574,8 +574,12 @@ class TableDrawing:
             if choices.get(i) is not None and i not in roles and owner is None:
                 # Not a choice now (hover says why): dimmed.
                 surface.blit(_dim_die(rect.size), rect.topleft)
+            # Its key, on a keycap at the corner: the die's place (1-4), never its face.
             key_col = theme.FOCUS if (i in choices and choices[i] is None) else theme.INK_FAINT
-            theme.text(surface, str(i + 1), (rect.x + 4, rect.y + 1), 13, key_col, bold=True)
+            cap = pygame.Rect(rect.x - 5, rect.y - 5, 18, 18)
+            pygame.draw.rect(surface, (34, 30, 26), cap, border_radius=5)
+            pygame.draw.rect(surface, key_col, cap, 1, border_radius=5)
+            theme.text(surface, str(i + 1), cap.center, 13, key_col, bold=True, anchor="center")
             label = roles.get(i) or bot_roles.get(i)
             under = pygame.Rect(x - DIE_GAP // 2 + 2, rect.bottom, DIE_GAP - 4, DICE_BOX.bottom - rect.bottom)
             if label:
@@ -691,8 +695,8 @@ class TableDrawing:
         meaning = {
             1: "Mine: dig a line, 1$ a hex, take its treasure",
             2: "Blow: blast 2 hexes, half their treasure",
-            3: "Block: close 2 hexes to everyone",
-            4: f"Barrier: a fence others pay {words.money(fee)} to cross",
+            3: "Block: 2 hexes nobody may tunnel through",
+            4: f"Barrier: others pay {words.money(fee)} to tunnel through it",
             5: "Dice modifier: another die ±1 is the action",
             6: "Income: half the other three dice",
         }
