@@ -726,6 +726,50 @@ def test_behind_the_curtain_the_cards_prospected_are_kept_only_once_seen(make_ap
     assert match.actions[moves].startswith("keep")
 
 
+def test_while_a_bot_plays_after_a_player_their_hand_stays_down_and_undo_brings_their_curtain(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Hot-seat, a bot between two humans: once Ana has played, the next player may be at the
+    screen. Her face-down hand does not turn up (U, a click, V) until her next turn; the Undo
+    button names her, and taking her move back brings the curtain down for her."""
+    from game.ui.tables.base import HAND_WAITS
+
+    app = make_app("normal")
+
+    def at_a_return_to_base(seed: int) -> Match | None:
+        """Ana to move, able to return to base, with nothing of Dusty's to reveal after it."""
+        match = new_match([Seat("Ana"), Seat("Dusty", BOT, "random"), Seat("Bo")], seed=seed)
+        rng = random.Random(seed)
+        while not (match.to_move() == 0 and any(a.kind == "bank" for a in match.legal_actions())):
+            if match.is_over():
+                return None
+            seat = match.to_move()
+            match.apply(match.bot(1).choose(match.view(1)) if seat == 1 else rng.choice(match.legal_actions()))
+        trial = Match.from_json(match.to_json())
+        trial.apply(next(a for a in trial.legal_actions() if a.kind == "bank"))
+        return match if trial.to_move() == 1 and trial.can_undo(0) else None
+
+    match = next(m for m in map(at_a_return_to_base, range(40)) if m is not None)
+    table = open_table(app, match)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 200)
+    key(app, pygame.K_SPACE)
+    app.step(1 / 60)
+    assert match.eyes == 0 and table.hand_hidden
+    key(app, pygame.K_u)
+    assert not table.hand_hidden          # her own turn: up
+    assert table._apply(next(a for a in match.legal_actions() if a.kind == "bank"))
+    run_until(app, lambda: table.idle and match.to_move() == 1 and table.hand_hidden, "hid her hand for the bot", 300)
+    key(app, pygame.K_u)
+    assert table.hand_hidden and table.message == HAND_WAITS
+    click(app, pygame.Rect(table.hand_rect(0, 1)).center)
+    assert table.hand_hidden
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v"))
+    assert table.secret_seat() is None
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0, unicode="v"))
+    assert table.can_undo() and "Ana" in table.undo_button.label
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert match.to_move() == 0 and match.eyes is None
+    run_until(app, lambda: isinstance(app.top, PassScreen), "brought the curtain down for Ana", 200)
+
+
 def test_a_traps_cry_leaves_the_card_that_went_off_readable(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.ui import placing
     from game.ui.tables.grim_drawing import HAND

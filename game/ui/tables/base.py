@@ -28,8 +28,10 @@ rebuilds the log for the new viewer (no private line of the last player stays), 
 `reveal_hand()`) or presses `show_key` (U), or while they hold `peek_key` (V: `peeking`). A game
 draws a seat's secret cards face up only for `secret_seat()`. A table with private hands passes
 every event to `privacy_event` first (key releases included), so a peek ends when the key comes
-up. An undo that hands the decision to
-another human brings the curtain for them; a resumed hot-seat game starts behind it.
+up. A face-down hand turns up only while its owner is to move (`may_turn_up`): while a bot plays
+after them, the next player may be at the screen. An undo that hands the decision to another
+human, or that is pressed while another seat is to move, brings the curtain for them; a resumed
+hot-seat game starts behind it.
 
 Undo follows the match runner's fair-play policy (`Match.undo_target`); after it, the table is
 built afresh from the match, exactly as when a saved game is resumed. A table in `replay` mode
@@ -71,6 +73,8 @@ RGB = tuple[int, int, int]
 SCREEN = pygame.Rect(0, 0, theme.WIDTH, theme.HEIGHT)
 UNDO_MAX_W = 156  # the Undo button at the log's top right leaves room for the log's title
 HINT_W = 104      # the Hint button at the log's bottom right
+# Said when a face-down hot-seat hand is asked for while another seat plays.
+HAND_WAITS = "This hand stays face down until its player's next turn: someone else may be at the screen."
 
 
 def seat_rgb(p: int) -> RGB:
@@ -719,12 +723,22 @@ class TableScene(Scene):
     def _viewer_changed(self) -> None:
         """The table now shows another seat's eyes: a game redraws what depended on the viewer."""
 
+    def may_turn_up(self) -> bool:
+        """Whether a face-down hot-seat hand may be turned up or peeked at now: only while its
+        owner is to move (behind the curtain they lifted). While a bot plays after them, the next
+        player may already be at the screen, and nothing tells who presses the key."""
+        return not self.match.hotseat or self.match.is_over() or self.match.to_move() == self.match.eyes
+
     def reveal_hand(self) -> None:
         """The hot-seat player clicked their hidden hand: show it (and their own lines in the log)
-        until the next curtain."""
-        if self.hand_hidden:
-            self.hand_hidden = False
-            self._rebuild_log()
+        until the next curtain; refused (with a word) while it is not their turn."""
+        if not self.hand_hidden:
+            return
+        if not self.may_turn_up():
+            self._note(HAND_WAITS)
+            return
+        self.hand_hidden = False
+        self._rebuild_log()
 
     @property
     def peeking(self) -> bool:
@@ -748,7 +762,9 @@ class TableScene(Scene):
                 self.reveal_hand()
             return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and getattr(event, "key", None) == self.peek_key:
-            self._peek_down = event.type == pygame.KEYDOWN and self.match.hotseat
+            self._peek_down = event.type == pygame.KEYDOWN and self.match.hotseat and self.may_turn_up()
+            if event.type == pygame.KEYDOWN and self.match.hotseat and self.hand_hidden and not self.may_turn_up():
+                self._note(HAND_WAITS)
             return self.match.hotseat
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self._peek_down = False
@@ -832,9 +848,10 @@ class TableScene(Scene):
             r = self.log_panel.rect
             # As wide as leaves the log's title clear.
             most = min(UNDO_MAX_W, r.w - 8 - 14 - theme.width_of("Game log", 17, True) - 10)
-            if seat is not None and now is not None and now != seat and self.match.seats[now].is_human:
-                # Hot-seat: the next player has not decided yet; the button says whose move goes
-                # (and its key, where there is room).
+            if (seat is not None and now is not None and now != seat
+                    and (self.match.seats[now].is_human or self.match.hotseat)):
+                # Hot-seat: the next player (or a bot after a human) has not decided yet; the
+                # button says whose move goes (and its key, where there is room).
                 name = self.match.seats[seat].name
                 label = f"Undo {name}  Ctrl+Z"
                 size = theme.fit_size(label, most - 16, 14, 12, bold=True)
@@ -858,11 +875,18 @@ class TableScene(Scene):
             self._say("There is nothing you may take back now.")
             return False
         self.thinker.cancel()
+        # Hot-seat, a bot to move after the player, the table still behind their eyes: whoever
+        # pressed may not be the player whose decision comes back, so the curtain comes down for
+        # them (from the next human's turn it comes anyway: other eyes are on the table).
+        giver = self.match.undo_seat()
+        elsewhere = self.match.hotseat and self.match.eyes == giver and self.match.to_move() != giver
         try:
             seat, undone = self.match.undo()
         except IllegalAction as exc:
             self._say(str(exc))
             return False
+        if elsewhere:
+            self.match.eyes = None
         said = self.match.history[-1].text if self.match.history else ""
         alarm = False
         try:

@@ -743,7 +743,8 @@ class TableDrawing:
             self._card(surface, cid if not hidden else HIDDEN, rect.move(0, lift))
         if hidden and hand:
             area = self._my_hand_area()
-            msg = "Your hand is face down: click it or press U to turn it up, or hold V to peek"
+            msg = ("Your hand is face down: click it or press U to turn it up, or hold V to peek"
+                   if self.may_turn_up() else "Face down until its player's next turn")
             img = _label_image(msg, 15)
             at = img.get_rect(center=(min(area.centerx, self.hand_rects(me)[-1].right // 2 + 200),
                                       area.centery))

@@ -658,7 +658,8 @@ class TableDrawing:
     def _hidden_tip(self) -> pygame.Rect | None:
         """Where "Click to see your hand" goes while a hot-seat hand is face down (None: it is not)."""
         hand = self.model.hands[self.home()]
-        if not hand or self.eyes() or self.home() != self._model_seat or not self.hand_hidden:
+        if (not hand or self.eyes() or self.home() != self._model_seat or not self.hand_hidden
+                or not self.may_turn_up()):
             return None
         fan = self.hand_rect(0, len(hand)).union(self.hand_rect(len(hand) - 1, len(hand)))
         tip = pygame.Rect(0, 0, 300, 34)
