@@ -8,7 +8,8 @@ Oil a drop, Fish a fish, Coal a heap of lumps; the Bomb a round bomb with its fu
 cut diamond seen from the side, sparkling. Small faces (seen across the table) keep the number,
 the symbol and the name as long as it fits; the tiniest keep the number and the symbol.
 
-The back: a grey rough stone on deep blue, split open on a diamond.
+The back: a grey rough stone on deep blue, a glint of light in a crack (no Gem: a hand of backs
+must not look like a hand of Gems).
 
 Pictures are drawn at three times their size and smoothed down (cheap anti-aliasing); words are
 set afterwards at the final size, so they stay sharp. Every picture is cached per card and size
@@ -351,7 +352,7 @@ def _face(card_id: int, size: Size) -> pygame.Surface:
 
 # ============================================================================ the back
 def back(size: Size = HAND) -> pygame.Surface:
-    """The common back: a rough stone split open on a diamond, on deep blue (cached per size)."""
+    """The common back: a rough stone with a glint in a crack, on deep blue (cached per size)."""
     return _back((int(size[0]), int(size[1])))
 
 
@@ -384,16 +385,18 @@ def _back(size: Size) -> pygame.Surface:
         pygame.draw.polygon(big, (tone, tone - 4, tone - 8), [a, b, (cx + (b[0] - cx) * 0.55, cy + (b[1] - cy) * 0.55),
                                                             (cx + (a[0] - cx) * 0.55, cy + (a[1] - cy) * 0.55)])
     pygame.draw.polygon(big, (40, 36, 34), rock, max(1, int(W * 0.014)))
-    hole = _lump(random.Random(5), cx, cy, r * 0.62, 9, 0.95)
+    # Only a crack with a glint of light in it: no Gem is drawn, so a hand of backs never reads
+    # as a hand of Gems.
+    hole = _lump(random.Random(5), cx, cy, r * 0.34, 9, 0.95)
     jag = []
     for i, (x, y) in enumerate(hole):
-        jag.append((x, y))
+        jag.append((x, y * 0.55 + cy * 0.45))
         nx, ny = hole[(i + 1) % len(hole)]
-        k = 0.78 if i % 2 else 0.9
-        jag.append((cx + ((x + nx) / 2 - cx) * k, cy + ((y + ny) / 2 - cy) * k))
+        k = 0.6 if i % 2 else 0.85
+        jag.append((cx + ((x + nx) / 2 - cx) * k, cy + ((y + ny) / 2 - cy) * k * 0.55))
     pygame.draw.polygon(big, (14, 16, 26), jag)
-    _glow(big, cx, cy, r * 0.75, (150, 230, 255), 110)
-    draw_symbol(big, GEM, cx, cy + r * 0.02, r * 0.42)
+    _glow(big, cx, cy, r * 0.45, (190, 225, 245), 70)
+    pygame.draw.polygon(big, (226, 240, 250), _star(cx, cy, r * 0.2, 4, 0.22))
     pygame.draw.polygon(big, (60, 56, 54), jag, max(1, int(W * 0.012)))
     # A gold rule inside a dark edge.
     inset = int(W * 0.06)
