@@ -605,6 +605,21 @@ def test_pointing_at_a_rivals_row_shows_their_board_large(app) -> None:  # type:
     assert table.big_player() == table.home_player() == 0
 
 
+def test_place_waits_for_a_card_and_the_hint_line_says_when_a_pass_is_allowed(app) -> None:  # type: ignore[no-untyped-def]
+    """Place (Enter) is greyed until a card is in hand, saying why; the line under the move
+    says a pass is for when nothing can be dug or exploded (not merely when a shape will not fit)."""
+    match = new_match([Seat("Ana"), Seat("Bo", BOT, "easy")], seed=4)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    place = table.button_for("Place")
+    assert place is not None and not place.enabled and place.reason == "Choose a card first (1-5)"
+    assert any("P passes only when nothing can be dug or exploded" in words for words, _ in table._move_words()[1])
+    assert table.choose_card(next(c for c in range(1, 6) if table.card_fits_somehow(c)))
+    app.step(1 / 60)
+    place = table.button_for("Place")
+    assert place is not None and place.enabled
+
+
 def test_o_shows_each_rivals_board_large_in_turn_from_the_keyboard(app) -> None:  # type: ignore[no-untyped-def]
     """A keyboard player: O shows the first rival's board large, again the next, then the
     player's own; a card picked, or the game moving on, brings their own board back."""

@@ -475,7 +475,8 @@ class BigDigTable(TableDrawing, TableScene):
             Button((x0 + w3 + 8, y0 + 46, w3, 38), "Drop  ⌫", self.cancel, None,
                    enabled=self.card is not None or self.exploding, reason="No card in hand", size=16),
             Button((x0 + 2 * (w3 + 8), y0 + 46, w3, 38), "Place  ⏎", lambda: None if self.confirm() else None,
-                   None, primary=True, size=16),
+                   None, primary=True, size=16, enabled=self.card is not None or self.bonus_turn(),
+                   reason=no_card),
         ]
 
     def button_for(self, label: str) -> Button | None:
