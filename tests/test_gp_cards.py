@@ -82,6 +82,7 @@ def test_the_coin_shows_points_and_sigils_their_range() -> None:
     assert gp_cards.points_label(by_key["gold"]) == str(by_key["gold"].points)
     assert gp_cards.points_label(by_key["sightless"]) == "1–5"
     assert gp_cards.points_label(by_key["pickaxe"]) == "" and gp_cards.points_label(by_key["dynamite"]) == ""
+    assert gp_cards.points_label(by_key["crystal"]) == "1/3"   # worth 1, or 3 to the most Crystals
 
 
 def test_a_hidden_card_has_no_face() -> None:

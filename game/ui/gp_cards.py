@@ -503,9 +503,12 @@ def _motif(surf: pygame.Surface, key: str, cx: float, cy: float, r: float) -> No
 
 # ============================================================================ words on a face
 def points_label(c: Card) -> str:
-    """What the coin shows: the points, or the range a Sigil is worth; "" for Items and Traps."""
+    """What the coin shows: the points, the range a Sigil is worth, or a Crystal's two values
+    ("1/3"); "" for Items and Traps."""
     if not c.goes_to_hand:
         return ""
+    if c.kind == "majority" and c.effect.get("most"):
+        return f"{c.points}/{c.effect['most']}"
     if c.kind == "set":
         family = c.effect.get("family")
         n = len({k.key for k in deck() if k.kind == "set" and k.effect.get("family") == family})

@@ -66,7 +66,7 @@ T_BOT_THINK = 0.3
 # The action buttons: kind, label, key.
 ACTIONS: tuple[tuple[str, str, int], ...] = (
     ("dig", "Dig", pygame.K_d),
-    ("dig:3", "Dig 3", pygame.K_3),
+    ("dig:3", "Dig 3 (Pickaxe)", pygame.K_3),
     ("prospect", "Prospect", pygame.K_p),
     ("bank", "Return to base", pygame.K_b),
     ("blast", "Blast the Geode", pygame.K_x),
