@@ -381,6 +381,28 @@ def test_a_protected_player_cannot_be_chosen_and_the_table_says_why(make_app) ->
     assert "nobody may bomb them until their next turn" in table.tooltip_text() or option.reason in table.tooltip_text()
 
 
+def test_the_gem_mark_on_a_holders_panel_says_what_it_means(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The small Gem beside a rival's name (the Gem in their tableau, or known in their hand):
+    pointing at the panel's head says they hold it and what that brings."""
+    app = make_app("instant")
+    for seed in range(1, 400):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty"), bot("Nell")], seed)
+        if random_to(match, random.Random(seed),
+                     lambda m: m.human_to_move() and any(41 in m.state.tableaus[q] for q in (1, 2)), 120):
+            break
+    else:
+        pytest.fail("no position with the Gem in a rival's tableau")
+    q = next(q for q in (1, 2) if 41 in match.state.tableaus[q])
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert table.public_gem_holder() == q
+    r = table.opp_rect(q)
+    table.mouse = (r.centerx, r.y + 12)
+    assert table.tooltip_text().startswith(f"{match.seats[q].name} holds the Gem: ")
+    table.mouse = (r.centerx, r.bottom - 10)
+    assert "holds the Gem" not in table.tooltip_text()
+
+
 # ---------------------------------------------------------------------------- a win is not a score
 def test_a_win_says_how_it_was_won_not_how_many_points_nor_who_again(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.games.diamond_in_the_rough.rules import set_words

@@ -1085,7 +1085,15 @@ class TableDrawing:
                     if pygame.Rect(mx, r.y + OPP_HAND_DY + i * 19, MARKS_W, 18).collidepoint(pos):
                         return (f"{name} has no {resource_words(res)} in hand: a bomb's No showed it, and "
                                 "no card has reached that hand unseen since")
-            if p in self.model.protected and self.seat_rect(p).collidepoint(pos):
+            seat = self.seat_rect(p)
+            header = pygame.Rect(seat.x, seat.y, seat.w, 32)
+            if self.public_gem_holder() == p and header.collidepoint(pos):
+                gem = (f"{name} holds the Gem: once the deck has run out and the last turns are over, "
+                       "its holder wins, unless someone retired or holds four of a kind")
+                if p in self.model.protected:
+                    gem += "; bombed, they may not be bombed again until their next turn"
+                return gem
+            if p in self.model.protected and seat.collidepoint(pos):
                 return f"{name} was bombed: nobody may bomb them until their next turn"
         return ""
 
