@@ -205,5 +205,18 @@ def test_the_statistics_name_each_games_ending_and_length() -> None:
         assert table["turns_per_player"] == table["turns"] / n
         shares = [table[f"win_share_turn_position_{k}"] for k in range(1, n + 1)]
         assert sum(shares) == (0.0 if s.ending() == "everybody_loses" else 1.0)
-        if s.winners:
-            assert shares[(s.winners[0] - seed % n) % n] == 1.0
+        for w in s.winners:   # (a win shared by two at the end: a half each)
+            assert shares[(w - seed % n) % n] == 1.0 / len(s.winners)
+
+
+def test_a_shared_win_counts_half_for_each_place_in_the_turn_order() -> None:
+    from game.core.contract import Event
+    from game.games.diamond_in_the_rough.stats import game_table
+
+    log = [Event("setup", "", {"players": 3, "first": 1}),
+           Event("end", "", {"ending": "four_at_end", "winners": [0, 1]})]
+    table = game_table(log)
+    assert table["ended_four_at_end"] == 1.0
+    # Seat 1 played first, seat 0 third: a half each; the first player's share is a half.
+    assert [table[f"win_share_turn_position_{k}"] for k in (1, 2, 3)] == [0.5, 0.0, 0.5]
+    assert table["first_player_win_share"] == 0.5

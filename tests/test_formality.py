@@ -12,6 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import random  # noqa: E402
 from typing import Any, Callable  # noqa: E402
 
+import pytest  # noqa: E402
+
 from helpers import run_until  # noqa: E402
 
 from game.core.match import BOT, Match, Seat  # noqa: E402
@@ -67,10 +69,45 @@ def test_a_roll_a_detonator_might_mend_waits_for_the_player(make_app: Callable[.
     assert m.undo_target() == moves
 
 
-def test_a_take_back_passes_over_a_formality_to_the_decision_before_it() -> None:
-    """A formality after a decision that revealed nothing is taken back with that decision."""
+def test_after_a_roll_kept_for_the_player_there_is_nothing_to_take_back() -> None:
+    """In Ya Blew It! the move before a formality is the roll, which showed the dice."""
     m = at_a_reroll_prompt(formal=True)
     m.apply("accept")
     assert m._formal(len(m.actions) - 1)
     assert not m._formal(len(m.actions) - 2)   # the roll: a decision (that showed the dice)
     assert m.undo_target() is None
+
+
+def test_a_take_back_passes_over_a_formality_to_the_decision_before_it() -> None:
+    """A formality after a decision that revealed nothing is taken back with that decision, and
+    the log counts it no reply. (A stand-in formality: Grim Prospects' return to base.)"""
+    import dataclasses
+
+    from game.core.contract import Action
+
+    def formal(state: Any) -> Action | None:
+        bank = Action("bank")
+        return bank if state.phase == "start" and bank in state.legal_actions() else None
+
+    for seed in range(300):
+        rng = random.Random(seed)
+        m = Match("grim_prospects", [Seat("Ana"), Seat("Bo", BOT, "easy")], seed)
+        m.info = dataclasses.replace(m.info, formality=formal)
+        for _ in range(200):
+            if m.is_over():
+                break
+            legal = m.legal_actions()
+            place = [a for a in legal if a.kind == "place"]
+            if m.to_move() == 0 and m.state.phase == "start" and place and len(m.state.hands[0]) >= 2:
+                m.apply(place[0])                       # Ana's decision, revealing nothing
+                assert m.formality() == Action("bank")
+                m.apply("bank")                          # the formality, played for her
+                at = len(m.actions) - 2
+                assert m._formal(at + 1) and not m._formal(at)
+                assert m.undo_target() == at
+                m.undo()
+                assert len(m.actions) == at and m.history[-1].text.startswith("Ana took back a move: ")
+                assert "repl" not in m.history[-1].text
+                return
+            m.apply(m.bot(1).choose(m.view(1)) if m.to_move() == 1 else rng.choice(legal))
+    pytest.fail("no Bundle placed before a return to base in 300 games (the test proves nothing)")

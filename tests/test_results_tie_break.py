@@ -122,6 +122,12 @@ def test_two_players_holding_four_of_a_kind_at_the_end_share_the_win_and_are_tol
                                   "Ana and Bo could each still discard four of a kind and share the win")
     table = table_for(match)
     assert "".join(words for words, _ in table.banner_segments()) == "Game over: Ana and Bo share the win"
+    # The table's big words at the end say so too.
+    from game.ui.tables.base import Beat
+
+    end = next(e for e in events if e.kind == "end")
+    table._on_end(end, Beat(end))
+    assert table.big_words[0] == "Ana and Bo share the win!"
 
 
 def test_two_names_of_one_first_word_are_told_apart_and_every_score_line_is_shown(

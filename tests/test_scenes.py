@@ -308,6 +308,10 @@ def test_the_links_of_a_rules_page_are_reached_by_tab_and_opened_by_enter(app: A
     assert rules.link_focus == 1                                         # and back
     app.handle(key(pygame.K_TAB, pygame.KMOD_SHIFT))
     assert rules.link_focus == 0
+    # Scrolled away from it since, Enter first brings the link back into view, then opens it.
+    rules.scroll_to(rules.max_scroll)
+    app.handle(key(pygame.K_RETURN))
+    assert app.top is rules and rules.target < rules.max_scroll
     frames(app, 1)
     app.handle(key(pygame.K_RETURN))
     guide = app.top

@@ -305,3 +305,27 @@ def test_a_take_back_is_still_in_the_log_of_the_resumed_game() -> None:
         assert line.startswith("Ana took back x") and len(line) <= 300
         return
     pytest.fail("no end of a turn was ever taken back (the test proves nothing)")
+
+
+def test_the_replay_of_a_game_with_a_take_back_opens_and_analyses() -> None:
+    """A finished game's record keeps its take-backs; its replay reads them, and Analyse, which
+    reads the record's header without its moves, does not take them for damage."""
+    from game.saves import replay_of
+    from game.ui.scenes.analysis import Analysis, human_decisions
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        m = Match("grim_prospects", [Seat("Ana"), Seat("Bo", BOT, "easy")], seed)
+        while not m.is_over():
+            if len(m.actions) > 3 and not m.took_back and m.can_undo(0):
+                m.undo()
+            seat = m.to_move()
+            m.apply(m.bot(1).choose(m.view(1)) if seat == 1 else rng.choice(m.legal_actions()))
+        if m.took_back and m.took_back[0][0] > 0:
+            break
+    else:
+        pytest.fail("no game with a take-back after its first move")
+    start, actions = replay_of(m)
+    assert start.took_back == m.took_back
+    assert human_decisions(m, list(m.actions))
+    assert Analysis(start, actions, lambda *a, **k: None).decisions

@@ -148,5 +148,18 @@ def test_the_log_never_begins_with_the_tail_of_an_entry(fresh_display: None) -> 
         panel.scroll_by(-1)
         assert panel.shown()[-1] != before or not panel.scroll
     assert panel.shown()[-1] == panel.lines[-1]
+    assert panel.scroll == 0, "back at the foot, the log follows new lines again"
+    # Scrolled back a little, down again to where the newest line shows: new lines are followed.
+    panel.scroll_by(3)
+    while panel.newer_below():
+        panel.scroll_by(-1)
+    assert panel.scroll == 0
+    panel.add("Bo draws a card", theme.INK, False)
+    assert panel.shown()[-1] == panel.lines[-1] and panel.newer_below() == 0
+    # While older lines are read, they stay put as new ones arrive.
+    panel.scroll_by(8)
+    shown = panel.shown()
+    panel.add("Cyd passes", theme.INK, False)
+    assert panel.shown() == shown and panel.newer_below() > 0
     panel.scroll = 0
     panel.draw(pygame.Surface((300, 220)))

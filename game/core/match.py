@@ -17,6 +17,7 @@ import json
 import logging
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -110,6 +111,7 @@ class Match:
         # The take-backs of this line of play: (moves played when it was taken back, seat, the
         # log's note), kept in the save so that a resumed game's log still tells of them.
         self.took_back: list[tuple[int, int, str]] = []
+        self._notes_cache: tuple[Any, dict[int, list[tuple[int, str]]], dict[int, list[tuple[int, int]]]] | None = None
 
     # ------------------------------------------------------------------ play
     def to_move(self) -> int | None:
@@ -168,6 +170,7 @@ class Match:
         if len(self.actions) in self.hints[seat]:
             return None
         self.hints[seat].append(len(self.actions))
+        self._notes_cache = None
         note = self._hint_note(seat)
         self.history.append(note)
         self._marks[-1] = len(self.history)
@@ -183,14 +186,30 @@ class Match:
     def _restore_hint_notes(self) -> None:
         """A loaded game's log notes again the take-backs and the hints at the position it has
         reached."""
+        took, hinted = self._notes_index()
         count = len(self.actions)
-        notes = [Event("took_back", text, {"player": seat})
-                 for at, seat, text in self.took_back if at == count]
-        for seat, moves in enumerate(self.hints):
-            notes += [self._hint_note(seat)] * moves.count(count)
+        notes = [Event("took_back", text, {"player": seat}) for seat, text in took.get(count, ())]
+        for seat, times in hinted.get(count, ()):
+            notes += [self._hint_note(seat)] * times
         if notes:
             self.history.extend(notes)
             self._marks[-1] = len(self.history)
+
+    def _notes_index(self) -> tuple[dict[int, list[tuple[int, str]]], dict[int, list[tuple[int, int]]]]:
+        """The take-backs and the hints by the move they were noted at (worked out again only when
+        the records change), so that loading a long record never searches them at every move."""
+        # (`note_hint`, `undo` and `from_header` forget it when they change a record.)
+        key = (len(self.took_back), tuple(len(h) for h in self.hints))
+        if self._notes_cache is None or self._notes_cache[0] != key:
+            took: dict[int, list[tuple[int, str]]] = {}
+            for at, seat, text in self.took_back:
+                took.setdefault(at, []).append((seat, text))
+            hinted: dict[int, list[tuple[int, int]]] = {}
+            for seat, moves in enumerate(self.hints):
+                for at, times in Counter(moves).items():
+                    hinted.setdefault(at, []).append((seat, times))
+            self._notes_cache = (key, took, hinted)
+        return self._notes_cache[1], self._notes_cache[2]
 
     # ------------------------------------------------------------------ going back
     def undo_target(self, seat: int | None = None) -> int | None:
@@ -254,12 +273,13 @@ class Match:
         if target is None or seat is None:
             raise IllegalAction("there is nothing you may take back now")
         undone = self.history[self._marks[target]:]
-        count = len(self.actions) - target
+        # The other seats' replies taken back with it (a formality of the seat's own is no reply).
+        replies = sum(1 for i in range(target + 1, len(self.actions)) if self._actors[i] != seat)
         taken = Action.parse(self.actions[target])
         self.rewind(target)
         name = self.seats[seat].name
         mine = self.action_events_of(undone, seat)
-        extra = f" (and {count - 1} repl{'y' if count == 2 else 'ies'} after it)" if count > 1 else ""
+        extra = f" (and {replies} repl{'y' if replies == 1 else 'ies'} after it)" if replies else ""
         if mine:
             what = mine[0].text
             if what.startswith(name + " "):
@@ -276,6 +296,7 @@ class Match:
         note = Event("took_back", text, {"player": seat})
         # Those of the line of play just taken back are gone from the log: from the record too.
         self.took_back = [t for t in self.took_back if t[0] <= target] + [(target, seat, text)]
+        self._notes_cache = None
         # The note stays in the log of this position; it is no action and reveals nothing.
         self.history.append(note)
         self._marks[-1] = len(self.history)
@@ -397,6 +418,7 @@ class Match:
                 match.started = float(data["started"])
             match.hints = _hints(data.get("hints"), len(seats))
             match.took_back = _took_back(data.get("took_back"), len(seats), len(actions))
+            match._notes_cache = None
             match._restore_hint_notes()
         except BadSave:
             raise
@@ -452,19 +474,21 @@ def _hints(data: Any, seats: int) -> list[list[int]]:
 
 def _took_back(data: Any, seats: int, moves: int) -> list[tuple[int, int, str]]:
     """A save's take-backs (none for a save from before they were kept); raises BadSave when they
-    are there but damaged. Their words are cleaned here, where they come in."""
+    are there but damaged. Their words are cleaned here, where they come in. One said at a move
+    the record does not reach (a header read without its moves, to be played on) is left out."""
     if data is None:
         return []
-    if not isinstance(data, list) or len(data) > 10**5:
+    if not isinstance(data, list) or len(data) > 10**4:
         raise BadSave("the save's record of take-backs is damaged")
     out = []
     for item in data:
         if (not isinstance(item, list) or len(item) != 3
                 or not all(isinstance(n, int) and not isinstance(n, bool) for n in item[:2])
-                or not 0 <= item[0] <= moves or not 0 <= item[1] < seats
+                or item[0] < 0 or not 0 <= item[1] < seats
                 or not isinstance(item[2], str)):
             raise BadSave("the save's record of take-backs is damaged")
-        out.append((item[0], item[1], clean_text(item[2], 300)))
+        if item[0] <= moves:
+            out.append((item[0], item[1], clean_text(item[2], 300)))
     return out
 
 

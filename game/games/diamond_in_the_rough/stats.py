@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core.contract import Event
 
@@ -61,11 +61,19 @@ def game_table(events: Sequence[Event]) -> dict[str, float]:
         "last_turns_deck_out": float(last_by_deck),
         "last_turns_round_limit": float(last_by_rounds),
         "ended_all_passed": float(stalled),
-        "first_player_win_share": 1.0 if first is not None and winners == (first,) else 0.0,
+        "first_player_win_share": _share(winners, first),
     })
     # Who won by place in the turn order (1: the first player), since simulate rotates the first
     # seat and per-seat rates then hide the order's advantage.
     for k in range(1, players + 1):
-        table[f"win_share_turn_position_{k}"] = float(
-            first is not None and winners == ((int(first) + k - 1) % players,))
+        table[f"win_share_turn_position_{k}"] = (
+            _share(winners, (int(first) + k - 1) % players) if first is not None else 0.0)
     return table
+
+
+def _share(winners: tuple[int, ...], seat: Any) -> float:
+    """Seat's share of the win: 1 alone, a half of a win shared by two (four of a kind held at the
+    end), nothing otherwise."""
+    if seat is None or not winners:
+        return 0.0
+    return 1.0 / len(winners) if int(seat) in winners else 0.0

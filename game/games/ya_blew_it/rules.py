@@ -31,7 +31,7 @@ from game.core.contract import (
     first_player,
 )
 from game.core.rng import Rng
-from game.core.words import plural
+from game.core.words import and_list, plural
 from game.games.ya_blew_it.cards import (
     CURSED,
     DETONATOR,
@@ -643,8 +643,7 @@ class YaBlewItState(GameState):
         self.safes = held
         if self._ev is None:
             return
-        names = [card_set().colour(c).name for c in colours]
-        stacks = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        stacks = and_list([card_set().colour(c).name for c in colours])
         safes = "a Safe" if len(colours) == 1 else f"{len(colours)} Safes"
         self._emit("safes", f"{self.name(p)} put {safes} on the {stacks} stack{'s' if len(colours) > 1 else ''}",
                    player=p, colours=list(colours), safes=list(placing))
@@ -660,9 +659,8 @@ class YaBlewItState(GameState):
             return
         # Each Safe spent takes the hit for one Gem of its stack: named, as the lost cards are.
         kept = [c for c in self.areas[p] if NUMBER[c] == value and KIND[c] == GEM]
-        gems = ", ".join(self.label(c) for c in kept[:-1]) + " and " + self.label(kept[-1]) if len(kept) > 1 \
-            else "".join(self.label(c) for c in kept)
-        saved = f"{'a Safe' if len(used) == 1 else f'{len(used)} Safes'} saved {gems or 'a Gem'}"
+        gems = and_list([self.label(c) for c in kept]) or "a Gem"
+        saved = f"{'a Safe' if len(used) == 1 else f'{len(used)} Safes'} saved {gems}"
         what = "lost " + ", ".join(self.label(c) for c in lost) if lost else "lost nothing"
         self._emit("blast", f"{self.name(p)} {what}" + (("; " if lost else ": ") + saved if used else ""),
                    player=p, value=value, lost=lost, safes_used=used)
@@ -860,18 +858,25 @@ def final_blast_notes(history: Sequence[Event], names: Sequence[str], p: int) ->
     return []
 
 
+def _claim_gain(state: YaBlewItState, p: int) -> int:
+    """What taking the Claim would add to seat p's score now (Wild Gems placed best)."""
+    after = state.copy()
+    after.areas[p] = after.areas[p] + list(state.claim)
+    return after.score(p).total - state.score(p).total
+
+
 def formality(state: GameState) -> Action | None:
     """Keeping a roll that cannot be bettered, where a Faulty Detonator could only make it worse:
-    a steal that hits, a gamble that misses the Claim, a Fire in the Hole roll that takes nothing
+    a steal that hits, or a gamble that misses the Claim, when the Claim costs the roller nothing
+    (no Gem of their cursed colour outweighs the rest); a Fire in the Hole roll that takes nothing
     (not even a Safe). Else None: whether to re-roll is the player's choice."""
     if not isinstance(state, YaBlewItState) or state.phase != REROLL or not state.roll:
         return None
     value, why = int(state.roll.get("value", 0)), state.roll.get("why")
     p = state.turn
-    if why == "steal":
-        best = value in state.claim_numbers()
-    elif why == "gamble":
-        best = value not in state.claim_numbers()
+    if why in ("steal", "gamble"):
+        takes = (value in state.claim_numbers()) == (why == "steal")
+        best = takes and _claim_gain(state, p) >= 0
     else:
         placing = {sid: c for sid, c in state.safes.items() if sid in state.areas[p]}
         lost, spent = fire_losses(state.areas[p], placing, value)

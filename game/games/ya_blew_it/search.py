@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from game.bots.search import Choice, Policy, soft_shares, win_shares
 from game.core.contract import Action, View
 from game.core.rng import Rng
-from game.core.words import plural
+from game.core.words import and_list, plural
 from game.games.ya_blew_it.bots import (
     KIND,
     Gains,
@@ -242,7 +242,7 @@ class YaBlewItPolicy(Policy):
                 return "Roll for the Fire in the Hole" + (" (no Safes)" if _has_safes(state, view.player)
                                                           else "")
             names = [card_set().colour(c).name for c in action.args]
-            stacks = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            stacks = and_list(names)
             return f"Guard {stacks} with {'a Safe' if len(names) == 1 else 'Safes'}, then roll"
         if kind == "accept":
             roll = state.roll or {}

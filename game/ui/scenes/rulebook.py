@@ -712,10 +712,16 @@ class RulesScene(Scene):
         self.ring.index = 0 if nxt < 0 else -1
         self.ring.set([self.close_button])
         if nxt >= 0:
-            rects = self.link_groups[nxt][1]
-            top, bottom = min(r.top for r in rects), max(r.bottom for r in rects)
-            if top < self.target or bottom > self.target + self.view.h - 24:
-                self.scroll_to(top - self.view.h // 3)
+            self._show(self.link_groups[nxt][1])
+
+    def _shown_whole(self, rects: list[pygame.Rect]) -> bool:
+        top, bottom = min(r.top for r in rects), max(r.bottom for r in rects)
+        return self.target <= top and bottom <= self.target + self.view.h - 24
+
+    def _show(self, rects: list[pygame.Rect]) -> None:
+        """Scroll a link into view, a third of the way down, unless it is in view already."""
+        if not self._shown_whole(rects):
+            self.scroll_to(min(r.top for r in rects) - self.view.h // 3)
 
     def link_at(self, pos: tuple[int, int]) -> str:
         """The target of the link under a point of the screen, if any."""
@@ -777,7 +783,11 @@ class RulesScene(Scene):
             return True
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.link_focus is not None and self.link_focus < len(self.link_groups)):
-            self.follow(self.link_groups[self.link_focus][0])
+            target, rects = self.link_groups[self.link_focus]
+            if self._shown_whole(rects):
+                self.follow(target)
+            else:   # (scrolled away from it since Tab: shown first, opened by the next Enter)
+                self._show(rects)
             return True
         if self.ring.handle_event(event) or self.close_button.handle_event(event):
             return True

@@ -133,9 +133,11 @@ class LogPanel:
     def add(self, text: str, colour: RGB, heading: bool) -> None:
         self.entries.append((text, colour, heading))
         wrapped = theme.wrap(text, self.rect.w - 34, 14, heading)
+        # Reading older lines: they stay in place while new ones arrive. A view that shows the
+        # newest line already follows the log, as at the foot.
+        reading = bool(self.scroll) and self.newer_below() > 0
         self.lines.extend((line, colour, heading, i == 0) for i, line in enumerate(wrapped))
-        if self.scroll:  # reading older lines: keep them in place while new ones arrive
-            self.scroll += len(wrapped)
+        self.scroll = self.scroll + len(wrapped) if reading else 0
 
     def clear(self) -> None:
         """Forget every entry (the log is about to be written again for another viewer)."""
@@ -153,6 +155,8 @@ class LogPanel:
         step = 1 if lines > 0 else -1
         while lines and self._window() == before and 0 < self.scroll < top:
             self.scroll += step
+        if self.scroll and self.newer_below() == 0:
+            self.scroll = 0   # back at the foot: the log follows new lines again
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (len(self.lines), self.scroll, self.footer_right)
@@ -290,7 +294,6 @@ class TableScene(Scene):
         # the player reveals it or holds the peek key.
         self.hand_hidden = False
         self._peek_down = False
-        self._hidden_for_bot: int | None = None   # the move after which a bot's turn hid the hand
         self.replay = False           # shown inside the replay viewer: nobody plays
         # In a replay, the decision to come is on show rather than the move just made (Analyse's
         # better move glows on the board of the player who makes it).
@@ -644,11 +647,9 @@ class TableScene(Scene):
         seat = self.match.to_move()
         if seat is not None and self.match.hotseat and not self.match.human_to_move():
             # A bot plays now: the last player's hand turns face down once their own move has
-            # been shown, as they may already be passing the screen on (once for each move
-            # handed to a bot: a hand turned up again meanwhile, by U or a click, stays up).
-            at = len(self.match.actions)
-            if not self.hand_hidden and self._hidden_for_bot != at:
-                self._hidden_for_bot = at
+            # been shown, as they may already be passing the screen on; it stays down until
+            # their next turn (`may_turn_up`).
+            if not self.hand_hidden:
                 self.hand_hidden = True
                 self._peek_down = False
                 self._rebuild_log()

@@ -145,7 +145,8 @@ class BigDigTable(TableDrawing, TableScene):
         self.glow: tuple[int, str, float] | None = None   # a goal just met: its squares shine
         self.shown_player: int | None = None
         # The rival looked at large by the keyboard (O): (their seat, the position it was asked
-        # at); it goes when the game moves on, a card is picked, or the pointer rests on a row.
+        # at); it goes when the game moves on or a card is picked, and a row under the pointer
+        # comes before it.
         self.looked_at: tuple[int, int] | None = None
         # A bot's decision on show before it is played: (action, squares, seconds left).
         self._legal_cache: tuple[Any, set[str]] = (None, set())

@@ -37,7 +37,7 @@ import pygame
 
 from game.core.contract import Action, Event
 from game.core.match import Match
-from game.core.words import plural
+from game.core.words import and_list, plural
 from game.ui import dr_cards as art
 from game.ui import theme
 from game.ui.tables.base import Beat, Callout, LogPanel, TableScene, callout_image, seat_rgb
@@ -1001,7 +1001,11 @@ class DiamondTable(TableDrawing, TableScene):
         self.model.adopt(self._truth())
         self.model.over = True
         winners = [int(w) for w in ev.data.get("winners", [])]
-        if winners:
+        if len(winners) > 1:   # (four of a kind held by two when the game ended)
+            names = and_list([self.match.seats[w].name for w in winners])
+            self.big_words = (f"{names} share the win!", theme.GOLD, 99.0)
+            self._play_end(winners)
+        elif winners:
             name = self.match.seats[winners[0]].name
             self.big_words = (f"{name} wins!", seat_rgb(winners[0]), 99.0)
             self._play_end(winners)
