@@ -280,11 +280,13 @@ def test_a_take_back_is_still_in_the_log_of_the_resumed_game() -> None:
             step(m, rng)
         if m.is_over():
             continue
+        m.note_hint(0)   # a hint asked first: the log keeps the hint's line, then the take-back's
         m.apply(next(a for a in m.legal_actions() if a.kind == "end"))
         if not m.can_undo(0):
             continue
         m.undo()
         at = len(m.actions)
+        assert [e.kind for e in m.history[-2:]] == ["hint", "took_back"]
         for _ in range(6):
             if m.is_over():
                 break

@@ -184,13 +184,13 @@ class Match:
         return len(self.hints[seat]) if 0 <= seat < len(self.hints) else 0
 
     def _restore_hint_notes(self) -> None:
-        """A loaded game's log notes again the take-backs and the hints at the position it has
+        """A loaded game's log notes again the hints and the take-backs at the position it has
         reached."""
         took, hinted = self._notes_index()
         count = len(self.actions)
-        notes = [Event("took_back", text, {"player": seat}) for seat, text in took.get(count, ())]
-        for seat, times in hinted.get(count, ()):
-            notes += [self._hint_note(seat)] * times
+        # Hints first: a hint is asked before the move that a take-back then takes back.
+        notes = [self._hint_note(seat) for seat, times in hinted.get(count, ()) for _ in range(times)]
+        notes += [Event("took_back", text, {"player": seat}) for seat, text in took.get(count, ())]
         if notes:
             self.history.extend(notes)
             self._marks[-1] = len(self.history)
