@@ -695,6 +695,29 @@ def test_enter_in_the_seed_field_starts_the_game_with_the_seed_typed(
     assert dummy_tables[0].match.seed == 314 and not setup.seed.focused
 
 
+def test_typing_into_a_name_the_setup_filled_in_replaces_it(app: App) -> None:
+    """Click (or Tab) into "Player 1" and type: the name becomes what was typed, not "Player 1Zed";
+    a name the player typed is added to, as any text is."""
+    app.reset(TitleScene())
+    setup = SetupScene(INFO)
+    app.push(setup)
+    field = setup.rows[0].name
+    assert field.value == setup.rows[0].default != ""
+    app.handle(click(field.rect.center))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Zed"))
+    assert field.value == "Zed"
+    app.handle(key(pygame.K_ESCAPE))
+    app.handle(click(field.rect.center))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="a"))
+    assert field.value == "Zeda"
+    # By Tab: the next seat's filled-in name is replaced too.
+    other = setup.rows[1].name
+    while not other.focused:
+        app.handle(key(pygame.K_TAB))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Bo"))
+    assert other.value == "Bo"
+
+
 def test_esc_in_a_field_leaves_the_typing_but_keeps_the_focus_ringed(app: App) -> None:
     """Esc ends the typing in a name or the seed; the keyboard's focus stays on that field, drawn
     as a ring round it, and Tab goes on from there."""

@@ -689,6 +689,9 @@ def test_a_roll_that_cannot_be_bettered_is_a_formality() -> None:
     # A Claim of the roller's cursed colour costs them: missing it would be better, their choice.
     cursed, _ = begin(deal(2, top=["R1", "B2"], areas={1: ["D4"]}, cursed=["purple", "red"]))
     assert at(rig(cursed.copy(), 1), "roll") is None
+    # ... even when the rest of the Claim outweighs it now (Blue 2 to 4 Gems, Ruby 1 against).
+    mixed = deal(2, phase="miner", claim=["B2", "R1"], areas={1: ["D4", "B3", "B4"]}, cursed=["purple", "red"])
+    assert at(rig(mixed, 1), "roll") is None
     gamble = deal(2, phase="choice", claim=["R1"], out=[1], top=["B2", "G3"], areas={0: ["D8"]})
     assert at(rig(gamble.copy(), 5), "gamble", "roll") == "accept"   # it wins the Claim
     assert at(rig(gamble.copy(), 2), "gamble", "roll") is None       # it blows it

@@ -149,11 +149,21 @@ class TextField:
         self.ringed = False
         self.selected = False   # the whole text is selected (Ctrl+A): typing replaces it
         self.tag = ""   # small words at the right end ("bot"); the text stops before them
+        # A value filled in for the player ("Player 1"): selected as the field gains the focus, so
+        # what they type replaces it rather than adding to it.
+        self.default = ""
+
+    def gain(self) -> None:
+        """The field has just gained the focus (a click, or Tab)."""
+        self.selected = bool(self.default) and self.value == self.default
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
             self.focused = self.rect.collidepoint(event.pos)
             self.selected = False
+            if self.focused and not was:
+                self.gain()
             return self.focused
         if not self.focused:
             self.selected = False
@@ -229,7 +239,10 @@ class FocusRing:
     def _apply(self) -> None:
         for i, w in enumerate(self.widgets):
             if hasattr(w, "focused"):
+                before = w.focused
                 w.focused = i == self.index
+                if w.focused and not before and hasattr(w, "gain"):
+                    w.gain()
             if hasattr(w, "ringed"):
                 w.ringed = i == self.index
 

@@ -867,8 +867,8 @@ def _claim_gain(state: YaBlewItState, p: int) -> int:
 
 def formality(state: GameState) -> Action | None:
     """Keeping a roll that cannot be bettered, where a Faulty Detonator could only make it worse:
-    a steal that hits, or a gamble that misses the Claim, when the Claim costs the roller nothing
-    (no Gem of their cursed colour outweighs the rest); a Fire in the Hole roll that takes nothing
+    a steal that hits, or a gamble that misses the Claim, when the Claim holds no Gem of the
+    roller's cursed colour and costs them nothing; a Fire in the Hole roll that takes nothing
     (not even a Safe). Else None: whether to re-roll is the player's choice."""
     if not isinstance(state, YaBlewItState) or state.phase != REROLL or not state.roll:
         return None
@@ -876,7 +876,11 @@ def formality(state: GameState) -> Action | None:
     p = state.turn
     if why in ("steal", "gamble"):
         takes = (value in state.claim_numbers()) == (why == "steal")
-        best = takes and _claim_gain(state, p) >= 0
+        cursed = state.cursed_colour(p)
+        # A Claim with a Gem of the roller's cursed colour is theirs to weigh, whatever it adds
+        # now: the cursed stack only grows costlier.
+        best = (takes and not any(KIND[c] == GEM and COLOUR[c] == cursed for c in state.claim)
+                and _claim_gain(state, p) >= 0)
     else:
         placing = {sid: c for sid, c in state.safes.items() if sid in state.areas[p]}
         lost, spent = fire_losses(state.areas[p], placing, value)

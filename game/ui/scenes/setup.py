@@ -55,7 +55,16 @@ class SeatRow:
         self.y = y
         self.kind = Cycler((x + 70, y, 250, 48), "", KINDS, 0, lambda _i: on_kind(self), size=18)
         self.name = TextField((x + 336, y, 340, 48), "", max_len=NAME_LEN, placeholder="name", size=19)
-        self.default = ""  # the name we filled in, replaced when the kind changes unless edited
+
+    @property
+    def default(self) -> str:
+        """The name we filled in, replaced when the kind changes unless edited (and selected as
+        its field gains the focus, so that typing replaces it)."""
+        return self.name.default
+
+    @default.setter
+    def default(self, value: str) -> None:
+        self.name.default = value
 
     @property
     def is_human(self) -> bool:

@@ -245,6 +245,7 @@ class TableScene(Scene):
     # Per game: the seconds (at normal speed) a bot waits before it plays, how long a message
     # stays up, how fast a shake dies down, and how callouts pop in.
     bot_pause = 0.35
+    formal_pause = 1.2       # ... and before a formality is played for a human (time to read why)
     message_seconds = 4.0
     shake_decay = 2.2
     callout_bounce = False   # pop in with an overshoot
@@ -627,7 +628,7 @@ class TableScene(Scene):
                 self.buttons = []
                 self._buttons_key = None
                 self.bot_wait += dt
-                if self.bot_wait >= self.bot_pause * self.speed():
+                if self.bot_wait >= self.formal_pause * self.speed():
                     self.bot_wait = 0.0
                     self._apply(formal)
                 return

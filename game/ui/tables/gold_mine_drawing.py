@@ -819,7 +819,7 @@ class TableDrawing:
             top = y + 15 * len(order_lines) + 2
             room = max(1, (r.bottom - 22 - top) // 15)
             for i, line in enumerate(theme.wrap_lines(self.message, r.w - 28, 12, most=room)):
-                theme.text(surface, line, (r.x + 14, top + i * 15), 12, theme.DANGER)
+                theme.text(surface, line, (r.x + 14, top + i * 15), 12, self.message_colour)
         for b in self.buttons:
             b.draw(surface)
         theme.text(surface, "1-4 / Tab: pick an X · Enter: choose · or click an X",

@@ -449,17 +449,18 @@ class TableDrawing:
             roll = state.roll or {}
             v, why = int(roll.get("value", 0)), roll.get("why")
             p = m.to_move() or 0
+            formal = m.formality() is not None   # (kept for the player: no re-roll odds to weigh)
             if why == "steal":
                 res = "steals the Claim" if v in nums else "misses"
-                return f"A roll of {v} {res}  ·  a re-roll steals {k} in {SIDES}"
+                return f"A roll of {v} {res}" + ("" if formal else f"  ·  a re-roll steals {k} in {SIDES}")
             if why == "gamble":
                 res = "loses the Claim" if v in nums else "wins the Claim"
-                return f"A roll of {v} {res}  ·  a re-roll wins {SIDES - k} in {SIDES}"
+                return f"A roll of {v} {res}" + ("" if formal else f"  ·  a re-roll wins {SIDES - k} in {SIDES}")
             placing = {sid: c for sid, c in state.safes.items() if sid in state.areas[p]}
             lost, _ = fire_losses(state.areas[p], placing, v)
             bad = sum(1 for x in range(1, SIDES + 1) if fire_losses(state.areas[p], placing, x)[0])
             what = ", ".join(CS.label(card(c)) for c in lost) if lost else "nothing"
-            return f"A roll of {v} loses {what}  ·  a re-roll loses something {bad} in {SIDES}"
+            return f"A roll of {v} loses {what}" + ("" if formal else f"  ·  a re-roll loses something {bad} in {SIDES}")
         if phase == FIRE_PHASE:
             p = m.to_move() or 0
             picks = self.safe_pick if m.human_to_move() else []
