@@ -85,6 +85,11 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
     digs = [a for a in legal if a.kind == "dig"]
     assert len({POLICY.describe(view, a) for a in digs}) == len(digs)
     assert POLICY.describe(view, bonus_action((3, 0))).startswith("Bonus square")
+    # The shorter words, for a narrow panel: still one for each placing, and shorter.
+    assert len({POLICY.describe_short(view, a) for a in digs}) == len(digs)
+    for a in (dig, boom, PASS_ACTION, bonus_action((3, 0))):
+        assert 0 < len(POLICY.describe_short(view, a)) < len(POLICY.describe(view, a))
+    assert POLICY.describe_short(view, boom).startswith(f"Card {boom.args[0]}: explode col ")
     for a in (dig, boom):
         line = POLICY.reason(view, Choice(a, 0.4, 12), [Choice(a, 0.4, 12)])
         assert (re.search(r" nearer \(\d+ to go\)| \d+/\d+|^On the way to |^No goal nearer$", line)
@@ -179,3 +184,12 @@ def test_the_coach_counts_a_goal_as_the_goals_panel_does() -> None:
                     assert (int(count.group(1)), int(count.group(2))) == (pr.have, pr.need), (line, pr)
                     checked += 1
     assert checked > 20
+
+
+def test_the_short_words_of_a_move_name_every_square_in_fewer_letters() -> None:
+    from game.games.big_dig.search import squares_words
+
+    assert squares_words([(2, 1), (2, 2), (2, 3), (3, 1)], short=True) == "col 3 rows 2-4; col 4 row 2"
+    assert squares_words([(2, 1), (2, 2), (2, 3), (3, 1)]) == "column 3: rows 2-4; column 4: row 2"
+    assert squares_words([(5, 0), (6, 0), (7, 0)], short=True) == "row 1 cols 6-8"
+    assert squares_words([(6, 3)], short=True) == "col 7 row 4"

@@ -819,6 +819,16 @@ def test_the_hint_panel_ends_between_two_log_lines_and_cuts_words_only_when_it_m
     assert not any(line.text.endswith("…") for line in roomy), [line.text for line in roomy]
     tight = panel_lines(coach, "Ana", 220, 260)
     assert panel_height(tight) <= 260 and any(line.text.endswith("…") for line in tight)
+    # With the game's shorter words, a tight panel shows those whole rather than cutting the
+    # long ones (and pointing still shows the long ones: the choice counts as cut short).
+    short = "Card 4: row 1 col 6; row 2 cols 6-8"
+    coach.advice = [Advice("dig", 0.68, 40, move, "Light dirt 3 squares nearer", short)] * 3
+    tight = panel_lines(coach, "Ana", 220, 260)
+    words = [line for line in tight if line.bold and line.indent]
+    assert words and all(line.short for line in words)
+    assert " ".join(line.text for line in words).count("Card 4:") == 3
+    assert not any(line.text.endswith("…") for line in words)
+    assert not any(line.short for line in panel_lines(coach, "Ana", 220, 600))   # room: the long words
 
 
 def test_diamond_the_hint_badge_marks_the_kind_of_reward_not_the_card_a_steal_gives_back(app: Any) -> None:

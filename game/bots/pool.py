@@ -37,6 +37,8 @@ class Advice:
     visits: int
     words: str
     reason: str
+    # The words in a shorter form, for a panel too narrow for them ("" when the game has none).
+    short: str = ""
 
 
 def table_budget(game: str, view: View) -> Budget:
@@ -105,7 +107,8 @@ def analyse(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
         shown = [*shown, next((c for c in choices if c.action == include), Choice(include, 0.0, 0))]
     policy = bot.policy
     return [Advice(str(c.action), c.win, c.visits, _words(policy, view, c.action),
-                   policy.reason(view, c, choices) if c.visits else "") for c in shown]
+                   policy.reason(view, c, choices) if c.visits else "", _words(policy, view, c.action, short=True))
+            for c in shown]
 
 
 def hint_order(choices: list[Choice], top: int) -> list[Choice]:
@@ -118,13 +121,13 @@ def hint_order(choices: list[Choice], top: int) -> list[Choice]:
     return sorted(shown, key=lambda c: (c.visits < enough, -c.win))
 
 
-def _words(policy: Any, view: Any, action: Any) -> str:
-    """The game's words for an action; its written form if the policy cannot say it (a move
-    that is not legal in the position, from a damaged record)."""
+def _words(policy: Any, view: Any, action: Any, short: bool = False) -> str:
+    """The game's words for an action (`short`: its shorter form, "" if none); its written form
+    if the policy cannot say it (a move that is not legal in the position, from a damaged record)."""
     try:
-        return str(policy.describe(view, action))
+        return str(policy.describe_short(view, action) if short else policy.describe(view, action))
     except Exception:
-        return str(action)
+        return "" if short else str(action)
 
 
 class SearchPool:

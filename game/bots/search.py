@@ -189,6 +189,11 @@ class Policy:
         """The action in the game's words, for the coach (by default its written form)."""
         return str(action)
 
+    def describe_short(self, view: View, action: Action) -> str:
+        """The same words in a shorter form, where the coach's panel is too narrow for them
+        ("": the game has none, and the words are cut as they must be)."""
+        return ""
+
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
         """One line on why `choice` is good or bad, for the coach, in the game's words. It neither
         names the move nor gives its chance: the coach shows both beside it. By default nothing

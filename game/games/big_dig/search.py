@@ -73,12 +73,14 @@ def _squares(s: BigDigState, action: Action) -> tuple:
     return tuple((int(x), int(y)) for x, _, y in (a.partition(".") for a in args))
 
 
-def squares_words(sqs: Sequence[tuple[int, int]]) -> str:
+def squares_words(sqs: Sequence[tuple[int, int]], short: bool = False) -> str:
     """Squares in a player's words, every one of them, so two placings of a card read apart:
     "column 4, rows 2-5", "row 1: columns 1-3; row 2: column 3" (by rows or by columns,
-    whichever takes fewer groups), counted from 1."""
+    whichever takes fewer groups), counted from 1. `short`: "col 4 rows 2-5", "row 1 cols 1-3;
+    row 2 col 3", for a narrow panel."""
     if len(sqs) == 1:
-        return where(sqs[0])
+        x, y = sqs[0]
+        return f"col {x + 1} row {y + 1}" if short else where(sqs[0])
 
     def spans(values: list[int]) -> str:
         values = sorted(set(values))
@@ -95,17 +97,18 @@ def squares_words(sqs: Sequence[tuple[int, int]]) -> str:
     for x, y in sqs:
         rows.setdefault(y, []).append(x)
         cols.setdefault(x, []).append(y)
+    column = "col" if short else "column"
     if len(cols) < len(rows):
-        groups, outer, inner = cols, "column", "row"
+        groups, outer, inner = cols, column, "row"
     else:
-        groups, outer, inner = rows, "row", "column"
+        groups, outer, inner = rows, "row", column
     parts = []
     for k in sorted(groups):
         inside = groups[k]
         word = inner + ("s" if len(set(inside)) > 1 else "")
-        parts.append(f"{outer} {k + 1}: {word} {spans(inside)}")
+        parts.append(f"{outer} {k + 1}{'' if short else ':'} {word} {spans(inside)}")
     if len(parts) == 1:
-        return parts[0].replace(":", ",", 1)
+        return parts[0] if short else parts[0].replace(":", ",", 1)
     return "; ".join(parts)
 
 
@@ -226,6 +229,21 @@ class BigDigPolicy(Policy):
             c = int(action.args[0])
             return f"Take card {c} ({s.card_name(c)}) and explode {where(sqs[0])}"
         return f"Bonus square at {where(sqs[0])}"
+
+    def describe_short(self, view: View, action: Action) -> str:
+        """The same in fewer letters, for the narrow hint panel of a four-player table:
+        "Card 5: col 3 rows 2-4; col 4 row 2" (the card's shape is shown on the board)."""
+        s = view.state
+        if action.kind == PASS:
+            return "Pass"
+        sqs = _squares(s, action)
+        if action.kind == DIG:
+            c = int(action.args[0])
+            return f"Card {c}: {squares_words(sqs, short=True)}"
+        if action.kind == EXPLODE:
+            c = int(action.args[0])
+            return f"Card {c}: explode {squares_words(sqs, short=True)}"
+        return f"Bonus: {squares_words(sqs, short=True)}"
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
         s = view.state

@@ -249,6 +249,7 @@ class Line:
     bold: bool = False
     indent: int = 0
     choice: int | None = None
+    short: bool = False   # the choice's words in their shorter form (pointing shows them whole)
 
 
 # How many lines a choice's words and its reason may take: the most that fit in the room. The
@@ -284,8 +285,11 @@ def _panel_lines(coach: Coach, name: str, width: int, most_words: int, most_reas
         colour = theme.GOLD if i == 0 else theme.INK
         room = width - INDENT - theme.width_of(percent(a, enough), 14, True) - 8
         words = theme.wrap_lines(a.words, room, 14, True, most=most_words)
+        short = bool(a.short) and words[-1].endswith("…") and not a.words.endswith("…")
+        if short:   # (cut short: the game's shorter words, whole where they fit)
+            words = theme.wrap_lines(a.short, room, 14, True, most=most_words)
         for j, part in enumerate(words):
-            lines.append(Line(part, 14, colour, True, INDENT, i if j == 0 else None))
+            lines.append(Line(part, 14, colour, True, INDENT, i if j == 0 else None, short))
         reason = theme.wrap_lines(a.reason, width - INDENT, 12, most=most_reason) if a.reason else []
         lines += [Line(part, 12, theme.INK_DIM, indent=INDENT) for part in reason]
         if coach.actions and coach.actions[i] is None:
@@ -319,7 +323,7 @@ def draw_panel(surface: pygame.Surface, coach: Coach, name: str, log_rect: pygam
         if current is not None and coach.spans:
             span, index, cut = coach.spans[-1]
             span.h = min(y + _line_h(line), rect.bottom - 16) - span.y
-            coach.spans[-1] = (span, index, cut or line.text.endswith("…"))
+            coach.spans[-1] = (span, index, cut or line.short or line.text.endswith("…"))
         if line.choice is not None:
             y += 8
             assert coach.advice is not None
