@@ -25,8 +25,8 @@ from typing import Any, Mapping
 from game import paths
 from game.core.contract import BadSave, IllegalAction, NewerSave
 from game.core.match import Match, load_match, load_or_set_aside, newer_format, read_record
-from game.core.storage import (BackgroundWriter, clean_leftovers, encode_json, read_json, set_aside,
-                                write_json_atomic, write_text_atomic)
+from game.core.storage import (LATEST_TIME, BackgroundWriter, clean_leftovers, encode_json, read_json,
+                                set_aside, write_json_atomic, write_text_atomic)
 from game.core.text import clean_name, clean_text
 
 log = logging.getLogger(__name__)
@@ -205,7 +205,7 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
     if not all(isinstance(x, str) for x in seats):
         raise BadSave("a player in the file has no name")
     when = data.get(when_key)
-    if not (isinstance(when, (int, float)) and not isinstance(when, bool) and 0 <= when < 1e11):
+    if not (isinstance(when, (int, float)) and not isinstance(when, bool) and 0 <= when < LATEST_TIME):
         when = path.stat().st_mtime
     winners = s.get("winners", [])
     if not isinstance(winners, list) or len(winners) > MAX_SEATS:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from game import paths
 from game.bots import LEVELS, PLAYER_LEVELS
-from game.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
+from game.core.storage import LATEST_TIME, clean_leftovers, read_json, set_aside, write_json_atomic
 from game.core.text import clean_text
 from game.core.words import amount
 
@@ -41,7 +41,7 @@ RECORDED_LIMIT = 500
 COUNT_LIMIT = 10**6
 SCORE_LIMIT = 10**9
 TEXT_LIMIT = 100
-TIME_LIMIT = 10.0**11  # seconds since 1970: about the year 5000
+TIME_LIMIT = LATEST_TIME   # seconds since 1970: the year 3000, as far as every system's clock reaches
 
 
 class Damaged(ValueError):

@@ -311,6 +311,35 @@ def test_when_text() -> None:
     assert when_text(now - 400 * 24 * 3600, now).endswith("2025")
 
 
+def test_a_date_no_clock_can_place_is_refused_where_it_comes_in_and_never_stops_a_screen(
+        home: Any, monkeypatch: Any) -> None:
+    """Windows' clock functions stop at the year 3000: a damaged file's later date is not taken
+    (the file's own time is used), and a screen shown one anyway says "some time"."""
+    from game.core.storage import LATEST_TIME
+    from game.stats import TIME_LIMIT
+    from game.ui.scenes import statistics
+
+    assert TIME_LIMIT == LATEST_TIME == 32_503_680_000.0
+    m = played("ya_blew_it", 30, 2)
+    saves.autosave(m)
+    path = saves.save_path(m)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["updated"] = LATEST_TIME + 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+    entry = next(e for e in saves.list_saves()[0] if e.path == path)
+    assert entry.when == path.stat().st_mtime
+
+    def windows_localtime(t: float | None = None) -> Any:
+        if t is not None and t > LATEST_TIME:
+            raise OSError(22, "Invalid argument")
+        return real(t)
+
+    real = time.localtime
+    monkeypatch.setattr(time, "localtime", windows_localtime)
+    assert when_text(LATEST_TIME + 1) == "some time"
+    assert statistics.when_text(LATEST_TIME + 1) == "some time"
+
+
 def test_the_title_holds_five_games(app: Any) -> None:
     """Designed for five: every row, its buttons and the bottom row fit, without overlapping."""
     title = TitleScene()

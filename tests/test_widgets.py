@@ -163,3 +163,26 @@ def test_the_log_never_begins_with_the_tail_of_an_entry(fresh_display: None) -> 
     assert panel.shown() == shown and panel.newer_below() > 0
     panel.scroll = 0
     panel.draw(pygame.Surface((300, 220)))
+
+
+def test_a_chooser_steps_once_a_wheel_notch_never_for_a_sideways_or_fine_scroll(
+        fresh_display: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trackpad sends a stream of small scrolls (many with y 0, sideways ones too): the
+    chooser under the pointer moves one value a notch, and not again within a moment."""
+    clock = [10_000]
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: clock[0])
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (20, 20))
+    cycler = Cycler((0, 0, 440, 52), "Players", ["2", "3", "4", "5"], 1)
+
+    def wheel(y: int, x: int = 0) -> None:
+        assert cycler.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=x, y=y, flipped=False))
+
+    for _ in range(10):
+        wheel(0, x=1)   # sideways, or a scroll finer than a notch
+    assert cycler.index == 1
+    for _ in range(10):
+        wheel(1)        # one gesture: ten events within the same moment
+    assert cycler.index == 0
+    clock[0] += 200
+    wheel(-1)
+    assert cycler.index == 1

@@ -25,6 +25,9 @@ from typing import Any, Callable
 MAX_BYTES = 8 * 1024 * 1024   # a save of the longest real game is a few hundred kilobytes
 MAX_DEPTH = 64                # our files nest 5 deep at most
 LEFTOVER_AGE = 60.0           # seconds: a newer temporary file may belong to a writer at work
+# The latest moment a file may name (seconds since 1970: 1 January 3000). Windows' clock
+# functions reach no further, so a later date from a damaged file would stop a screen showing it.
+LATEST_TIME = 32_503_680_000.0
 
 _STRING = re.compile(r'"(?:[^"\\]+|\\.)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")

@@ -75,6 +75,28 @@ class Button:
                        ink if self.enabled else theme.INK_FAINT, anchor="bottomright")
 
 
+class WheelNotches:
+    """The wheel as steps of a choice: one a notch, none for a sideways or a fine scroll
+    (`y` 0), and at most one every `GAP` seconds, so that a trackpad's stream of small scrolls
+    does not spin through every value."""
+
+    GAP = 0.12
+
+    def __init__(self) -> None:
+        self._last = -1.0
+
+    def notch(self, event: pygame.event.Event) -> int:
+        """+1 for a scroll up (away from the player), -1 down, 0 for none (or too soon)."""
+        y = getattr(event, "y", 0)
+        if not y:
+            return 0
+        now = pygame.time.get_ticks() / 1000
+        if 0 <= now - self._last < self.GAP:
+            return 0
+        self._last = now
+        return 1 if y > 0 else -1
+
+
 class Cycler:
     """A labelled choice among values, changed with its arrows, a click, or Left/Right when focused."""
 
@@ -88,6 +110,7 @@ class Cycler:
         self.on_change = on_change
         self.size = size
         self.focused = False
+        self._wheel = WheelNotches()
 
     @property
     def value(self) -> str:
@@ -111,7 +134,9 @@ class Cycler:
             return True
         if event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(pygame.mouse.get_pos()):
-                self.step(-1 if event.y > 0 else 1)
+                notch = self._wheel.notch(event)
+                if notch:
+                    self.step(-notch)
                 return True
         if self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.step(-1 if event.key == pygame.K_LEFT else 1)

@@ -42,7 +42,10 @@ def when_text(moment: float, now: float | None = None) -> str:
     if moment <= 0:
         return "never"
     now = time.time() if now is None else now
-    day, today = time.localtime(moment), time.localtime(now)
+    try:
+        day, today = time.localtime(moment), time.localtime(now)
+    except (OverflowError, OSError, ValueError):   # (a moment the system's clock cannot place)
+        return "some time"
     days = (time.mktime((today.tm_year, today.tm_mon, today.tm_mday, 12, 0, 0, 0, 0, -1)) -
             time.mktime((day.tm_year, day.tm_mon, day.tm_mday, 12, 0, 0, 0, 0, -1))) / 86400
     if round(days) == 0:

@@ -348,7 +348,10 @@ def when_text(stamp: float, now: float | None = None) -> str:
         return "just now"
     if 0 <= ago < 3600:
         return f"{int(ago // 60)} min ago"
-    then, today = time.localtime(stamp), time.localtime(now)
+    try:
+        then, today = time.localtime(stamp), time.localtime(now)
+    except (OverflowError, OSError, ValueError):   # (a moment the system's clock cannot place)
+        return "some time"
     if then.tm_year == today.tm_year and then.tm_yday == today.tm_yday:
         return time.strftime("today %H:%M", then)
     if then.tm_year == today.tm_year and then.tm_yday == today.tm_yday - 1:

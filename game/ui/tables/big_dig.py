@@ -53,7 +53,7 @@ from game.ui.tables.big_dig_drawing import (
     TableDrawing,
     goal_title_lines,
 )
-from game.ui.widgets import Button
+from game.ui.widgets import Button, WheelNotches
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +148,7 @@ class BigDigTable(TableDrawing, TableScene):
         # at); it goes when the game moves on or a card is picked, and a row under the pointer
         # comes before it.
         self.looked_at: tuple[int, int] | None = None
+        self._wheel = WheelNotches()
         # A bot's decision on show before it is played: (action, squares, seconds left).
         self._legal_cache: tuple[Any, set[str]] = (None, set())
         self._fits_cache: dict[Any, Any] = {}
@@ -530,7 +531,8 @@ class BigDigTable(TableDrawing, TableScene):
             if self._wheel_log(event):
                 return True
             if self._human_turn() and BOARD_BOX.collidepoint(pygame.mouse.get_pos()):
-                self.turn()
+                if self._wheel.notch(event):   # (one turn a notch; a trackpad's stream is no spin)
+                    self.turn()
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
