@@ -14,7 +14,7 @@ import logging  # noqa: E402
 import random  # noqa: E402
 from pathlib import Path  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
-from typing import Callable, Iterator  # noqa: E402
+from typing import Any, Callable, Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -1241,3 +1241,27 @@ def test_the_window_cannot_be_dragged_smaller_than_half_the_picture(app: App) ->
         warnings.simplefilter("ignore", DeprecationWarning)
         window = pygame.Window.from_display_module()
     assert tuple(window.minimum_size) == MIN_WINDOW
+
+
+def test_a_letter_with_cmd_ctrl_or_alt_is_the_systems_not_the_games(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cmd+H hides a Mac app and Cmd+M minimises it; AltGr+Q types '@' on a German keyboard: none
+    of them may also fire the game's H (hint), M or Q. Ctrl/Cmd+Z still undoes; Ctrl+Cmd+F is a
+    Mac's full screen, and Cmd+Backspace its Delete."""
+    seen: list[Any] = []
+    app.reset(TitleScene())
+    probe = Scene()
+    probe.handle_event = lambda event: seen.append(event) or True  # type: ignore[method-assign]
+    app.push(probe)
+    for mod in (pygame.KMOD_META, pygame.KMOD_LCTRL, pygame.KMOD_RALT | pygame.KMOD_LCTRL):
+        for k in (pygame.K_h, pygame.K_m, pygame.K_q, pygame.K_1):
+            app.handle(key(k, mod))
+    assert seen == []
+    app.handle(key(pygame.K_z, pygame.KMOD_META))
+    app.handle(key(pygame.K_h))
+    assert [(e.key, bool(e.mod & pygame.KMOD_META)) for e in seen] == [(pygame.K_z, True), (pygame.K_h, False)]
+    app.handle(key(pygame.K_BACKSPACE, pygame.KMOD_META))
+    assert seen[-1].key == pygame.K_DELETE
+    flips: list[bool] = []
+    monkeypatch.setattr(app, "toggle_fullscreen", lambda: flips.append(True))
+    app.handle(key(pygame.K_f, pygame.KMOD_LCTRL | pygame.KMOD_LMETA))
+    assert flips == [True] and seen[-1].key == pygame.K_DELETE

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
+import sys
 from typing import Callable, Sequence
 
 import pygame
@@ -186,7 +187,8 @@ class SettingsScene(Scene):
         for i, note in enumerate(notes):
             theme.text(surface, theme.fit_text(note, room, 14), (p.x + 40, p.bottom - 42 - 20 * (len(notes) - i)),
                        14, theme.DANGER if note == self.error else theme.INK_FAINT)
-        theme.text(surface, "F11 switches fullscreen anywhere.", (p.x + 40, p.bottom - 22), 14,
+        keys = "F11 or Ctrl+Cmd+F" if sys.platform == "darwin" else "F11"
+        theme.text(surface, f"{keys} switches fullscreen anywhere.", (p.x + 40, p.bottom - 22), 14,
                    theme.INK_FAINT, anchor="bottomleft")
         self.back_button.draw(surface)
 
