@@ -381,9 +381,20 @@ def _read_folder(folder: Path, when_key: str, messages: list[str], what: str) ->
             # Sound for the version that made it: not listed here, and left where it is.
             messages.append(f"A {what} was made by a newer version of Mother Lode: {path.name}. "
                             f"Update the game to open it; it stays in {path.parent}.")
+        except PermissionError as exc:
+            # Refused, not damaged (on Windows, another program holding it for a moment): left
+            # as it is, and read again next time.
+            messages.append(in_use_message(f"A {what}", path, exc))
         except (OSError, ValueError, TypeError, OverflowError, BadSave) as exc:
             messages.append(_set_aside_message(path, f"A {what} could not be read", exc))
     return entries
+
+
+def in_use_message(what: str, path: Path, exc: OSError) -> str:
+    """What to say of a file the system would not let the game read (not a damaged one)."""
+    return (f"{what} could not be read just now: {path.name} ({exc.strerror or exc}; another "
+            f"program may be using it). It is left as it is, in {path.parent}, and read again "
+            "next time.")
 
 
 def _set_aside_message(path: Path, what: str, exc: Exception) -> str:

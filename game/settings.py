@@ -172,6 +172,13 @@ def load_settings_checked() -> tuple[Settings, str | None]:
             return settings, None
         reason = "these values are not usable: " + ", ".join(FIELD_WORDS.get(w, w) for w in wrong)
         partly = True
+    except PermissionError as exc:
+        # Refused, not damaged (on Windows, another program holding it for a moment): left as it
+        # is and not written over this run.
+        _kept_in_place.add(path)
+        return Settings(), (f"The settings file could not be read just now ({exc.strerror or exc}; "
+                            "another program may be using it). The game starts with the usual "
+                            "settings and leaves the file as it is.")
     except OSError as exc:
         settings, reason, partly = Settings(), f"it could not be read ({exc.strerror or exc})", False
     except ValueError as exc:

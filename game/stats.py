@@ -407,6 +407,12 @@ def _load() -> _Loaded:
         return _Loaded(Stats(), "The statistics file was written by a newer version of Mother Lode; "
                                 "update the game to see it. This version leaves it as it is and "
                                 "counts nothing.", False)
+    except PermissionError as exc:
+        # Refused, not damaged (on Windows, another program holding it for a moment): left as it
+        # is, and not written over this run.
+        return _Loaded(Stats(), f"The statistics file could not be read just now ({exc.strerror or exc}; "
+                                "another program may be using it). It is left as it is, and nothing "
+                                "is counted until the game is started again.", False)
     except OSError as exc:
         reason = f"it could not be read ({exc.strerror or exc})"
     except RecursionError:

@@ -748,3 +748,46 @@ def test_a_save_from_a_newer_version_is_not_listed_nor_set_aside(home: Path) -> 
     assert entries == []
     assert any("made by a newer version of Mother Lode" in msg for msg in messages), messages
     assert path.read_text("utf-8") == newer and not list(saves.saves_dir().glob("*.unreadable-*"))
+
+
+def test_a_file_the_system_refuses_for_a_moment_is_left_as_it_is_not_set_aside(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Windows another program (a virus scanner, a backup) may hold a file for a moment, and
+    reading it fails with a permission error: that is no damage. The save, the statistics and
+    the settings stay where they are, untouched, and the player is told they could not be read."""
+    from game import settings as settings_mod
+    from game import stats as stats_mod
+    from game.core import match as match_mod
+    from game.core import storage
+
+    m = played("ya_blew_it", 4, 30, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    saves.autosave(m)
+    saves.flush()
+    save = next(saves.saves_dir().glob("*.json"))
+    stats_file, settings_file = stats_mod.stats_path(), settings_mod.settings_path()
+    for f in (stats_file, settings_file):
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text("{}", "utf-8")
+    held = {save, stats_file, settings_file}
+    real = storage.read_bytes
+
+    def refuse(path: Path, *args: Any, **kw: Any) -> bytes:
+        if Path(path) in held:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args, **kw)
+
+    monkeypatch.setattr(storage, "read_bytes", refuse)
+    before = {f: f.read_bytes() for f in held}
+    entries, messages = saves.list_saves()
+    assert entries == [] and any("could not be read just now" in msg for msg in messages), messages
+    match, message = match_mod.load_or_set_aside(save)
+    assert match is None and message is not None and "just now" in message
+    found, message = stats_mod.load_stats()
+    assert message is not None and "just now" in message
+    loaded, message = settings_mod.load_settings_checked()
+    assert message is not None and "just now" in message
+    settings_mod.save_settings(loaded)   # (not written over while it could not be read)
+    assert {f: f.read_bytes() for f in held} == before
+    assert not list(save.parent.glob("*.unreadable-*")) and not list(stats_file.parent.glob("*.unreadable-*"))
+    monkeypatch.setattr(storage, "read_bytes", real)
+    assert len(saves.list_saves()[0]) == 1   # read again next time

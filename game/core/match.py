@@ -530,16 +530,27 @@ def load_or_set_aside(path: Path) -> tuple[Match | None, str | None]:
         return None, None
     try:
         return load_match(path), None
-    except NewerSave as exc:
-        # Sound for the version that wrote it: left in place, where that version finds it.
-        return None, f"The saved game could not be resumed: {exc}. It stays in {path.parent}."
     except BadSave as exc:
-        try:
-            kept = set_aside(path)
-            where = f" It was kept as {kept.name}."
-        except OSError as err:
-            where = f" It could not be moved aside ({err.strerror or err}) and is left as it is."
-        return None, f"The saved game could not be resumed: {exc}.{where}"
+        return None, _not_resumed(path, exc)
+
+
+def _not_resumed(path: Path, exc: BadSave) -> str:
+    """Why the save at `path` was not resumed. A damaged one is moved aside; one from a newer
+    version, or one the system refused to open (on Windows, another program holding it for a
+    moment), is left as it is."""
+    refused = exc.__cause__
+    if isinstance(refused, PermissionError):
+        return (f"The saved game could not be read just now ({refused.strerror or refused}; another "
+                "program may be using it). It is left as it is: try again in a moment.")
+    if isinstance(exc, NewerSave):
+        # Sound for the version that wrote it: left in place, where that version finds it.
+        return f"The saved game could not be resumed: {exc}. It stays in {path.parent}."
+    try:
+        kept = set_aside(path)
+        where = f" It was kept as {kept.name}."
+    except OSError as err:
+        where = f" It could not be moved aside ({err.strerror or err}) and is left as it is."
+    return f"The saved game could not be resumed: {exc}.{where}"
 
 
 class BotThinker:
