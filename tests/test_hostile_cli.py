@@ -470,3 +470,18 @@ def test_the_executable_names_itself_in_its_help(monkeypatch: pytest.MonkeyPatch
         assert f"usage: {command} simulate" in capsys.readouterr().out
         if frozen:
             assert "python -m game" not in said
+
+
+@pytest.mark.parametrize("platform, windowed", [("win32", True), ("darwin", True), ("linux", False)])
+def test_demo_draws_in_a_window_wherever_there_is_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                      platform: str, windowed: bool) -> None:
+    """Without DISPLAY or WAYLAND_DISPLAY a Linux machine has no screen, so `demo` draws headless;
+    Windows and macOS never set them and always have one."""
+    from game.tools import demo
+
+    monkeypatch.setattr(demo.sys, "platform", platform)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("MOTHER_LODE_HOME", str(tmp_path))
+    demo._prepare_environment()
+    assert (os.environ.get("SDL_VIDEODRIVER") != "dummy") == windowed

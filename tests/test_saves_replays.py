@@ -791,3 +791,16 @@ def test_a_file_the_system_refuses_for_a_moment_is_left_as_it_is_not_set_aside(
     assert not list(save.parent.glob("*.unreadable-*")) and not list(stats_file.parent.glob("*.unreadable-*"))
     monkeypatch.setattr(storage, "read_bytes", real)
     assert len(saves.list_saves()[0]) == 1   # read again next time
+
+
+@pytest.mark.parametrize("given, kept", [("a1b2c3", True), ("CON", False), ("nul", False), ("Com1", False),
+                                         ("lpt9", False), ("../x", False), ("", False)])
+def test_a_match_id_from_a_file_names_no_windows_device(given: str, kept: bool) -> None:
+    """A save's file name comes from its match id: one Windows keeps for a device (CON, NUL,
+    COM1...) or anything not plain gets a fresh id instead."""
+    m = played("ya_blew_it", 4, 2, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    data = json.loads(json.dumps(m.to_json()))
+    data["match_id"] = given
+    again = Match.from_json(data)
+    assert (again.match_id == given) == kept
+    assert again.match_id.lower() not in {"con", "prn", "aux", "nul"} and again.match_id

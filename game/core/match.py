@@ -492,9 +492,14 @@ def _took_back(data: Any, seats: int, moves: int) -> list[tuple[int, int, str]]:
     return out
 
 
+# Names Windows keeps for devices, whatever follows a dot: never a save's file name.
+_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))})
+
+
 def _safe_id(text: str) -> str:
-    """A match id fit to be a file name; anything else gets a fresh id."""
-    if 0 < len(text) <= 40 and all(c.isalnum() or c in "-_" for c in text) and text.isascii():
+    """A match id fit to be a file name on every system; anything else gets a fresh id."""
+    if (0 < len(text) <= 40 and all(c.isalnum() or c in "-_" for c in text) and text.isascii()
+            and text.lower() not in _DEVICES):
         return text
     return uuid.uuid4().hex[:16]
 
