@@ -144,3 +144,32 @@ def test_saving_on_quit_writes_even_after_a_failed_background_save(home: Path,
     gate.fail.clear()
     saves.autosave(match, wait=False)   # and no stale failure is raised later
     assert saved_actions(home) == match.actions
+
+
+def test_a_rename_refused_for_a_moment_is_tried_again(tmp_path: Any, monkeypatch: Any) -> None:
+    """On Windows a scanner may hold the file being replaced for a moment: the write waits a
+    little and tries again rather than failing the save."""
+    from game.core import storage
+
+    monkeypatch.setattr(storage, "REPLACE_TRIES", (0.0, 0.0, 0.0))
+    refusals = [2]
+    real = os.replace
+
+    def held(src: Any, dst: Any) -> None:
+        if refusals[0]:
+            refusals[0] -= 1
+            raise PermissionError(13, "Access is denied", str(dst))
+        real(src, dst)
+
+    monkeypatch.setattr(storage.os, "replace", held)
+    target = tmp_path / "save.json"
+    storage.write_text_atomic(target, "{}")
+    assert target.read_text(encoding="utf-8") == "{}" and refusals == [0]
+    refusals[0] = 9   # held for good: the error reaches the caller, and no temporary file stays
+    try:
+        storage.write_text_atomic(target, "[]")
+    except PermissionError:
+        pass
+    else:
+        raise AssertionError("a rename refused every time did not fail")
+    assert target.read_text(encoding="utf-8") == "{}" and [p.name for p in tmp_path.iterdir()] == ["save.json"]

@@ -60,13 +60,28 @@ def write_text_atomic(path: Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        _replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+REPLACE_TRIES = (0.02, 0.05, 0.1)   # seconds between tries of a refused rename
+
+
+def _replace(tmp: str, path: Path) -> None:
+    """The atomic rename, tried again a few times when refused: on Windows another program (a
+    virus scanner, a search indexer, a backup) may hold the file for a moment."""
+    for wait in REPLACE_TRIES:
+        try:
+            os.replace(tmp, path)
+            return
+        except PermissionError:
+            time.sleep(wait)
+    os.replace(tmp, path)
 
 
 class BackgroundWriter:
