@@ -381,6 +381,18 @@ def test_a_protected_player_cannot_be_chosen_and_the_table_says_why(make_app) ->
     assert "nobody may bomb them until their next turn" in table.tooltip_text() or option.reason in table.tooltip_text()
 
 
+def test_a_count_pop_goes_when_other_eyes_take_the_table(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A "+1" rising over a rival's panel stood, after the curtain, over the panel of whoever sits
+    there for the next player: it goes with the viewer."""
+    app = make_app("normal")
+    match = Match(GAME, [Seat("Ana"), Seat("Bo"), bot("Cyd")], 3)
+    table = open_table(app, match)
+    table._count_callout(1, "+1", (120, 220, 120))
+    assert table.count_popping(1)
+    table._viewer_changed()
+    assert not table.count_popping(1) and not table.count_pops
+
+
 def test_the_gem_mark_on_a_holders_panel_says_what_it_means(make_app) -> None:  # type: ignore[no-untyped-def]
     """The small Gem beside a rival's name (the Gem in their tableau, or known in their hand):
     pointing at the panel's head says they hold it and what that brings."""
@@ -660,6 +672,17 @@ def test_the_finished_game_can_be_looked_at_again(make_app) -> None:  # type: ig
             view = replay.match.state.view(seat)
             drawn = privacy.frame_faces()
             assert drawn and all(view.knows(c) for c in drawn), "a face the replay's seat does not know"
+    # Stepped back, it is a replay like any other: no more "The final table", and nobody at the
+    # table is "you".
+    assert replay.caption() == "The final table"
+    replay.jump(max(0, replay.total - 3))
+    app.step(1 / 60)
+    assert replay.caption() == "Replay"
+    # Nobody is "you" in a replay: the Gem's line names its holder.
+    live = open_table(app, Match(GAME, [Seat("Ana"), bot("Dusty")], 3))
+    assert live._possessive(live.bottom_seat()) == "your"
+    live.replay = True
+    assert live._possessive(live.bottom_seat()) == f"{live.match.seats[live.bottom_seat()].name}'s"
     replay.close()
     results.show_log()
     assert isinstance(app.top, GameLogScene)

@@ -26,7 +26,7 @@ from typing import Any, Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import click, key, run_until, run_until_human  # noqa: E402
+from helpers import click, key, run_until, run_until_human, spy_text  # noqa: E402
 
 from game.core.contract import Action  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402
@@ -502,7 +502,7 @@ def test_placing_a_bundle_can_be_taken_back(app) -> None:  # type: ignore[no-unt
     assert fresh.drift == 0
 
 
-def test_the_replay_the_final_table_and_the_log_show_the_game(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_replay_the_final_table_and_the_log_show_the_game(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from game.ui.scenes.replay import ReplayScene
     from game.ui.scenes.results import ResultsScene
 
@@ -523,6 +523,18 @@ def test_the_replay_the_final_table_and_the_log_show_the_game(make_app) -> None:
     replay = app.top
     assert isinstance(replay, ReplayScene) and replay.table is not None
     app.step(1 / 60)
+    # Stepped back to the start, every hand shown: the Mine's real top cards are labelled as
+    # such ("Mine's top:"), not as something anyone knew.
+    import game.ui.tables.grim_drawing as grim_drawing
+
+    replay.jump(0)
+    run_until(app, lambda: replay.table.idle, "showed the start")
+    with monkeypatch.context() as patch:
+        drawn = spy_text(patch, grim_drawing)
+        replay.table._layers.clear()
+        app.step(1 / 60)
+    assert "Mine's top:" in drawn and "Known:" not in drawn and "You know:" not in drawn
+    replay.jump(replay.total)
     for _ in range(6):        # back a few moves and forward again, animated
         replay.step(-1)
     for _ in range(6):

@@ -145,6 +145,11 @@ class ReplayScene(Scene):
         elif self.position > 0:
             self._goto(self.position - 1)
 
+    def caption(self) -> str:
+        """What the viewer is called in its corner: its title ("The final table" only while the
+        final table shows; stepped back, it is a replay like any other)."""
+        return self.title if self.position == self.total else "Replay"
+
     def jump(self, count: int) -> None:
         if count != self.position:
             self._goto(count)
@@ -437,7 +442,7 @@ class ReplayScene(Scene):
             return
         keys = "←/→ step · Space play · A analyse · Esc back"
         # The title too where it fits whole (the keys are what the tag is for).
-        for tag in (f"{self.title} · {keys}", f"Replay · {keys}"):
+        for tag in (f"{self.caption()} · {keys}", f"Replay · {keys}"):
             size = theme.fit_size(tag, TAG_W, 14, 12, True)
             if theme.width_of(tag, size, True) <= TAG_W:
                 break

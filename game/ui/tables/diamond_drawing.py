@@ -624,7 +624,9 @@ class TableDrawing:
         return "The Gem: hidden in a hand or in the deck"
 
     def _possessive(self, p: int) -> str:
-        if p == self.bottom_seat() and self.match.seats[p].is_human and not self.match.hotseat:
+        # (Nobody is "you" in a replay, nor at a hot-seat table's shared screen.)
+        if (p == self.bottom_seat() and self.match.seats[p].is_human and not self.match.hotseat
+                and not self.replay):
             return "your"
         return f"{self.match.seats[p].name}'s"
 

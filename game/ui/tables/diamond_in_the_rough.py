@@ -200,6 +200,11 @@ class DiamondTable(TableDrawing, TableScene):
         self._allowed = (None, frozenset())
         self._steps_cache = (None, [])
         self._cancel_mode()
+        # A "+1" still rising stood over a panel that now belongs to another seat: it goes.
+        for pop in self.count_pops.values():
+            if pop in self.callouts:
+                self.callouts.remove(pop)
+        self.count_pops.clear()
 
     # ------------------------------------------------------------------ the rules, asked once per change
     def legal(self) -> set[str]:

@@ -584,8 +584,9 @@ class TableDrawing:
         marks = self.mine_marks()[:self.mark_room()] if self.eyes() and not self._looking_shown() else []
         if marks:
             x = KNOWN_X + off[0]
-            # (A replay showing every hand shows what everyone knows of it, not one seat.)
-            head = "Known:" if self.match.reveal_all else "You know:"
+            # (A replay showing every hand shows the Mine's real top, which nobody at the table
+            # knew: not "known".)
+            head = "Mine's top:" if self.match.reveal_all else "You know:"
             theme.text(pic, head, (x, 14), 13, theme.FOCUS, bold=True)
             for i, (depth, c) in enumerate(marks):
                 r = pygame.Rect(x + i * (MARK[0] + 8), 36, *MARK)
