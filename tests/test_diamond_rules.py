@@ -474,6 +474,15 @@ def test_the_normal_bot_keeps_the_gem_rather_than_give_it_away_for_nothing() -> 
 
     only_gem = position(2, [[41], [6, 7]], row=[2, 3], deck=[4, 5])
     assert BOTS["normal"](1).choose(only_gem.view(0)) == Action("pass")
+    # With other moves to make, it never gives the Gem away for nothing, whatever its dealt
+    # look-ahead says: here (three players, two Crates and the Gem in hand, five cards left) an
+    # invest had once been chosen on noise, and the next player took the Gem from the row.
+    s = position(3, [[2, 12], [9, 10], [3, 5, 41]], row=[99], deck=[11, 97, 1, 13, 14],
+                 tableaus=[[4], [6, 7], [8]], turn=2)
+    give_away = {"invest:deck", "resupply:41,deck", "resupply:41,row:0"}
+    assert give_away <= {str(a) for a in s.legal_actions()}
+    for seed in range(40):
+        assert str(BOTS["normal"](seed).choose(s.view(2))) not in give_away, seed
 
 
 def test_a_retiring_set_in_words() -> None:

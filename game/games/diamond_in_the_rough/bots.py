@@ -167,6 +167,9 @@ class _Reading:
 # What a bomb is worth that takes from a rival the card they would retire with next turn (times
 # the chance they hold it): above any card this seat could gain, as the game is lost otherwise.
 STOP_RETIRE = 400.0
+# A reading at or under this rejects the move: giving the Gem away (an invest that makes no four
+# of a kind, a resupply of the Gem) or passing beside such moves.
+REJECTED = -500.0
 
 
 class NormalBot:
@@ -199,7 +202,10 @@ class NormalBot:
                                                 and a.args[1] in view.no_resource(int(a.args[0])))]
             scored = sorted(((self._score(r, a), -i, a) for i, a in enumerate(sensible or acts)),
                             reverse=True)
-            ranked = [a for _, _, a in scored]
+            # A move the reading rejects (the Gem given away for nothing) is never left to the
+            # look-ahead's few dealt positions, whose noise once chose it: only when nothing else
+            # is left is the reading's best of them played.
+            ranked = [a for score, _, a in scored if score > REJECTED] or [scored[0][2]]
         return self._look_ahead(view, ranked[:self.CANDIDATES])
 
     def _look_ahead(self, view: DiamondView, candidates: list[Action]) -> Action:
