@@ -1265,3 +1265,25 @@ def test_a_letter_with_cmd_ctrl_or_alt_is_the_systems_not_the_games(app: App, mo
     monkeypatch.setattr(app, "toggle_fullscreen", lambda: flips.append(True))
     app.handle(key(pygame.K_f, pygame.KMOD_LCTRL | pygame.KMOD_LMETA))
     assert flips == [True] and seen[-1].key == pygame.K_DELETE
+
+
+@pytest.mark.parametrize("desktop, size", [((1366, 768), (1169, 658)), ((1280, 720), (1084, 610)), ((600, 400), (640, 360)),
+                                           ((1920, 1080), (1280, 720))])
+def test_the_window_opens_within_a_small_desktop(app: App, monkeypatch: pytest.MonkeyPatch,
+                                                 desktop: tuple[int, int], size: tuple[int, int]) -> None:
+    """A 1366x768 laptop (or a 1920x1080 one that Windows scales by 150%, a 1280x720 desktop) has
+    no room for a 1280x720 window with its title bar over a taskbar: the window opens smaller,
+    the picture scaled to it, never under half size; a large desktop keeps it whole."""
+    import warnings
+
+    from game.ui import app as app_mod
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+        window.size = (1280, 720)
+        app_mod._fit_to_desktop()
+        assert tuple(window.size) == size
+    assert pygame.display.get_surface().get_size() == (1280, 720)   # the picture is the same

@@ -65,6 +65,35 @@ def _keep_readable(size: tuple[int, int]) -> None:
         log.info("no smallest window size: %s", exc)
 
 
+# Room the desktop keeps round a window: its title bar, a taskbar or dock, a margin.
+FRAME_ROOM = (40, 110)
+
+
+def _fit_to_desktop() -> None:
+    """Open the window smaller (the picture scaled down) where the desktop has no room for it
+    whole: a 1366x768 laptop, or a 1920x1080 one that Windows scales by 150%, would otherwise
+    hide its foot, and the buttons there, under the taskbar. Never under `MIN_WINDOW`."""
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+        if not sizes:
+            return
+        dw, dh = sizes[0]
+        k = min(1.0, (dw - FRAME_ROOM[0]) / theme.WIDTH, (dh - FRAME_ROOM[1]) / theme.HEIGHT)
+        if k >= 1.0:
+            return
+        size = (max(MIN_WINDOW[0], int(theme.WIDTH * k)), max(MIN_WINDOW[1], int(theme.HEIGHT * k)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)   # (the display module's window)
+            window = pygame.Window.from_display_module()
+            window.size = size
+            window.position = pygame.WINDOWPOS_CENTERED
+        log.info("the desktop is %dx%d: the window opens at %dx%d", dw, dh, *size)
+    except (AttributeError, pygame.error, ValueError) as exc:
+        log.info("the window keeps its size: %s", exc)
+
+
 class App:
     def __init__(self, settings: Settings | None = None, *, fps: int = FPS) -> None:
         # Bots think on a worker thread; a short GIL switch interval lets the frame loop take the
@@ -91,6 +120,7 @@ class App:
                 warnings.filterwarnings("ignore", message="no fast renderer available")
             self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
         _keep_readable(MIN_WINDOW)
+        _fit_to_desktop()
         if self.settings.fullscreen:
             self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
