@@ -230,7 +230,7 @@ class App:
                 return
             if _system_shortcut(event):
                 return
-            if event.key == pygame.K_BACKSPACE and event.mod & pygame.KMOD_META:
+            if event.key == pygame.K_BACKSPACE and getattr(event, "mod", 0) & pygame.KMOD_META:
                 # A Mac keyboard's forward delete: Cmd+Backspace deletes a replay or a player.
                 event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="",
                                            scancode=getattr(event, "scancode", 0))
