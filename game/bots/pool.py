@@ -107,7 +107,8 @@ def analyse(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
         shown = [*shown, next((c for c in choices if c.action == include), Choice(include, 0.0, 0))]
     policy = bot.policy
     return [Advice(str(c.action), c.win, c.visits, _words(policy, view, c.action),
-                   policy.reason(view, c, choices) if c.visits else "", _words(policy, view, c.action, short=True))
+                   policy.reason(view, c, choices) if c.visits else "",
+                   _words(policy, view, c.action, short=True))
             for c in shown]
 
 

@@ -38,6 +38,10 @@ BOT = "bot"
 MAX_SEATS = 16            # no game seats more
 
 
+# The take-backs and the hints by the move they were noted at, and what they were worked out from.
+_NotesCache = tuple[Any, dict[int, list[tuple[int, str]]], dict[int, list[tuple[int, int]]]]
+
+
 @dataclass(frozen=True)
 class Seat:
     """Who sits in a seat: a human, or a bot of some level."""
@@ -111,7 +115,7 @@ class Match:
         # The take-backs of this line of play: (moves played when it was taken back, seat, the
         # log's note), kept in the save so that a resumed game's log still tells of them.
         self.took_back: list[tuple[int, int, str]] = []
-        self._notes_cache: tuple[Any, dict[int, list[tuple[int, str]]], dict[int, list[tuple[int, int]]]] | None = None
+        self._notes_cache: _NotesCache | None = None
 
     # ------------------------------------------------------------------ play
     def to_move(self) -> int | None:
@@ -493,7 +497,8 @@ def _took_back(data: Any, seats: int, moves: int) -> list[tuple[int, int, str]]:
 
 
 # Names Windows keeps for devices, whatever follows a dot: never a save's file name.
-_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))})
+_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
+                      *(f"lpt{i}" for i in range(10))})
 
 
 def _safe_id(text: str) -> str:

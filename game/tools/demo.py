@@ -49,7 +49,8 @@ def _pile(state: object) -> list[object]:
 def _prepare_environment() -> str | None:
     """Headless unless a display exists; a private home folder. Returns a temp dir to clean up."""
     # (Only a Linux desktop says it has a display this way; Windows and macOS always have one.)
-    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    linux = sys.platform.startswith("linux")
+    if linux and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
