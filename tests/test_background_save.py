@@ -173,3 +173,26 @@ def test_a_rename_refused_for_a_moment_is_tried_again(tmp_path: Any, monkeypatch
     else:
         raise AssertionError("a rename refused every time did not fail")
     assert target.read_text(encoding="utf-8") == "{}" and [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_a_read_refused_for_a_moment_is_tried_again(tmp_path: Any, monkeypatch: Any) -> None:
+    """The same for reading: a file held for a moment is read once it is let go."""
+    from game.core import storage
+
+    monkeypatch.setattr(storage, "REPLACE_TRIES", (0.0, 0.0, 0.0))
+    target = tmp_path / "save.json"
+    target.write_text('{"a": 1}', encoding="utf-8")
+    refusals = [2]
+    real = storage.os.open
+
+    def held(path: Any, flags: int, *args: Any) -> int:
+        if refusals[0]:
+            refusals[0] -= 1
+            raise PermissionError(13, "Access is denied", str(path))
+        return real(path, flags, *args)
+
+    monkeypatch.setattr(storage.os, "open", held)
+    assert storage.read_json(target) == {"a": 1} and refusals == [0]
+    refusals[0] = 9
+    with pytest.raises(PermissionError):
+        storage.read_json(target)

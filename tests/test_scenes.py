@@ -1243,28 +1243,50 @@ def test_the_window_cannot_be_dragged_smaller_than_half_the_picture(app: App) ->
     assert tuple(window.minimum_size) == MIN_WINDOW
 
 
-def test_a_letter_with_cmd_ctrl_or_alt_is_the_systems_not_the_games(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Cmd+H hides a Mac app and Cmd+M minimises it; AltGr+Q types '@' on a German keyboard: none
-    of them may also fire the game's H (hint), M or Q. Ctrl/Cmd+Z still undoes; Ctrl+Cmd+F is a
-    Mac's full screen, and Cmd+Backspace its Delete."""
+def test_a_letter_with_cmd_ctrl_or_alt_is_the_systems_not_the_games(app: App) -> None:
+    """Cmd+H hides a Mac app and Cmd+M minimises it; AltGr (Ctrl and right Alt on Windows) types
+    '@' or 'ą': none of them may also fire the game's H (hint), M, Q or A, nor undo. Ctrl/Cmd+Z
+    still undoes, and Ctrl/Cmd+A selects all only while a field is typed in."""
     seen: list[Any] = []
     app.reset(TitleScene())
     probe = Scene()
     probe.handle_event = lambda event: seen.append(event) or True  # type: ignore[method-assign]
     app.push(probe)
-    for mod in (pygame.KMOD_META, pygame.KMOD_LCTRL, pygame.KMOD_RALT | pygame.KMOD_LCTRL):
-        for k in (pygame.K_h, pygame.K_m, pygame.K_q, pygame.K_1):
+    for mod in (pygame.KMOD_META, pygame.KMOD_LCTRL, pygame.KMOD_LALT, pygame.KMOD_RALT | pygame.KMOD_LCTRL):
+        for k in (pygame.K_h, pygame.K_m, pygame.K_q, pygame.K_a, pygame.K_1):
             app.handle(key(k, mod))
+    app.handle(key(pygame.K_z, pygame.KMOD_RALT | pygame.KMOD_LCTRL))   # AltGr+Z: 'ż', no undo
     assert seen == []
     app.handle(key(pygame.K_z, pygame.KMOD_META))
     app.handle(key(pygame.K_h))
     assert [(e.key, bool(e.mod & pygame.KMOD_META)) for e in seen] == [(pygame.K_z, True), (pygame.K_h, False)]
-    app.handle(key(pygame.K_BACKSPACE, pygame.KMOD_META))
-    assert seen[-1].key == pygame.K_DELETE
-    flips: list[bool] = []
-    monkeypatch.setattr(app, "toggle_fullscreen", lambda: flips.append(True))
-    app.handle(key(pygame.K_f, pygame.KMOD_LCTRL | pygame.KMOD_LMETA))
-    assert flips == [True] and seen[-1].key == pygame.K_DELETE
+    # In the setup, with a name being typed, Ctrl+A reaches the field and selects its text.
+    app.pop()
+    setup = SetupScene(INFO)
+    app.push(setup)
+    field = setup.rows[0].name
+    app.handle(click(field.rect.center))
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="x"))
+    app.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    assert field.selected
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text="Zed"))
+    assert field.value == "Zed"
+
+
+def test_cmd_backspace_is_delete_in_the_replays_and_statistics_lists(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Mac keyboard's Backspace closes those lists; with Cmd, it deletes as Delete does."""
+    from game.ui.scenes.replays import ReplaysScene
+    from game.ui.scenes.statistics import StatisticsScene
+
+    asked: list[str] = []
+    monkeypatch.setattr(ReplaysScene, "ask_delete", lambda self, i: asked.append("replay"))
+    monkeypatch.setattr(StatisticsScene, "ask_forget", lambda self: asked.append("player"))
+    app.reset(TitleScene())
+    for scene in (ReplaysScene(), StatisticsScene()):
+        app.push(scene)
+        app.handle(key(pygame.K_BACKSPACE, pygame.KMOD_LMETA))
+        assert app.top is scene
+    assert asked == ["replay", "player"]
 
 
 @pytest.mark.parametrize("desktop, size", [((1366, 768), (1169, 658)), ((1280, 720), (1084, 610)), ((600, 400), (640, 360)),

@@ -678,6 +678,8 @@ def test_the_finished_game_can_be_looked_at_again(make_app) -> None:  # type: ig
     replay.jump(max(0, replay.total - 3))
     app.step(1 / 60)
     assert replay.caption() == "Replay"
+    replay.title = "Replay: Diamond in the Rough, Ana and Bo"   # (as Replays opens one)
+    assert replay.caption() == replay.title
     # Nobody is "you" in a replay: the Gem's line names its holder.
     live = open_table(app, Match(GAME, [Seat("Ana"), bot("Dusty")], 3))
     assert live._possessive(live.bottom_seat()) == "your"

@@ -167,22 +167,24 @@ def test_the_log_never_begins_with_the_tail_of_an_entry(fresh_display: None) -> 
 
 def test_a_chooser_steps_once_a_wheel_notch_never_for_a_sideways_or_fine_scroll(
         fresh_display: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A trackpad sends a stream of small scrolls (many with y 0, sideways ones too): the
-    chooser under the pointer moves one value a notch, and not again within a moment."""
-    clock = [10_000]
-    monkeypatch.setattr(pygame.time, "get_ticks", lambda: clock[0])
+    """A trackpad sends a stream of small scrolls (a fraction of a notch each, sideways ones
+    too): the chooser under the pointer moves one value for each whole notch they add up to;
+    a wheel spun fast moves it one value a notch."""
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (20, 20))
-    cycler = Cycler((0, 0, 440, 52), "Players", ["2", "3", "4", "5"], 1)
+    cycler = Cycler((0, 0, 440, 52), "Players", ["2", "3", "4", "5", "6"], 2)
 
-    def wheel(y: int, x: int = 0) -> None:
-        assert cycler.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=x, y=y, flipped=False))
+    def wheel(y: float, x: float = 0.0) -> None:
+        assert cycler.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=int(x), y=int(y), flipped=False,
+                                                      precise_x=x, precise_y=y))
 
     for _ in range(10):
-        wheel(0, x=1)   # sideways, or a scroll finer than a notch
+        wheel(0.0, x=1.0)   # sideways
+    assert cycler.index == 2
+    for _ in range(9):
+        wheel(0.1)          # a gentle stroke, short of a notch
+    assert cycler.index == 2
+    wheel(0.15)             # ... and now past one
     assert cycler.index == 1
-    for _ in range(10):
-        wheel(1)        # one gesture: ten events within the same moment
-    assert cycler.index == 0
-    clock[0] += 200
-    wheel(-1)
-    assert cycler.index == 1
+    for _ in range(3):
+        wheel(-1.0)         # three notches spun fast the other way
+    assert cycler.index == 4

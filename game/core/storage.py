@@ -175,7 +175,7 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
         raise BadFile(f"it is {_kind(mode)}, not a file")
     # O_NONBLOCK: should a FIFO be swapped in after the check, opening it does not wait for a writer.
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
+    fd = _open(path, flags)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -196,6 +196,17 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     if len(data) > limit:  # it grew while being read
         raise BadFile(f"it is more than the {_size(limit)} allowed")
     return data
+
+
+def _open(path: Path, flags: int) -> int:
+    """`os.open`, tried again a few times when refused, as `_replace` is: on Windows another
+    program may hold the file for a moment."""
+    for wait in REPLACE_TRIES:
+        try:
+            return os.open(path, flags)
+        except PermissionError:
+            time.sleep(wait)
+    return os.open(path, flags)
 
 
 def _size(n: int) -> str:

@@ -30,23 +30,19 @@ HIDDEN_FPS = 5
 
 
 _HELD = pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT
-_OURS = (pygame.K_z, pygame.K_a)   # Ctrl or Cmd with these: undo, select all
 
 
-def _system_shortcut(event: pygame.event.Event) -> bool:
-    """A letter or digit pressed with Ctrl, Cmd or Alt that is not one of ours (Ctrl/Cmd+Z, +A):
-    the system's (Cmd+H hides a Mac app, Cmd+M minimises it; AltGr types '@'), never the game's
-    one-key shortcut for that letter."""
+def _system_shortcut(event: pygame.event.Event, typing: bool) -> bool:
+    """A letter or digit pressed with Ctrl, Cmd or Alt that is not one of ours: the system's
+    (Cmd+H hides a Mac app, Cmd+M minimises it; AltGr, which Windows may report as Ctrl and right
+    Alt, types '@' or 'ą'), never the game's one-key shortcut for that letter. Ours: Ctrl/Cmd+Z
+    (undo), and Ctrl/Cmd+A (select all) while a text field is being typed in (`typing`)."""
     key, mod = event.key, getattr(event, "mod", 0)
     if not mod & _HELD or not (pygame.K_a <= key <= pygame.K_z or pygame.K_0 <= key <= pygame.K_9):
         return False
-    return not (key in _OURS and mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-
-
-def _mac_fullscreen(event: pygame.event.Event) -> bool:
-    """Ctrl+Cmd+F, a Mac's full-screen keys (F11 is Show Desktop there)."""
-    mod = getattr(event, "mod", 0)
-    return event.key == pygame.K_f and bool(mod & pygame.KMOD_CTRL) and bool(mod & pygame.KMOD_META)
+    if mod & pygame.KMOD_RALT or not mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        return True
+    return not (key == pygame.K_z or (key == pygame.K_a and typing))
 
 
 # The smallest window the player may drag it to: half the picture each way, where the smallest
@@ -225,15 +221,13 @@ class App:
             return
         self._note_window(event)
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_F11 or _mac_fullscreen(event):
+            # (On a Mac, Ctrl+Cmd+F is the system's own full-screen key, which SDL's window menu
+            # already answers.)
+            if event.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 return
-            if _system_shortcut(event):
+            if _system_shortcut(event, typing=bool(getattr(self.top, "typing", lambda: False)())):
                 return
-            if event.key == pygame.K_BACKSPACE and getattr(event, "mod", 0) & pygame.KMOD_META:
-                # A Mac keyboard's forward delete: Cmd+Backspace deletes a replay or a player.
-                event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="",
-                                           scancode=getattr(event, "scancode", 0))
         if self.top:
             self.top.handle_event(event)
 

@@ -76,25 +76,24 @@ class Button:
 
 
 class WheelNotches:
-    """The wheel as steps of a choice: one a notch, none for a sideways or a fine scroll
-    (`y` 0), and at most one every `GAP` seconds, so that a trackpad's stream of small scrolls
-    does not spin through every value."""
-
-    GAP = 0.12
+    """The wheel as steps of a choice: one a whole notch. A trackpad's stream of small scrolls
+    (`precise_y` a fraction) adds up to a notch before it steps; a sideways scroll never steps."""
 
     def __init__(self) -> None:
-        self._last = -1.0
+        self._part = 0.0
 
     def notch(self, event: pygame.event.Event) -> int:
-        """+1 for a scroll up (away from the player), -1 down, 0 for none (or too soon)."""
-        y = getattr(event, "y", 0)
+        """Whole notches this scroll completes: +1 for each up (away from the player), -1 for
+        each down, 0 while a fine scroll is still short of one."""
+        y = float(getattr(event, "precise_y", getattr(event, "y", 0)) or 0.0)
         if not y:
             return 0
-        now = pygame.time.get_ticks() / 1000
-        if 0 <= now - self._last < self.GAP:
-            return 0
-        self._last = now
-        return 1 if y > 0 else -1
+        if (self._part > 0) != (y > 0):
+            self._part = 0.0   # (turned round: what was gathered the other way is dropped)
+        self._part += y
+        whole = int(self._part)
+        self._part -= whole
+        return whole
 
 
 class Cycler:
@@ -135,8 +134,8 @@ class Cycler:
         if event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(pygame.mouse.get_pos()):
                 notch = self._wheel.notch(event)
-                if notch:
-                    self.step(-notch)
+                for _ in range(abs(notch)):
+                    self.step(-1 if notch > 0 else 1)
                 return True
         if self.focused and event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.step(-1 if event.key == pygame.K_LEFT else 1)

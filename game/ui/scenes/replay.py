@@ -51,6 +51,8 @@ AUTOPLAY_GAP = 0.7  # seconds between moves while playing (at normal animation s
 AUTOPLAY_LEAST = 0.3
 
 
+FINAL_TABLE = "The final table"   # the title of the results' "Show the table"
+
 class ReplayScene(Scene):
     """The replay viewer for a match record: `match` at its start and its `actions`."""
 
@@ -148,7 +150,7 @@ class ReplayScene(Scene):
     def caption(self) -> str:
         """What the viewer is called in its corner: its title ("The final table" only while the
         final table shows; stepped back, it is a replay like any other)."""
-        return self.title if self.position == self.total else "Replay"
+        return "Replay" if self.title == FINAL_TABLE and self.position != self.total else self.title
 
     def jump(self, count: int) -> None:
         if count != self.position:

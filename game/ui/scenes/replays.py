@@ -157,8 +157,9 @@ class ReplaysScene(Scene):
                 self.move(-ROWS if k == pygame.K_PAGEUP else ROWS)
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_w):
                 self.watch(self.selected)
-            elif k == pygame.K_DELETE:
-                self.ask_delete(self.selected)
+            elif k == pygame.K_DELETE or (k == pygame.K_BACKSPACE
+                                          and getattr(event, "mod", 0) & pygame.KMOD_META):
+                self.ask_delete(self.selected)   # (Cmd+Backspace: a Mac keyboard's Delete)
             elif k == pygame.K_BACKSPACE:
                 self.close()
         return True  # modal

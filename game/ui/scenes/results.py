@@ -165,7 +165,9 @@ class ResultsScene(Scene):
         if self.app is None:
             return
         match, actions = replay_of(self.match)
-        title = "Replay" if play else "The final table"
+        from game.ui.scenes.replay import FINAL_TABLE
+
+        title = "Replay" if play else FINAL_TABLE
         self.app.push(ReplayScene(match, actions, at=at, play=play, title=title))
 
     def show_log(self) -> None:

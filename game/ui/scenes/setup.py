@@ -644,6 +644,10 @@ class SetupScene(Scene):
         extra = [self.expert] if self.expert is not None else []
         return [self.count, self.first] + [r.kind for r in self.rows[:self.players]] + extra
 
+    def typing(self) -> bool:
+        """Whether a text field is being typed in (Ctrl/Cmd+A selects its text then)."""
+        return any(f.focused for f in self._fields())
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         fields = self._fields()
         # A field being typed in gets the keys first, so letters never trigger shortcuts.

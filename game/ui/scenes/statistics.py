@@ -286,6 +286,9 @@ class StatisticsScene(Scene):
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.selected is not None:
                 self.step_view(-1 if event.key == pygame.K_LEFT else 1)
                 return True
+            if event.key == pygame.K_BACKSPACE and getattr(event, "mod", 0) & pygame.KMOD_META:
+                self.ask_forget()   # (Cmd+Backspace: a Mac keyboard's Delete)
+                return True
             if event.key == pygame.K_BACKSPACE:
                 self.close()
                 return True

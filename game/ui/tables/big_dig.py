@@ -531,7 +531,7 @@ class BigDigTable(TableDrawing, TableScene):
             if self._wheel_log(event):
                 return True
             if self._human_turn() and BOARD_BOX.collidepoint(pygame.mouse.get_pos()):
-                if self._wheel.notch(event):   # (one turn a notch; a trackpad's stream is no spin)
+                for _ in range(abs(self._wheel.notch(event))):   # (a turn a whole notch)
                     self.turn()
                 return True
             return False

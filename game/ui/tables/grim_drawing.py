@@ -586,7 +586,12 @@ class TableDrawing:
             x = KNOWN_X + off[0]
             # (A replay showing every hand shows the Mine's real top, which nobody at the table
             # knew: not "known".)
-            head = "Mine's top:" if self.match.reveal_all else "You know:"
+            if self.match.reveal_all:
+                head = "Mine's top:"
+            elif self.replay:   # (a replay through one seat's eyes: nobody is "you")
+                head = fit(f"{self.match.seats[self.home()].name} knows:", 150, 13, True)
+            else:
+                head = "You know:"
             theme.text(pic, head, (x, 14), 13, theme.FOCUS, bold=True)
             for i, (depth, c) in enumerate(marks):
                 r = pygame.Rect(x + i * (MARK[0] + 8), 36, *MARK)
