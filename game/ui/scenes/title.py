@@ -364,7 +364,7 @@ MAX_GAME_ROWS = 9
 CONTINUE_ROWS = 3    # saved games shown at once; the list scrolls for more
 
 
-KEYS_LINE = "Tab: next button  ·  Enter: press it"
+KEYS_LINE = "Tab or ↓ ↑: next button  ·  Enter: press it"
 
 class TitleScene(Scene):
     """The first screen: Continue (the unfinished games), new games, rules, replays, statistics,
