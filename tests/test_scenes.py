@@ -169,11 +169,18 @@ def test_up_and_down_move_the_focus_through_a_menu(app: App, name: str) -> None:
     assert len(ring.widgets) >= 2 and ring.index == -1
     app.handle(key(pygame.K_DOWN))
     assert ring.index == 0 and ring.widgets[0].focused
+    first = ring.widgets[0].rect
     app.handle(key(pygame.K_DOWN))
-    assert ring.index == 1 and ring.widgets[1].focused and not ring.widgets[0].focused
+    below = ring.widgets[ring.index].rect
+    # The next one down: in the next row, the nearest across it (in the title, under the first).
+    assert ring.widgets[ring.index].focused and not ring.widgets[0].focused
+    assert below.centery > first.centery + first.h // 2
+    assert abs(below.centerx - first.centerx) == min(
+        abs(w.rect.centerx - first.centerx) for w in ring.widgets if abs(w.rect.centery - below.centery) < 4)
     app.handle(key(pygame.K_UP))
+    assert ring.index == 0
     app.handle(key(pygame.K_UP))
-    assert ring.index == len(ring.widgets) - 1   # round from the first to the last
+    assert ring.index == len(ring.widgets) - 1   # nothing above: round to the last
     app.handle(key(pygame.K_TAB))
     assert ring.index == 0
 

@@ -247,8 +247,9 @@ class TextField:
 
 class FocusRing:
     """Tab / Shift+Tab move keyboard focus through a list of widgets; Enter clicks a focused button.
-    `arrows`: Down / Up move it too (a menu of buttons one above another, where the arrows have no
-    other use)."""
+    `arrows`: Down / Up move it too, to the nearest widget below or above (in a menu of buttons
+    one above another, the next one; in rows of buttons, the one under it), where the arrows have
+    no other use."""
 
     def __init__(self, widgets: Sequence[object], *, arrows: bool = False) -> None:
         self.widgets = list(widgets)
@@ -270,9 +271,28 @@ class FocusRing:
             if hasattr(w, "ringed"):
                 w.ringed = i == self.index
 
+    def _nearest(self, direction: int) -> int | None:
+        """The widget nearest below (`direction` 1) or above (-1) the focused one, in the next row
+        that way and the closest across it; None when there is none (the ring goes round then)."""
+        here = getattr(self.widgets[self.index], "rect", None)
+        if here is None:
+            return None
+        rows = [(i, w.rect) for i, w in enumerate(self.widgets)
+                if i != self.index and getattr(w, "rect", None) is not None
+                and (w.rect.centery - here.centery) * direction > here.h // 2]
+        if not rows:
+            return None
+        return min(rows, key=lambda ir: (abs(ir[1].centery - here.centery), abs(ir[1].centerx - here.centerx)))[0]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN or not self.widgets:
             return False
+        if self.arrows and event.key in (pygame.K_UP, pygame.K_DOWN) and 0 <= self.index < len(self.widgets):
+            nearest = self._nearest(-1 if event.key == pygame.K_UP else 1)
+            if nearest is not None:
+                self.index = nearest
+                self._apply()
+                return True
         if event.key == pygame.K_TAB or (self.arrows and event.key in (pygame.K_UP, pygame.K_DOWN)):
             back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             step = -1 if back else 1
