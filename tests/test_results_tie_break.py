@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import spy_text  # noqa: E402
 
 from game.core.contract import Outcome, PlayerScore  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
@@ -80,7 +81,6 @@ def test_a_win_on_the_tie_break_ranks_the_winner_first_and_says_why(app: App) ->
 
 
 def test_six_long_names_are_shown_whole_on_the_results(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui import theme
     from game.ui.scenes import results as results_mod
 
     names = ["Bartholomew", "Christopher", "Gwendolyn", "Maximilian", "Anastasia", "Wilhelmina"]
@@ -90,14 +90,7 @@ def test_six_long_names_are_shown_whole_on_the_results(app: App, monkeypatch: py
         match.apply(rng.choice(match.legal_actions()))
     results = ResultsScene(match)
     app.push(results)
-    drawn: list[str] = []
-    real = theme.text
-
-    def spy(surface: pygame.Surface, words: str, *args: object, **kw: object) -> object:
-        drawn.append(words)
-        return real(surface, words, *args, **kw)
-
-    monkeypatch.setattr(results_mod.theme, "text", spy)
+    drawn = spy_text(monkeypatch, results_mod)
     results.draw(app.screen)
     # Smaller where need be, as the tables do, never "Bartholom…".
     assert all(n in drawn for n in names), [d for d in drawn if "…" in d]
@@ -135,7 +128,6 @@ def test_two_names_of_one_first_word_are_told_apart_and_every_score_line_is_show
     """Six cards: "Grandma Margaret" and "Grandma Marjorie" are written whole (on two lines),
     not both "Grandma"; a winner's six score lines are all listed, smaller, with no "+2 more"."""
     from game.core.contract import Outcome, PlayerScore
-    from game.ui import theme
     from game.ui.scenes import results as results_mod
 
     names = ["Pickaxe Pat", "Ore-Cart Ollie", "Quartz Quinn", "Flint McGee", "Grandma Margaret",
@@ -150,14 +142,7 @@ def test_two_names_of_one_first_word_are_told_apart_and_every_score_line_is_show
     match.state = SimpleNamespace(outcome=lambda: outcome, is_over=lambda: True)  # type: ignore[assignment]
     results = ResultsScene(match)
     app.push(results)
-    drawn: list[str] = []
-    real = theme.text
-
-    def spy(surface: pygame.Surface, words: str, *args: object, **kw: object) -> object:
-        drawn.append(words)
-        return real(surface, words, *args, **kw)
-
-    monkeypatch.setattr(results_mod.theme, "text", spy)
+    drawn = spy_text(monkeypatch, results_mod)
     results.draw(app.screen)
     assert "Margaret" in drawn and "Marjorie" in drawn, drawn
     assert not any(d.endswith("more") for d in drawn), drawn

@@ -682,17 +682,23 @@ def test_a_refusal_does_not_follow_the_turn_to_the_next_player_behind_the_curtai
     assert table.status_text()[0] != refusal
 
 
-def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) -> None:  # type: ignore[no-untyped-def]
-    """The first player's hand is empty at the start: the status line does not tell them to click
-    it to see their cards; once they hold cards, it does."""
-    app = make_app("instant")
+def first_turn_behind_the_curtain(app: Any) -> tuple[Match, GrimProspectsTable, int]:
+    """A two-human game at its first turn, the curtain lifted: the hand face down, and empty."""
     match = new_match([Seat("Ana"), Seat("Bo")], seed=3)
     table = open_table(app, match)
     run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 100)
     key(app, pygame.K_SPACE)
     app.step(1 / 60)
     me = match.to_move()
-    assert table.hand_hidden and not match.state.hands[me]
+    assert me is not None and table.hand_hidden and not match.state.hands[me]
+    return match, table, me
+
+
+def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The first player's hand is empty at the start: the status line does not tell them to click
+    it to see their cards; once they hold cards, it does."""
+    app = make_app("instant")
+    match, table, me = first_turn_behind_the_curtain(app)
     assert "to see your cards" not in table.status_text()[0]
     while not match.state.hands[me] or match.to_move() != me:
         if isinstance(app.top, PassScreen):
@@ -715,13 +721,7 @@ def test_behind_the_curtain_the_cards_prospected_are_kept_only_once_seen(make_ap
     from game.ui.tables.grim_prospects import HIDDEN_CHOICE
 
     app = make_app("instant")
-    match = new_match([Seat("Ana"), Seat("Bo")], seed=3)
-    table = open_table(app, match)
-    run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 100)
-    key(app, pygame.K_SPACE)
-    app.step(1 / 60)
-    me = match.to_move()
-    assert table.hand_hidden and not match.state.hands[me]
+    match, table, me = first_turn_behind_the_curtain(app)
     key(app, pygame.K_p)
     run_until(app, lambda: table.idle and table.chooser is not None, "opened the chooser", 200)
     assert not table.eyes() and table.status_text()[0] == HIDDEN_CHOICE

@@ -116,6 +116,7 @@ class Match:
         # log's note), kept in the save so that a resumed game's log still tells of them.
         self.took_back: list[tuple[int, int, str]] = []
         self._notes_cache: _NotesCache | None = None
+        self._formality_at: tuple[int, Action | None] | None = None   # (version, `formality()`)
 
     # ------------------------------------------------------------------ play
     def to_move(self) -> int | None:
@@ -255,7 +256,12 @@ class Match:
         """The one sensible answer at this position, which the table plays for a human (see
         `GameInfo.formality`); None when the player has a real choice."""
         hook = self.info.formality
-        return None if hook is None or self.is_over() else hook(self.state)
+        if hook is None or self.is_over():
+            return None
+        # Asked every frame while a human is to move: worked out once a position.
+        if self._formality_at is None or self._formality_at[0] != self.version:
+            self._formality_at = (self.version, hook(self.state))
+        return self._formality_at[1]
 
     def _formal(self, index: int) -> bool:
         """Whether action number `index` was the formality of its position."""
