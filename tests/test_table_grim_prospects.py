@@ -853,3 +853,24 @@ def test_a_traps_line_in_the_log_is_not_taken_for_a_players_line() -> None:
     for kind in ("trap", "discard", "blast"):
         table._log(Event(kind, "Ana set off Dynamite!", {"player": 0}))
     assert all(min(math.dist(c, s) for s in theme.SEAT_COLOURS) > 60 for c in colours), colours
+
+
+def test_five_players_show_every_name_in_a_rivals_crowded_inventory(app) -> None:  # type: ignore[no-untyped-def]
+    from game.games.grim_prospects.cards import kinds
+    from game.ui import gp_cards
+
+    match = new_match([Seat("Ana")] + [bot(n) for n in ("Bo", "Cyd", "Dee", "Eli")])
+    table = open_table(app, match)
+    items = [kinds()[k].id for k in ("pickaxe", "canary", "lens")]
+    rival = table.others()[2]
+    panel = table.seat_rect(rival)
+    for count in (2, 3):
+        table.model.inventories[rival] = items[:count]
+        rects = table.inv_rects(rival, count)
+        assert all(panel.contains(r) for r in rects)
+        for under, over in zip(rects, rects[1:]):
+            assert over.x < under.right                       # the row is too short to lay them apart
+            assert over.y > under.y                           # so each lies lower than the one under it
+        if count == 2:                                        # far enough that its name shows
+            assert rects[1].y - rects[0].y >= gp_cards.name_depth(table.opp)
+        assert [table.inv_pos(rival, c)[0] for c in items[:count]] == [r.center for r in rects]

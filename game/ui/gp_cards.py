@@ -588,6 +588,12 @@ def _effect_size(size: Size) -> int:
     return min(_fit_block(c.text, box.w, box.h, lay["text_max"], lay["text_min"])[0] for c in kinds().values())
 
 
+def name_depth(size: Size) -> int:
+    """How far down from its top edge a card of `size` shows its whole name: a card laid this
+    much lower over it leaves the name readable."""
+    return _layout(size)["band"].bottom + 1
+
+
 def _layout(size: Size) -> dict:
     w, h = size
     compact = w < 80

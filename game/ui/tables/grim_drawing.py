@@ -40,6 +40,7 @@ BUTTON_Y, BUTTON_H = 658, 48
 
 HAND = gp_cards.HAND          # your hand, a drawn card held up
 SMALL = gp_cards.SMALL        # the piles, the Inventories, the other players' hands
+OPP_LABEL_ROOM = 22           # below an opponent's cards: the line that names its piles
 TINY = (48, 67)               # the other players' cards when four sit at the top (five players)
 MARK = SMALL                  # the Mine's top cards the viewer knows
 
@@ -295,8 +296,20 @@ class TableDrawing:
         if p == self.home():
             box = pygame.Rect(INV_BOX.x + 4, INV_BOX.y + 26, INV_BOX.w - 8, SMALL[1])
             return self._fan(box, SMALL, count, SMALL[0] + 8)
-        _, _, inv = self._opp_parts(self.seat_rect(p))
-        return self._fan(inv, self.opp, count, self.opp[0] + 4)
+        r = self.seat_rect(p)
+        _, _, inv = self._opp_parts(r)
+        return self._opp_inv_fan(r, inv, count)
+
+    def _opp_inv_fan(self, panel: pygame.Rect, inv: pygame.Rect, count: int) -> list[pygame.Rect]:
+        """An opponent's Inventory cards: side by side, overlapping where the row is short; then
+        each lies lower than the one before, as far as the panel has room below, so that a card
+        laid over another leaves its name showing."""
+        rects = self._fan(inv, self.opp, count, self.opp[0] + 4)
+        if count < 2 or rects[1].x - rects[0].x >= self.opp[0]:
+            return rects
+        room = panel.bottom - OPP_LABEL_ROOM - inv.bottom
+        drop = min(gp_cards.name_depth(self.opp), room // (count - 1))
+        return [cr.move(0, i * drop) for i, cr in enumerate(rects)] if drop > 0 else rects
 
     def mine_marks(self) -> list[tuple[int, int]]:
         """The Mine's cards the viewer knows by position: (place from the top, card), top first."""
@@ -510,11 +523,12 @@ class TableDrawing:
                 self._empty(pic, pile)
             self._label(pic, f"Stash {n}", (stash.x, stash.bottom + 5), stash.w + 6)
             groups = self.inv_groups(p)
-            rects = self._fan(inv, self.opp, len(groups), self.opp[0] + 4)
+            rects = self._opp_inv_fan(r, inv, len(groups))
             for (_, cs), cr in zip(groups, rects):
                 self._card(pic, cs[0], cr)
             _badges(pic, groups, rects)
-            self._label(pic, "Inventory", (inv.x, inv.bottom + 5), inv.w)
+            foot = max((cr.bottom for cr in rects), default=inv.bottom)
+            self._label(pic, "Inventory", (inv.x, foot + 5), inv.w)
 
     def _label(self, surface: pygame.Surface, words: str, pos: tuple[int, int], width: int) -> None:
         size = theme.fit_size(words, width, 13, 10)
