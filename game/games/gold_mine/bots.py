@@ -332,8 +332,10 @@ class NormalBot:
         """For each free die: how much taking it hurts the players after me this round.
 
         A rough model: a die showing 6 is income for them (half the other three), and the
-        mining die matters when they have treasure in line. Losing the best die costs the
-        difference to their next best.
+        mining die matters when they have treasure in line. A free 5 is a mining die too when
+        any other die shows 1 or 2, taken or not: its dice modifier turns that die into a mine
+        for nothing, so taking the 1 denies nothing while the 5 is free. Losing the best die
+        costs the difference to their next best.
         """
         later = [(s.starter + k) % s.n for k in range(s.step + 1, s.n)]
         if not later:
@@ -347,7 +349,8 @@ class NormalBot:
                 face = s.dice[a]
                 if face == 6:
                     worth[a] = half_up(sum(s.dice) - face)
-                elif face == 1:
+                elif face == 1 or (face == 5 and any(s.dice[b] in (1, 2)
+                                                      for b in range(4) if b != a)):
                     if pros is None:
                         pros = Prospects(s)
                     worth[a] = pros.best[q]
