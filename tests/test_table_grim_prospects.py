@@ -874,3 +874,16 @@ def test_five_players_show_every_name_in_a_rivals_crowded_inventory(app) -> None
         if count == 2:                                        # far enough that its name shows
             assert rects[1].y - rects[0].y >= gp_cards.name_depth(table.opp)
         assert [table.inv_pos(rival, c)[0] for c in items[:count]] == [r.center for r in rects]
+
+
+def test_four_players_lay_two_groups_of_a_rivals_inventory_side_by_side(app) -> None:  # type: ignore[no-untyped-def]
+    from game.games.grim_prospects.cards import kinds
+
+    match = new_match([Seat("Ana")] + [bot(n) for n in ("Bo", "Cyd", "Dee")])
+    table = open_table(app, match)
+    rival = table.others()[1]
+    table.model.inventories[rival] = [kinds()[k].id for k in ("pickaxe", "canary")]
+    under, over = table.inv_rects(rival, 2)
+    assert over.x >= under.right and over.y == under.y
+    hand, stash, inv = table._opp_parts(table.seat_rect(rival))
+    assert hand.right < stash.x and stash.right < inv.x and inv.right <= table.seat_rect(rival).right

@@ -224,7 +224,8 @@ class TableDrawing:
     def _opp_parts(self, r: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """An opponent panel's hand fan, stash pile and inventory row."""
         inner = r.w - 20
-        hand_w = max(self.opp[0] + 30, int(inner * 0.34))
+        hand_w = max(self.opp[0] + 22, int(inner * 0.28))   # a rival's hand fans tight: the
+        # Inventory, face up, is what the others read
         stash_w = self.opp[0] + 8
         inv_w = inner - hand_w - stash_w - 12
         y = r.y + 32
@@ -308,8 +309,11 @@ class TableDrawing:
         if count < 2 or rects[1].x - rects[0].x >= self.opp[0]:
             return rects
         room = panel.bottom - OPP_LABEL_ROOM - inv.bottom
-        drop = min(gp_cards.name_depth(self.opp), room // (count - 1))
-        return [cr.move(0, i * drop) for i, cr in enumerate(rects)] if drop > 0 else rects
+        depth = gp_cards.name_depth(self.opp)
+        drop = min(depth, room // (count - 1))
+        if drop < depth // 2:   # too little room to show the names: a step would only look amiss
+            return rects
+        return [cr.move(0, i * drop) for i, cr in enumerate(rects)]
 
     def mine_marks(self) -> list[tuple[int, int]]:
         """The Mine's cards the viewer knows by position: (place from the top, card), top first."""
