@@ -35,7 +35,8 @@ def attach_console(platform: str | None = None, kernel32=None) -> bool:
     if kernel32 is None:
         import ctypes
 
-        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        # Only Windows has ctypes.windll: the ignore is for the others (and unused on Windows).
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined, unused-ignore]
     if not kernel32.AttachConsole(-1):   # ATTACH_PARENT_PROCESS
         return False
     try:

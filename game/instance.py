@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import errno
 import logging
-import os
+import sys
 from typing import IO
 
 from game import paths
@@ -43,7 +43,7 @@ def hold() -> None:
         log.warning("no lock on the user folder: %s", exc)
         return
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":   # (as os.name == "nt"; the type checker follows this form)
             import msvcrt
 
             handle.seek(0)

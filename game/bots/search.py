@@ -239,6 +239,7 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     if include is not None and include not in legal:
         include = None
     root = _Node(me)
+    child: _Node | None   # (None only until the UCB pick below has found one)
     for a, (win, weight) in policy.root_prior(view, legal).items():
         if weight > 0:
             child = root.children[a] = _Node(me)
@@ -395,7 +396,7 @@ class HardBot:
             normal = self._normal(view)
             mine = next((c for c in choices if c.action == normal), None)
             if mine is not None and mine.visits and mine.win >= best.win - SETTLED_MARGIN:
-                return normal
+                return mine.action   # equal to `normal`
         return best.action
 
     def _normal(self, view: View) -> Action | None:

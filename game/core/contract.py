@@ -13,7 +13,7 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar, cast
 
 from game.core.rng import Rng
 
@@ -158,7 +158,9 @@ def decoded_option(options: Mapping[str, Any], key: str, kind: type[T], error: t
     if isinstance(data, kind):
         return data
     try:
-        return _decoded(kind, json.dumps(data, sort_keys=True))
+        # Every class is hashable; the cast is for mypy, which does not see that of `type[T]`
+        # (python/mypy#20409).
+        return _decoded(cast(type, kind), json.dumps(data, sort_keys=True))
     except BadSave as exc:
         raise error(str(exc)) from exc
 

@@ -38,7 +38,7 @@ import sys
 import zlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Sequence, TypeVar, cast
 from xml.etree import ElementTree
 
 from game.core.text import clean_text, for_terminal
@@ -446,7 +446,8 @@ class TiledReader:
             (tileset, "margin"), (image, "width"), (image, "height"))]
         if any(n is None for n in numbers):
             return  # pytmx refuses what is not a number
-        tile_w, tile_h, spacing, margin, image_w, image_h = numbers  # type: ignore[misc]
+        # None of them is None after the check above.
+        tile_w, tile_h, spacing, margin, image_w, image_h = cast(list[int], numbers)
         rows = steps(margin, image_h + margin - tile_h + 1, tile_h + spacing)
         columns = steps(margin, image_w + margin - tile_w + 1, tile_w + spacing)
         if rows is None or columns is None or rows * columns > MAX_TILESET_TILES:

@@ -157,6 +157,7 @@ def hard_decision_times(game: str, decisions: int, players: int) -> dict[str, An
             g += 1
     finally:
         pool.close()
+    assert budget is not None   # set at the first timed decision, and there is one at least
     return {"decisions": len(times), "against": "normal", "players": players,
             "budget": {"iterations": budget.iterations, "seconds": budget.seconds},
             "in": "search pool", "p50_ms": round(percentile(times, 50), 3),
@@ -186,11 +187,13 @@ def table_frame_times(game: str, players: int, seed: int, levels: list[str] | No
             from game.settings import Settings
             from game.ui.app import App
             from game.ui.tables import table_for
+            from game.ui.tables.base import TableScene
 
             app = App(Settings(animation="normal", muted=True))
             levels = levels or ["normal"] * players
             match = Match(game, [Seat(f"Bot {i + 1}", "bot", lv) for i, lv in enumerate(levels)], seed)
             table = table_for(match)
+            assert isinstance(table, TableScene)   # every game's table is one
             app.push(table)
             frames: list[float] = []
             cpu: list[float] = []
@@ -227,7 +230,7 @@ def table_frame_times(game: str, players: int, seed: int, levels: list[str] | No
                 os.environ["MOTHER_LODE_HOME"] = old_home
     # Wall time is what a player feels; the frame thread's CPU time is the same work without
     # the waits a busy machine adds (both are reported, so a loaded run can be told apart).
-    report = {"players": players, "frames": len(frames), "game_finished": finished,
+    report: dict[str, Any] = {"players": players, "frames": len(frames), "game_finished": finished,
               "p50_ms": round(percentile(frames, 50), 3), "p99_ms": round(percentile(frames, 99), 3),
               "max_ms": round(max(frames), 3), "slowest_frame": frames.index(max(frames)),
               "cpu_p50_ms": round(percentile(cpu, 50), 3), "cpu_p99_ms": round(percentile(cpu, 99), 3),

@@ -49,7 +49,7 @@ class ToolParser(argparse.ArgumentParser):
             kwargs["prog"] = as_run(kwargs["prog"])
         super().__init__(*args, **kwargs)
 
-    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         # "argument --games: --games must be ..." says the option twice; keep the second.
         # "argument file: ..." names a positional by its internal name; drop that too.
         head, sep, rest = message.partition(": ")
@@ -100,7 +100,8 @@ def seed(text: str) -> int:
 def usable_cpus() -> int:
     """The CPUs this process may run on (its affinity where the platform tells it)."""
     try:
-        return max(1, len(os.sched_getaffinity(0)))  # type: ignore[attr-defined]
+        # Windows and macOS have no sched_getaffinity (hence the ignore, unused on Linux).
+        return max(1, len(os.sched_getaffinity(0)))  # type: ignore[attr-defined, unused-ignore]
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
 

@@ -28,11 +28,11 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO, cast
 
 from game.bots import LEVELS, make_bot
 from game.bots import levels as bot_levels
-from game.core.contract import Event, GameInfo, IllegalAction
+from game.core.contract import Event, GameInfo, IllegalAction, View
 from game.core.rng import Rng, derive_seed
 from game.tools import cli
 from game.tools.cli import EXIT_USAGE, MAX_GAMES, UsageError
@@ -271,7 +271,8 @@ def play_game(spec: GameSpec) -> GameResult:
         seat = state.to_move()
         assert seat is not None
         view = state.view(seat)
-        action = bots[seat].choose(PeekingView(view, state) if seat in spec.peek else view)
+        # A PeekingView stands in for the view it wraps (it answers for it, but for the samples).
+        action = bots[seat].choose(cast(View, PeekingView(view, state)) if seat in spec.peek else view)
         try:
             state, events = state.apply(action)
         except IllegalAction as exc:

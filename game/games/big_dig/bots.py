@@ -179,7 +179,7 @@ def plan(g: _Geo, cost: list[int], goal: str, rocks_done: int = 0) -> tuple[int,
         end = min(ends, key=lambda e: dist[e])
         if dist[end] >= INF:
             return INF, []
-        route = [i for i in _trace(parent, end) if cost[i]]
+        route: list[int] = [i for i in _trace(parent, end) if cost[i]]
         total = dist[end]
         if goal == G_PIPE and total:
             # The pipe path must also be reached from the dig (or the top row).
@@ -200,7 +200,7 @@ def plan(g: _Geo, cost: list[int], goal: str, rocks_done: int = 0) -> tuple[int,
     parent = [-1] * size
     _dijkstra(g, c, dist, parent, _sources(g, c))
     total = 0
-    route: list[int] = []
+    route = []
     if goal == G_ROCK:
         need = ROCKS_NEEDED - rocks_done
         left = [i for i in g.rocks if cost[i]]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 from game.bots.search import Choice, Policy, win_shares
 from game.core.contract import Action, View
@@ -50,6 +51,7 @@ from game.games.big_dig.rules import (
     PATH_GOALS,
     PLAY,
     BigDigState,
+    BigDigView,
     goal_met,
     goal_progress,
     where,
@@ -140,6 +142,7 @@ class BigDigPolicy(Policy):
 
     def _rank(self, s: BigDigState, legal: list[Action], deny: bool) -> list[Action]:
         p = s.to_move()
+        assert p is not None   # only a position with a seat to move is ranked
         g = geo(s.board)
         w = weights(g, s, p)
         if s.phase != PLAY or len(legal) <= 1:
@@ -171,13 +174,13 @@ class BigDigPolicy(Policy):
         scored.sort(reverse=True)
         return [a for _, _, a in scored]
 
-    def tree_actions(self, state, legal):  # type: ignore[override]
+    def tree_actions(self, state, legal):
         root = _key(state) == self._root
         ranked = self.ranked(state, legal, deny=root)
         return ranked[:self.root_width if root else self.width]
 
     def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
-        s = view.state
+        s = cast(BigDigView, view).state   # the search is given this game's views
         self._root = _key(s)
         weight = self.prior_weight if s.n == 2 else self.prior_weight_many
         if weight <= 0 or s.phase != PLAY:
@@ -203,7 +206,7 @@ class BigDigPolicy(Policy):
         n = s.n
         return [remaining(g, s, p) / self.turn_distance + ((p - mover) % n) / n for p in range(n)]
 
-    def evaluate(self, state):  # type: ignore[override]
+    def evaluate(self, state):
         if state.is_over():
             return win_shares(state)
         return self._values.answer(_key(state), lambda: self._value(state))
@@ -218,7 +221,7 @@ class BigDigPolicy(Policy):
 
     # ------------------------------------------------------------------ the coach's words
     def describe(self, view: View, action: Action) -> str:
-        s = view.state
+        s = cast(BigDigView, view).state
         if action.kind == PASS:
             return "Pass (no dig or explosion left)"
         sqs = _squares(s, action)
@@ -233,7 +236,7 @@ class BigDigPolicy(Policy):
     def describe_short(self, view: View, action: Action) -> str:
         """The same in fewer letters, for the narrow hint panel of a four-player table:
         "Card 5: col 3 rows 2-4; col 4 row 2" (the card's shape is shown on the board)."""
-        s = view.state
+        s = cast(BigDigView, view).state
         if action.kind == PASS:
             return "Pass"
         sqs = _squares(s, action)
@@ -246,7 +249,7 @@ class BigDigPolicy(Policy):
         return f"Bonus: {squares_words(sqs, short=True)}"
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
-        s = view.state
+        s = cast(BigDigView, view).state
         p = view.player
         if choice.action.kind == PASS:
             return "Nothing can be dug or exploded: the turn passes"

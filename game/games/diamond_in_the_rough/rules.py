@@ -746,7 +746,7 @@ class DiamondState(GameState):
         s.deck = [HIDDEN] * len(self.deck)
         return s
 
-    def view(self, player: int | None) -> "DiamondView":  # type: ignore[override]
+    def view(self, player: int | None) -> "DiamondView":
         """What `player` may know (None: a spectator, who sees only what is public)."""
         return DiamondView(self, player)
 

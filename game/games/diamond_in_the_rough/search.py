@@ -27,7 +27,7 @@ Pure Python; never imports pygame.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Hashable, Sequence, cast
 
 from game.bots.search import Choice, Policy
 from game.core.contract import Action, GameState, View
@@ -51,6 +51,7 @@ from game.games.diamond_in_the_rough.rules import (
     ROW_KIND,
     STEAL,
     DiamondState,
+    DiamondView,
     card_name,
     names,
     resource_name,
@@ -85,19 +86,20 @@ class DiamondPolicy(Policy):
     noise = 0.1          # the share of random playout moves
 
     # ------------------------------------------------------------------ deals
-    def deal(self, view: View, rng: Rng) -> GameState:
+    def deal(self, view: View, rng: Rng) -> DiamondState:
         """A position dealt from the view that guesses the hidden hands from the tableaus: a
         player collects what lies in front of them, so each card of a resource in a seat's
         tableau multiplies that resource's weight in the seat's hidden hand by e to the power of
         `TABLEAU_LEAN`, and the resource its tableau holds most of (every one, on a tie) by e to
         the power of `TOP_LEAN` besides."""
-        leans = _leans(view.state)  # type: ignore[attr-defined]
+        seen = cast(DiamondView, view)   # the search is given this game's views
+        leans = _leans(seen.state)
 
         def lean(q: int, card: int) -> float:
             r = resource_of(card)
             return leans[q].get(r, 1.0) if r is not None else 1.0
 
-        return view.sample_state(rng, lean)  # type: ignore[call-arg]
+        return seen.sample_state(rng, lean)
 
     # ------------------------------------------------------------------ playouts
     def playout(self, state: GameState, rng: Rng) -> GameState:
@@ -209,6 +211,7 @@ class DiamondPolicy(Policy):
         row = s.row
         seen: set = set()
         out: list[Action] = []
+        key: Hashable   # what makes two actions the same move
         for a in legal:
             kind, args = a.kind, a.args
             if kind == RETIRE:

@@ -23,6 +23,8 @@ with a little noise.
 
 from __future__ import annotations
 
+from typing import cast
+
 from game.core.contract import Action
 from game.core.rng import Rng
 from game.games.gold_mine.board import Hex, distance, step
@@ -66,8 +68,9 @@ class Prospects:
         # per player: each ray, its hexes as a set and its best value
         self._lines: list[list[tuple[Ray, frozenset[Hex], float]]] = []
         self.best: list[float] = []
+        pos = cast(list[Hex], s.pos)   # in play, where every seat stands somewhere
         for p in range(s.n):
-            rays = self.rays_from(s.pos[p])
+            rays = self.rays_from(pos[p])
             bests = [self.ray_value(p, r) for r in rays]
             self._lines.append([(r, frozenset(h for h, _ in r), b) for r, b in zip(rays, bests)])
             self.best.append(max(bests, default=0.0))
@@ -303,7 +306,7 @@ class NormalBot:
         kind = o.kind
         if kind == INCOME:
             return w_self * pros.best[me] - sum(w * pros.best[q] for q, w in w_other.items())
-        start = s.pos[me]
+        start = cast(Hex, s.pos[me])   # in play, where every seat stands somewhere
         line = [step(start, o.direction, k) for k in range(1, o.distance + 1)]
         if kind == MINE:
             gone = {h for h in line if s.treasure_at(h)}

@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, cast
 
 from game.core.contract import (
     Action,
@@ -448,7 +448,7 @@ class GoldMineState(GameState):
         `legal_actions()`. Nothing is checked and no events are made; the state is the one `apply`
         gives."""
         if self.phase != PLAY:
-            return super().advance(action)
+            return cast(GoldMineState, super().advance(action))   # a `copy()` of this state
         nxt = self.copy()
         move = trusted_move(action)
         nxt._carry_out(move, nxt._trusted_plan(move))
@@ -650,7 +650,9 @@ class GoldMineState(GameState):
         return out
 
     def _preview(self, act: Action | None, p: int, plan: _Plan) -> Preview:
-        start = self.pos[p]
+        # A seat has no position only while the start points are chosen, where a preview is a
+        # refusal with no geometry (and start and end are None); the table draws none of those.
+        start = cast(Hex, self.pos[p])
         end = plan.end if plan.end is not None else start
         text = self._describe(p, plan)
         return Preview(
@@ -831,7 +833,7 @@ class GoldMineState(GameState):
     def _geometry(self, p: int, kind: str, direction: int, distance: int, second: int | None,
                   plan: _Plan) -> None:
         """Fill in the hexes a move touches and what it collects; set a reason if it cannot be."""
-        start = self.pos[p]
+        start = cast(Hex, self.pos[p])   # in play, where every seat stands somewhere
         line = [step(start, direction, i) for i in range(1, distance + 1)]
         plan.path = tuple(line)
         soft = kind in (MINE, BARRIER)   # blocks stop mining and barriers, not blasts or blocks
@@ -1074,7 +1076,8 @@ class GoldMineState(GameState):
         """
         v = self.dice
         tables = map_tables(self.map)
-        lines = tables.lines(self.pos[self.turn])   # each cut at rock and the map edge
+        # Each cut at rock and the map edge (in play, where every seat stands somewhere).
+        lines = tables.lines(cast(Hex, self.pos[self.turn]))
         blocked: set[int] | None = None
         for a in self.free_dice():
             face = v[a]
@@ -1394,7 +1397,9 @@ def new_game(config: GameConfig, seed: int) -> tuple[GoldMineState, list[Event]]
     s.rng = Rng(seed)
     mode = _start_mode(config.options)
     if mode != CHOOSE:
-        s.pos = start_points(game_map, n, None if mode == FIXED else mode)
+        chosen = None if isinstance(mode, str) else mode   # (a str here is FIXED)
+        # A fresh list, the state's alone: it may hold None as the state's `pos`.
+        s.pos = cast(list[Hex | None], start_points(game_map, n, chosen))
     first = config.options.get("first_player")
     if first is None:
         first = s.rng.below(n)

@@ -22,7 +22,7 @@ fitted to games between normal bots (`spread`), so the coach's chances are chanc
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Sequence, cast
 
 from game.bots.search import Choice, Policy, soft_shares, win_shares
 from game.core.contract import Action, IllegalAction, View
@@ -170,13 +170,13 @@ class GoldMinePolicy(Policy):
         # The move alone: what it makes or costs is the reason's to say (`reason`).
         text, _, _ = text.partition(":")
         pair = preview.blasted or preview.blocked
-        if len(pair) == 2 and direction_to(pair[0], pair[1]):
+        if len(pair) == 2 and (way := direction_to(pair[0], pair[1])):
             # The second hex, which the log's line leaves to the map: two blasts or blocks at one
             # place differ only there.
             mod = " (dice modifier)"
             tag = mod if text.endswith(mod) else ""
             text = text[:len(text) - len(tag)]
-            second = DIRECTION_NAMES[direction_to(pair[0], pair[1])]
+            second = DIRECTION_NAMES[way]
             where = {"up": "above it", "down": "below it"}.get(second, f"{second} of it")
             text = f"{text} and the one {where}{tag}"
         try:
@@ -245,10 +245,11 @@ def spread_fit(players: int, games: int, seed: int,
 
     info = get("gold_mine")
     policy = GoldMinePolicy()
-    rows: list[tuple[list[float], int, list[int]]] = []
+    rows: list[tuple[list[float], int, list[float]]] = []
     for g in range(games):
         config = info.make_config(players, tuple(f"P{i}" for i in range(players)), {"first_player": g % players})
-        s, _ = info.new(config, seed + g)
+        first, _ = info.new(config, seed + g)
+        s = cast(GoldMineState, first)
         bots = [NormalBot(derive_seed(seed, g, i)) for i in range(players)]
         seen = []
         while not s.is_over():

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from game.core.contract import Action, View
 from game.core.rng import Rng
@@ -83,7 +83,7 @@ class Scorer:
     """Scores key counts with the data's effect kinds; `crystal_chance(count)` gives the chance that
     `count` cards of a majority key end as the most (so their bonus is an expectation)."""
 
-    def __init__(self, majority_chance: dict[int, Sequence[float]] | None = None) -> None:
+    def __init__(self, majority_chance: Mapping[int, Sequence[float]] | None = None) -> None:
         # key index -> chance of holding the most, by count held (0, 1, 2, ...)
         self.majority_chance = majority_chance or {}
 

@@ -761,7 +761,7 @@ class GrimState(GameState):
     def _masked_cards(self, p: int | None) -> set[int]:
         return {c for c in _zones(self._mask(p)) if c >= 0}
 
-    def view(self, player: int | None) -> "GrimView":  # type: ignore[override]
+    def view(self, player: int | None) -> "GrimView":
         return GrimView(self, player)
 
     def to_json(self) -> dict[str, Any]:

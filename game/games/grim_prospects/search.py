@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Sequence, cast
 
 from game.bots.search import Choice, Policy, win_shares
 from game.core.contract import Action, GameState, View
@@ -42,7 +42,7 @@ from game.core.rng import Rng
 from game.core.words import plural
 from game.games.grim_prospects.bots import NormalBot, Params
 from game.games.grim_prospects.cards import BUNDLE, ITEM, deck
-from game.games.grim_prospects.rules import HIDDEN, card_name, names, words
+from game.games.grim_prospects.rules import HIDDEN, GrimState, card_name, names, words
 
 _DECK = deck()
 N_CARDS = len(_DECK)
@@ -505,10 +505,10 @@ class GrimPolicy(Policy):
         as such blocks held one in games between normal bots (`PUT_BACK_BOOST`), by swapping in a
         Trap from among the Mine's other unseen cards. Only where the seat did not see the card,
         and only for blocks of two or more (a single card left of a block lay under its Trap)."""
-        s = view.sample_state(rng)
+        s = cast(GrimState, view.sample_state(rng))   # this game's views deal its states
         boost = PUT_BACK_BOOST.get(min(4, s.n))
         q = put_back_top(s, view.player) if boost else -1
-        if q < 0:
+        if not boost or q < 0:   # (q < 0 already without a boost)
             return s
         seen_mine = view.state.mine  # type: ignore[attr-defined]
         mine = s.mine
@@ -535,7 +535,7 @@ class GrimPolicy(Policy):
     # -- the playout
     def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """The playout player's move from a full state (any phase)."""
-        s = state
+        s = cast(GrimState, state)   # the search hands a policy its own game's states
         p = s.turn
         n = s.n
         style = self.style
@@ -573,7 +573,7 @@ class GrimPolicy(Policy):
         return Action(kind)
 
     def evaluate(self, state: GameState) -> list[float]:
-        s = state
+        s = cast(GrimState, state)
         if s.is_over():
             return _values([sc.total for sc in s.outcome().scores], self.style) \
                 if self.style.margin_share else win_shares(s)
@@ -594,7 +594,7 @@ class GrimPolicy(Policy):
         playout player keeps and Bundles are placed as it places them. Those choices are nearly
         always plain, and a tree that branched on them would judge a prospect by its average
         keep, not its best, until many playouts had gone through it."""
-        s = state
+        s = cast(GrimState, state)
         root = _position_key(s) == self._root
         if s.phase == "choose":
             if not root:
@@ -778,7 +778,8 @@ def put_back_trap_rates(players: int, games: int,
     sums = {"top": [0, 0, 0.0], "under": [0, 0, 0.0]}
     for g in range(games):
         config = GameConfig(players=players, options={"first_player": g % players})
-        s, _ = get("grim_prospects").new(config, seed + g)
+        first, _ = get("grim_prospects").new(config, seed + g)
+        s = cast(GrimState, first)
         bots = [NormalBot(i) for i in range(players)]
         while not s.is_over():
             p = s.to_move()
@@ -786,7 +787,7 @@ def put_back_trap_rates(players: int, games: int,
             view = s.view(p)
             q = put_back_top(s, p) if s.phase == "start" else -1
             if q >= 0:
-                seen = view.state.mine  # type: ignore[attr-defined]
+                seen = view.state.mine
                 unseen = [c for c, v in zip(s.mine, seen) if v == HIDDEN]
                 share = sum(1 for c in unseen if IS_TRAP[c]) / len(unseen)
                 top = len(s.mine) - 1

@@ -200,7 +200,7 @@ class YaBlewItState(GameState):
         self.fire_card: int | None = None
         self.round_no = 1
         self.fires_resolved = 0
-        self._ev: list[Event] = []
+        self._ev: list[Event] | None = []   # None on the fast path (`advance`): no events kept
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -249,6 +249,7 @@ class YaBlewItState(GameState):
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any) -> None:
         """Record an event; callers skip this (and building its text) when `_ev` is None, as it is
         on the fast path (`advance`), which keeps no events."""
+        assert self._ev is not None   # every caller checks first (see above)
         self._ev.append(Event(kind, text, data, visible_to, reveals=kind in REVEALING))
 
     # ----------------------------------------------------------------- contract
@@ -450,7 +451,7 @@ class YaBlewItState(GameState):
         elif phase == FIRE_PHASE:
             self._place_safes(p, action.args)
             self._roll(p, "fire")
-        return self._ev if loud else []
+        return self._ev if self._ev is not None else []   # (`loud`: nothing here sets `_ev`)
 
     # ----------------------------------------------------------------- flow
     def _start_round(self) -> None:
@@ -644,8 +645,8 @@ class YaBlewItState(GameState):
         if self._ev is None:
             return
         stacks = and_list([card_set().colour(c).name for c in colours])
-        safes = "a Safe" if len(colours) == 1 else f"{len(colours)} Safes"
-        self._emit("safes", f"{self.name(p)} put {safes} on the {stacks} stack{'s' if len(colours) > 1 else ''}",
+        put = "a Safe" if len(colours) == 1 else f"{len(colours)} Safes"
+        self._emit("safes", f"{self.name(p)} put {put} on the {stacks} stack{'s' if len(colours) > 1 else ''}",
                    player=p, colours=list(colours), safes=list(placing))
 
     def _blast(self, p: int, value: int) -> None:

@@ -199,7 +199,8 @@ class YaBlewItPolicy(Policy):
             return win_shares(state)
         me = state.turn
         values = model_values(state, state.legal_actions())
-        return list(max(values.values(), key=lambda r: r[me]))
+        best: Gains = max(values.values(), key=lambda r: r[me])
+        return list(best)
 
     def rollout_action(self, state: YaBlewItState, rng: Rng) -> Action:  # type: ignore[override]
         """A playout move, if `rollout_depth` allows any: the round model's choice."""
