@@ -20,7 +20,7 @@ import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from game import paths
 from game.core.contract import BadSave, IllegalAction, NewerSave
@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 MAX_SAVES = 20       # unfinished games under Continue; older ones are retired to the replays
 MAX_REPLAYS = 200    # the oldest replays go first
+MAX_NAMED = 5        # games a message names one by one; the rest are counted
 LEGACY_AUTOSAVE = "autosave.json"
 MAX_SEATS = 16       # no game seats more; a list of more players is damage
 MAX_PLACE = 48       # characters of the map or board name shown beside a game (as a map name is cut)
@@ -335,6 +336,7 @@ def _migrate_legacy() -> str | None:
 def list_saves() -> tuple[list[Entry], list[str]]:
     """The unfinished games, newest first, and messages for the player (files set aside, games
     retired to the replays because the list was full)."""
+    global _moving
     _writer.flush()
     messages: list[str] = []
     legacy = _migrate_legacy()
@@ -347,20 +349,31 @@ def list_saves() -> tuple[list[Entry], list[str]]:
         entries = entries[:MAX_SAVES]
         names = []
         failed: OSError | None = None
-        for e in retired:
-            try:
-                moved = _retire(e, messages)
-            except OSError as exc:   # (a full disk, a replays folder that cannot be written)
-                log.error("could not retire %s: %s", e.path.name, exc)
-                failed, moved = exc, False
-            if moved:
-                names.append(f"{e.title} with {e.players} ({e.progress})")
-            elif failed is not None:
-                entries.append(e)   # not moved: it stays under Continue, nothing lost
+        _moving = []   # the replays written below are kept, however many (see _prune_replays)
+        try:
+            for e in retired:
+                try:
+                    moved = _retire(e, messages)
+                except OSError as exc:   # (a full disk, a replays folder that cannot be written)
+                    log.error("could not retire %s: %s", e.path.name, exc)
+                    failed, moved = exc, False
+                if moved:
+                    names.append(f"{e.title} with {e.players} ({e.progress})")
+                elif failed is not None:
+                    entries.append(e)   # not moved: it stays under Continue, nothing lost
+        finally:
+            kept, _moving = _moving, None
+            if kept:
+                try:
+                    _prune_replays(keep=kept)
+                except OSError as exc:   # (as writing them: the replays folder unusable)
+                    log.error("could not prune the replays: %s", exc)
         if names:
+            shown = "; ".join(names[:MAX_NAMED]) + (
+                f"; and {len(names) - MAX_NAMED} more" if len(names) > MAX_NAMED else "")
             messages.append(
                 f"Only the {MAX_SAVES} newest unfinished games are kept under Continue. "
-                f"Moved to Replays, where they can still be watched: {'; '.join(names)}.")
+                f"Moved to Replays, where they can still be watched: {shown}.")
         if failed is not None:
             messages.append(f"The oldest unfinished games could not be moved to Replays "
                             f"({failed.strerror or failed}); they stay under Continue.")
@@ -415,8 +428,9 @@ def _retire(entry: Entry, messages: list[str]) -> bool:
     that has to say, a damaged statistics file set aside say, joins `messages`)."""
     try:
         match = load_match(entry.path)
-    except BadSave as exc:
+    except BadSave as exc:   # damaged inside (its moves), where the list read only its summary
         log.warning("could not retire %s: %s", entry.path.name, exc)
+        messages.append(_set_aside_message(entry.path, "A saved game could not be read", exc))
         return False
     if match.is_over():
         notice = finish(match, saved=True)   # (its file holds the end already, and keeps its age)
@@ -445,16 +459,27 @@ def write_replay(match: Match) -> Path:
     data["outcomes"] = match.revealed_outcomes()
     path = replay_path(match)
     write_json_atomic(path, data)
-    _prune_replays()
+    if _moving is not None:
+        _moving.append(path)
+    else:
+        _prune_replays()
     return path
 
 
-def _prune_replays() -> None:
+# While `list_saves` moves games from Continue to the replays: the replays it has written, which
+# the player is told are there (None the rest of the time).
+_moving: list[Path] | None = None
+
+
+def _prune_replays(keep: Collection[Path] = ()) -> None:
+    """Keep the newest MAX_REPLAYS replays (by when each was written), and every one in `keep`:
+    games just moved there from Continue stay, however many, until newer replays follow them."""
     folder = replays_dir()
     files = [p for p in folder.glob("*.json") if "." not in p.stem and p.is_file()]
     if len(files) > MAX_REPLAYS:
         files.sort(key=lambda p: p.stat().st_mtime)
-        for p in files[:len(files) - MAX_REPLAYS]:
+        spare = set(keep)
+        for p in [p for p in files if p not in spare][:len(files) - MAX_REPLAYS]:
             delete_replay(p)
     # An analysis whose replay is gone (deleted by hand, say) goes too.
     for p in folder.glob("*" + ANALYSIS_SUFFIX):

@@ -527,13 +527,15 @@ def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: boo
     g = profile.games.get(match.game)
     if g is None:
         g = profile.games[match.game] = GameRecord(match.game, info.title)
+    if g.played >= COUNT_LIMIT:
+        return   # a million games counted: the record stays as it is (a count past it is damage)
     g.title = info.title[:TEXT_LIMIT] or match.game
     g.unit_one, g.unit_many = info.unit(1)[:TEXT_LIMIT], info.unit(2)[:TEXT_LIMIT]
     g.played += 1
     g.last_played = max(g.last_played, when)
     if hints:
         g.hinted += 1
-        g.hints = min(COUNT_LIMIT, g.hints + hints)
+        g.hints = _more(g.hints, hints)
     if best is not None:
         g.best = best if g.best is None else max(g.best, best)
     if won:
@@ -541,7 +543,7 @@ def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: boo
         g.tied += shared
         g.streak += 1
         g.longest = max(g.longest, g.streak)
-        profile.streak += 1
+        profile.streak = _more(profile.streak)
         profile.longest = max(profile.longest, profile.streak)
     elif drawn:
         g.drawn += 1   # (a streak neither grows nor breaks)
@@ -552,6 +554,11 @@ def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: boo
         t = g.against.setdefault(kind[:TEXT_LIMIT], Tally())
         t.played += 1
         t.won += won
+
+
+def _more(count: int, by: int = 1) -> int:
+    """`count` grown by `by`, up to the most a count may be (a file holding more is damaged)."""
+    return min(COUNT_LIMIT, count + by)
 
 
 def forget_profile(name: str) -> None:

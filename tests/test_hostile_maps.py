@@ -144,12 +144,37 @@ def hostile(game: str) -> dict[str, tuple[Callable[[Path], Path], str]]:
         "300,000 empty elements": (lambda d: write(d, "elements.tmx", text(padding="<a/>" * 300_000)),
                                    "holds 300,0"),
     }
+    # Entities that expand tenfold a level: a few hundred bytes that parse into 100,000
+    # elements. Tiled never declares an entity, so none is read, in a map or a tileset.
+    cases["XML entities"] = (lambda d: write(d, "entities.tmx", text(padding="&e4;").replace(
+        "<map ", ENTITIES + "<map ", 1)), "declares XML entities")
+    cases["XML entities in a tileset file"] = (lambda d: _with_tileset(
+        d, "tsx_entities", text, ENTITIES + (
+        '<tileset name="t" tilewidth="64" tileheight="56" tilecount="1" columns="0">&e4;'
+        '</tileset>')), "declares XML entities")
+    cases["a cell of -1"] = (lambda d: write(d, "minus.tmx", text(data="-1," * 5 + "1")),
+                             "a cell is not a tile number")
+    cases["a class property in a tileset file"] = (lambda d: _with_tileset(d, "tsx_class", text, (
+        '<tileset name="t" tilewidth="64" tileheight="56" tilecount="1" columns="0">'
+        '<tile id="0"><properties><property name="kind" type="class"/></properties></tile>'
+        '</tileset>')), "is a class property")
     if game == "gold_mine":
         cases["a thousand start points"] = (lambda d: write(d, "starts.tmx", map_text().replace(
             _starts(), _starts() + "\n" + "\n".join(
                 f'<object id="{100 + i}" name="X" x="1" y="1"><point/></object>' for i in range(1000)))),
             "holds 1004 objects")
     return cases
+
+
+ENTITIES = ('<!DOCTYPE map [<!ENTITY e0 "<b/><b/><b/><b/><b/><b/><b/><b/><b/><b/>">'
+            + "".join(f'<!ENTITY e{i} "{f"&e{i - 1};" * 10}">' for i in range(1, 5)) + "]>\n")
+
+
+def _with_tileset(folder: Path, name: str, text: Callable[..., str], tsx: str) -> Path:
+    """The map `name`.tmx whose only tileset is the file `name`.tsx holding `tsx`."""
+    (folder / f"{name}.tsx").write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + tsx,
+                                        encoding="utf-8")
+    return write(folder, f"{name}.tmx", text(tileset=f' <tileset firstgid="1" source="{name}.tsx"/>'))
 
 
 def _tilecount(tileset: str) -> str:
@@ -456,10 +481,11 @@ def test_the_setup_lists_hostile_big_dig_boards_with_their_reasons(home, tmp_pat
         assert not entry.ok and reason in entry.reason, (file_name, entry.reason)
     assert tmx.shown_file_name(gold) not in by_file
     # Gold Mine's list: the Big Dig boards are not offered, except those whose game cannot be
-    # told (the file too large to read, or with too many tags to parse), which both lists show
-    # with the reason.
+    # told (the file too large to read, with too many tags to parse, or declaring entities),
+    # which both lists show with the reason.
     gold_list = {e.source: e for e in gold_mine_maps(folder)[1:]}
-    assert set(gold_list) == {"padded.tmx", "tilesets.tmx", "elements.tmx", "zz_gold.tmx"}
+    assert set(gold_list) == {"padded.tmx", "tilesets.tmx", "elements.tmx", "entities.tmx",
+                              "zz_gold.tmx"}
     assert "too large" in gold_list["padded.tmx"].reason
     assert "XML tags" in gold_list["elements.tmx"].reason
 

@@ -36,6 +36,7 @@ READABLE_FORMATS = (1, 2)
 HUMAN = "human"
 BOT = "bot"
 MAX_SEATS = 16            # no game seats more
+MAX_ACTION_CHARS = 200    # the longest move any game writes is about 30 characters
 
 
 # The take-backs and the hints by the move they were noted at, and what they were worked out from.
@@ -422,6 +423,10 @@ class Match:
                 options = {**get(str(data["game"])).legacy_options, **options}
             match = cls(str(data["game"]), seats, int(data["seed"]), options)
             actions = [str(a) for a in data["actions"]]
+            for i, text in enumerate(actions):
+                if len(text) > MAX_ACTION_CHARS:
+                    raise BadSave(f"move {i + 1} of the save is longer than any move of a game "
+                                  f"({len(text):,} characters)")
             if data.get("match_id"):
                 match.match_id = _safe_id(str(data["match_id"]))
             if isinstance(data.get("started"), (int, float)):
@@ -443,8 +448,9 @@ class Match:
         for i, text in enumerate(actions):
             try:
                 match.play_recorded(text)
-            except IllegalAction as exc:
-                raise BadSave(f"move {i + 1} ({text!r}) of the save cannot be played: {exc}") from exc
+            except (IllegalAction, ValueError) as exc:   # (a game reading a move it never writes)
+                raise BadSave(f"move {i + 1} ({text!r}) of the save cannot be played: "
+                              f"{clean_text(str(exc), 200)}") from exc
         return match
 
     def save(self, path: Path) -> None:
@@ -471,7 +477,8 @@ def _options(data: Any) -> dict[str, Any]:
 
 def _hints(data: Any, seats: int) -> list[list[int]]:
     """A save's hints per seat (move numbers); none for a save from before hints. Raises BadSave
-    when they are there but are not one list of move numbers per seat."""
+    when they are there but are not one list of move numbers per seat. A seat's hint is counted
+    once a position (`note_hint`), so a move number the record repeats counts once."""
     if data is None:
         return [[] for _ in range(seats)]
     if (not isinstance(data, list) or len(data) != seats
@@ -479,7 +486,7 @@ def _hints(data: Any, seats: int) -> list[list[int]]:
             or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10**7
                        for h in data for n in h)):
         raise BadSave("the save's record of hints is damaged")
-    return [list(h) for h in data]
+    return [list(dict.fromkeys(h)) for h in data]
 
 
 def _took_back(data: Any, seats: int, moves: int) -> list[tuple[int, int, str]]:

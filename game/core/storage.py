@@ -245,12 +245,16 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
     except UnicodeDecodeError as exc:
         at = exc.start + 1 + (3 if data.startswith(b"\xef\xbb\xbf") else 0)   # (counting the mark)
         raise BadFile(f"it is not text (byte {at} is not UTF-8)") from None
+    if not text.strip():
+        raise BadFile("the file is empty")
     if nesting(text) > MAX_DEPTH:
         raise BadFile(f"it nests deeper than the {MAX_DEPTH} levels allowed")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadFile(f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except ValueError:   # a number of thousands of digits, which Python declines to read
+        raise BadFile("a number in it is too long to be one of ours") from None
     except RecursionError:  # cannot happen past the nesting check; kept as a last guard
         raise BadFile("it nests too deeply") from None
 

@@ -296,7 +296,12 @@ def read_limited(path: Path, what: str, fail: Callable[[str], Exception]) -> byt
 
 
 def check_tags(data: bytes, what: str, fail: Callable[[str], Exception]) -> None:
-    """Refuse, before parsing, a file with more than `MAX_TAGS` tags."""
+    """Refuse, before parsing, a file with more than `MAX_TAGS` tags, or one that declares XML
+    entities (a few bytes of them can parse into millions of elements, past any count of the
+    file's own tags; Tiled never writes one)."""
+    if b"<!ENTITY" in data.replace(b"\x00", b""):   # (UTF-16 too: its letters less their zeros)
+        raise fail(f"{what} declares XML entities, which Tiled never writes; save it again "
+                   f"from Tiled")
     tags = data.count(b"<")
     if tags > MAX_TAGS:
         raise fail(f"{what} holds {tags:,} XML tags; a map or tileset file may hold at most "
@@ -411,9 +416,18 @@ class TiledReader:
             data = self.read_bytes(tsx, f"the tileset file {source!r}")
             check_tags(data, f"the tileset file {source!r}", self.fail)
             try:
-                self._note_declared(node, ElementTree.fromstring(data))
+                tileset = ElementTree.fromstring(data)
             except ElementTree.ParseError as exc:
                 raise self.fail(f"the tileset file {source!r} is not valid XML ({exc})") from None
+            self._refuse_class_properties(tileset)
+            self._note_declared(node, tileset)
+
+    def _refuse_class_properties(self, root: ElementTree.Element) -> None:
+        """pytmx fails on class properties in odd ways, or recurses: say so plainly first."""
+        for prop in root.iter("property"):
+            if prop.get("type") == "class":
+                raise self.fail(f"the property {prop.get('name')!r} is a class property; class "
+                                f"properties are not supported (use string, int or bool ones)")
 
     def _note_declared(self, node: ElementTree.Element, tileset: ElementTree.Element) -> None:
         try:
@@ -485,7 +499,11 @@ class TiledReader:
         compression = data.get("compression")
         try:
             if encoding == "csv":
-                gids = [int(x) for x in (data.text or "").replace("\n", "").split(",") if x.strip()]
+                cells = [x.strip() for x in (data.text or "").replace("\n", "").split(",")]
+                if any(len(x) > 10 or not x.isdigit() or not x.isascii() for x in cells if x):
+                    # (Tiled writes each cell as a whole number from 0 to 4294967295)
+                    raise ValueError("a cell is not a tile number")
+                gids = [int(x) for x in cells if x]
             elif encoding == "base64":
                 gids = decode_base64(data.text or "", compression)
             else:
@@ -501,10 +519,7 @@ class TiledReader:
     def parse_with_pytmx(self) -> Any:
         pytmx = pytmx_module()
         root = ElementTree.fromstring(self.data)
-        for prop in root.iter("property"):  # pytmx fails on them in odd ways, or recurses
-            if prop.get("type") == "class":
-                raise self.fail(f"the property {prop.get('name')!r} is a class property; class "
-                                f"properties are not supported (use string, int or bool ones)")
+        self._refuse_class_properties(root)
         # An image layer with no image yet (Tiled saves one so) draws nothing, and pytmx fails
         # on it: leave it out.
         for parent in list(root.iter()):

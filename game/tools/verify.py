@@ -51,7 +51,10 @@ def verify_data(data: Any) -> tuple[bool, str]:
     summary = data.get("summary") if isinstance(data, Mapping) else None
     if match.is_over() and isinstance(summary, Mapping) and "winners" in summary:
         winners = [match.seats[w].name for w in match.state.outcome().winners]
-        if [str(w) for w in summary.get("winners") or []] != winners:
+        said = summary.get("winners")
+        if not isinstance(said, list):
+            return False, f"the file's result is damaged (its winners are {_short(said)}, not a list)"
+        if [str(w) for w in said] != winners:
             return False, (f"the result does not replay: the file says {summary.get('winners')}, "
                            f"the moves give {winners}")
     checked = "with every roll and draw checked" if recorded_moves is not None else (

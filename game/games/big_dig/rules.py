@@ -168,7 +168,7 @@ def _parse_square(text: str) -> Square:
 
 
 def _parse_card(text: str) -> int:
-    if not text.isdigit() or not text.isascii() or not 1 <= int(text) <= CARD_COUNT:
+    if not text.isdigit() or not text.isascii() or len(text) > 3 or not 1 <= int(text) <= CARD_COUNT:
         raise IllegalAction(f"{text!r} is not a card (the cards are 1 to {CARD_COUNT})")
     return int(text)
 

@@ -171,8 +171,9 @@ def _int(x: Any) -> int:
 
 
 def _index(text: str) -> int | None:
-    """A plain non-negative number written in an action, or None."""
-    if not text.isascii() or not text.isdigit() or str(int(text)) != text:
+    """A plain non-negative number written in an action, or None (one of more than six digits,
+    which no move writes, is none: Python refuses to read thousands of digits at all)."""
+    if len(text) > 6 or not text.isascii() or not text.isdigit() or str(int(text)) != text:
         return None
     return int(text)
 

@@ -144,8 +144,8 @@ def _int(x: Any) -> int:
 
 def _card_arg(text: str) -> int | None:
     """The card id written in an action, or None when it is not a plain number."""
-    if not text.isascii() or not text.isdigit() or str(int(text)) != text:
-        return None
+    if len(text) > 6 or not text.isascii() or not text.isdigit() or str(int(text)) != text:
+        return None   # (a longer number is no card, and one of thousands of digits no number)
     cid = int(text)
     return cid if cid < DECK_SIZE else None
 
