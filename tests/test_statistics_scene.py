@@ -66,6 +66,13 @@ def varied(surface: pygame.Surface) -> int:
 NOW = time.time()
 
 
+@pytest.fixture(autouse=True)
+def _the_clock_stands_at_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'Today' on the screen is the day of NOW, however long the tests take (a run that crossed
+    midnight called games played a minute before NOW 'yesterday')."""
+    monkeypatch.setattr(statistics, "clock", lambda: NOW)
+
+
 # ============================================================================ what is shown
 def test_no_games_yet_shows_the_empty_state(app: App) -> None:
     scene = open_screen(app)

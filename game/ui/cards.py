@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Sequence
+from typing import Sequence, cast
 
 import pygame
 
@@ -145,7 +145,9 @@ def draw_gem(surf: pygame.Surface, symbol: str, colour: RGB | Sequence[RGB], cen
     k = 0.52 if symbol != "star" else 0.5
     tx, ty = cx - r * 0.04, cy - r * 0.06
     inner = [(tx + (x - cx) * k, ty + (y - cy) * k) for x, y in outer]
-    colours: list[RGB] = [tuple(colour)] if isinstance(colour[0], int) else [tuple(c) for c in colour]  # type: ignore[arg-type,misc]
+    # (One colour is three ints, else a Wild gem's colours: mypy cannot tell them apart by the first.)
+    colours: list[RGB] = ([cast(RGB, tuple(colour))] if isinstance(colour[0], int)
+                          else [cast(RGB, tuple(c)) for c in cast(Sequence[RGB], colour)])
     light = (-0.55, -0.83)
     n = len(outer)
     for i in range(n):

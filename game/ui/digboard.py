@@ -190,8 +190,8 @@ def _square(surf: pygame.Surface, kind: str, r: pygame.Rect, rng: random.Random,
     elif kind == WATER:
         if c >= 10:
             for i in range(2):
-                y = r.y + c * (0.35 + 0.3 * i)
-                pts = [(r.x + c * t / 6, y + math.sin(t * 1.6) * c * 0.06) for t in range(7)]
+                wave_y = r.y + c * (0.35 + 0.3 * i)
+                pts = [(r.x + c * t / 6, wave_y + math.sin(t * 1.6) * c * 0.06) for t in range(7)]
                 pygame.draw.lines(surf, (150, 196, 240), False, pts, max(1, c // 18))
     elif kind == OIL:
         if c >= 10:

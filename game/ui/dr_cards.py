@@ -392,8 +392,8 @@ def _back(size: Size) -> pygame.Surface:
     for i, (x, y) in enumerate(hole):
         jag.append((x, y * 0.55 + cy * 0.45))
         nx, ny = hole[(i + 1) % len(hole)]
-        k = 0.6 if i % 2 else 0.85
-        jag.append((cx + ((x + nx) / 2 - cx) * k, cy + ((y + ny) / 2 - cy) * k * 0.55))
+        pull = 0.6 if i % 2 else 0.85
+        jag.append((cx + ((x + nx) / 2 - cx) * pull, cy + ((y + ny) / 2 - cy) * pull * 0.55))
     pygame.draw.polygon(big, (14, 16, 26), jag)
     _glow(big, cx, cy, r * 0.45, (190, 225, 245), 70)
     pygame.draw.polygon(big, (226, 240, 250), _star(cx, cy, r * 0.2, 4, 0.22))

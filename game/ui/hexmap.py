@@ -297,10 +297,10 @@ class HexMapView:
         for h in sorted(marks.blocks):
             cx, cy = self.centre(h)
             surf.blit(block, block.get_rect(center=(round(cx - ox), round(cy - oy))))
-            tile = self.map.tiles.get(h)
-            if tile is not None and tile.kind == "mine" and h not in marks.blown and h not in marks.collected:
+            boarded = self.map.tiles.get(h)
+            if boarded is not None and boarded.kind == "mine" and h not in marks.blown and h not in marks.collected:
                 # A mine boarded up still pays half to a blast: its value stays readable.
-                tag = _blocked_value(s, tile.colour, tile.value)
+                tag = _blocked_value(s, boarded.colour, boarded.value)
                 surf.blit(tag, tag.get_rect(center=(round(cx - ox), round(cy - oy))))
         self._draw_barriers(surf, marks, (ox, oy))
         return surf

@@ -41,8 +41,9 @@ class RotatingLog(logging.FileHandler):
         super().emit(record)
 
     def _rotate(self) -> None:
+        assert self.stream is not None   # (emit rotates only an open log)
         self.stream.close()
-        self.stream = None  # type: ignore[assignment]  # FileHandler.emit reopens it
+        self.stream = None  # FileHandler.emit reopens it
         base = self.baseFilename
         for n in range(self.backups - 1, 0, -1):
             if os.path.exists(f"{base}.{n}"):

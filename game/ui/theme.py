@@ -352,8 +352,9 @@ def _wrap(msg: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
             # A word wider than the line on its own (a 40-letter name from a file) is broken
             # where it must be, so that no line runs past its edge.
             while len(word) > 1 and _measure(f, word)[0] > width:
-                # the longest head that fits (at least one letter)
-                head = _most_that_fit(f, width, 1, len(word) - 1, lambda n, w=word: w[:n])
+                # the longest head that fits (at least one letter; the word is read at once, so
+                # the lambda needs no default to hold it)
+                head = _most_that_fit(f, width, 1, len(word) - 1, lambda n: word[:n])
                 lines.append(word[:head])
                 word = word[head:]
             line = word

@@ -24,7 +24,7 @@ class Button:
     """
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str,
-                 on_click: Callable[[], None], key: int | None = None, *,
+                 on_click: Callable[[], object], key: int | None = None, *,
                  enabled: bool = True, reason: str = "", primary: bool = False,
                  size: int = 20) -> None:
         self.rect = pygame.Rect(rect)
@@ -277,9 +277,9 @@ class FocusRing:
         here = getattr(self.widgets[self.index], "rect", None)
         if here is None:
             return None
-        rows = [(i, w.rect) for i, w in enumerate(self.widgets)
-                if i != self.index and getattr(w, "rect", None) is not None
-                and (w.rect.centery - here.centery) * direction > here.h // 2]
+        rows = [(i, r) for i, w in enumerate(self.widgets)
+                if i != self.index and (r := getattr(w, "rect", None)) is not None
+                and (r.centery - here.centery) * direction > here.h // 2]
         if not rows:
             return None
         return min(rows, key=lambda ir: (abs(ir[1].centery - here.centery), abs(ir[1].centerx - here.centerx)))[0]

@@ -18,7 +18,7 @@ import hashlib
 import logging
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, TypeGuard
 
 from game.bots.search import Budget
 from game.core.contract import IllegalAction
@@ -239,7 +239,7 @@ def record_key(actions: list[str]) -> str:
     return hashlib.sha256("\n".join(actions).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _count(value: Any, most: int) -> bool:
+def _count(value: Any, most: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 

@@ -138,8 +138,9 @@ class MessageBox(Scene):
         x = self.rect.right - 32 - sum(widths) - 14 * (len(widths) - 1)
         self.buttons = []
         for i, ((label, key, callback), w) in enumerate(zip(self.specs, widths)):
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
             b = Button((x, self.rect.bottom - 74, w, 48), label,
-                       lambda cb=callback: self.choose(cb), key, primary=i == self.default)
+                       lambda cb=callback: self.choose(cb), key, primary=i == self.default)  # type: ignore[misc]
             self.buttons.append(b)
             x += w + 14
         self.ring = FocusRing(self.buttons)

@@ -81,11 +81,12 @@ class ReplaysScene(Scene):
             i = self.scroll + k
             row = pygame.Rect(x, self.panel.y + 84 + k * ROW_H, w, ROW_H - 6)
             self.rows.append((i, row))
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
             self.buttons.append(Button((row.right - 214, row.y + 8, 120, 38), "Watch",
-                                       lambda i=i: self.watch(i), None, primary=i == self.selected,
+                                       lambda i=i: self.watch(i), None, primary=i == self.selected,  # type: ignore[misc]
                                        size=17))
             self.buttons.append(Button((row.right - 86, row.y + 8, 86, 38), "Delete",
-                                       lambda i=i: self.ask_delete(i), None, size=15))
+                                       lambda i=i: self.ask_delete(i), None, size=15))  # type: ignore[misc]
 
     # ------------------------------------------------------------------ actions
     def close(self) -> None:

@@ -185,7 +185,7 @@ class ResultsScene(Scene):
         for a in actions:
             match.play_recorded(a)
         table = table_for(match)
-        entries = list(table.log_panel.entries)  # type: ignore[attr-defined]
+        entries = list(table.log_panel.entries)
         table.exit()
         self.app.push(GameLogScene(f"{self.match.info.title}: the game log", entries))
 
@@ -335,12 +335,12 @@ class ResultsScene(Scene):
         # the tables show it, may be two players' at six cards: "Grandma"); else the tables' way.
         lines = name_lines(seat.name, name_w)
         if len(lines) == 1:
-            shown, size = lines[0]
-            theme.text(surface, shown, (r.x + 68, r.y + 34 + (21 - size) // 2), size, theme.INK, bold=True)
+            part, size = lines[0]
+            theme.text(surface, part, (r.x + 68, r.y + 34 + (21 - size) // 2), size, theme.INK, bold=True)
             who_y = r.y + 62
         else:
-            for i, (shown, size) in enumerate(lines):
-                theme.text(surface, shown, (r.x + 68, r.y + 27 + 18 * i), size, theme.INK, bold=True)
+            for i, (part, size) in enumerate(lines):
+                theme.text(surface, part, (r.x + 68, r.y + 27 + 18 * i), size, theme.INK, bold=True)
             who_y = r.y + 66
         theme.text(surface, fit_text(self.who(player), name_w, 15), (r.x + 68, who_y), 15,
                    theme.INK_DIM)

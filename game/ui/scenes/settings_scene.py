@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game.settings import ANIMATION_SPEEDS
+from game.settings import ANIMATION_SPEEDS, Settings
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import dim
@@ -96,10 +96,11 @@ class SettingsScene(Scene):
         self.symbols.index = 0 if s.colour_symbols else 1
         self.hints.index = 0 if s.hints else 1
 
-    def _apply(self, change: Callable[[], None], *, click: bool = False) -> None:
+    def _apply(self, change: Callable[[Settings], None], *, click: bool = False) -> None:
+        """Make `change` to the App's settings and save them."""
         if self.app is None:
             return
-        change()
+        change(self.app.settings)
         try:
             self.app.apply_settings()
             self.error = ""
@@ -110,30 +111,30 @@ class SettingsScene(Scene):
             self.app.play("click")
 
     def _set_animation(self, i: int) -> None:
-        self._apply(lambda: setattr(self.app.settings, "animation", ANIMATION_SPEEDS[i]))
+        self._apply(lambda s: setattr(s, "animation", ANIMATION_SPEEDS[i]))
         self.preview_t = 0.0
 
     def _set_volume(self, i: int) -> None:
         # Turning the volume up also lifts the mute: that is what the player means (turning it
         # down is not).
-        def change() -> None:
-            if i / 10 > self.app.settings.volume:
-                self.app.settings.muted = False
-            self.app.settings.volume = i / 10
+        def change(s: Settings) -> None:
+            if i / 10 > s.volume:
+                s.muted = False
+            s.volume = i / 10
         self._apply(change, click=True)
         self._sync()
 
     def _set_mute(self, i: int) -> None:
-        self._apply(lambda: setattr(self.app.settings, "muted", i == 1), click=i == 0)
+        self._apply(lambda s: setattr(s, "muted", i == 1), click=i == 0)
 
     def _set_fullscreen(self, i: int) -> None:
-        self._apply(lambda: setattr(self.app.settings, "fullscreen", i == 1))
+        self._apply(lambda s: setattr(s, "fullscreen", i == 1))
 
     def _set_symbols(self, i: int) -> None:
-        self._apply(lambda: setattr(self.app.settings, "colour_symbols", i == 0), click=True)
+        self._apply(lambda s: setattr(s, "colour_symbols", i == 0), click=True)
 
     def _set_hints(self, i: int) -> None:
-        self._apply(lambda: setattr(self.app.settings, "hints", i == 0), click=True)
+        self._apply(lambda s: setattr(s, "hints", i == 0), click=True)
 
     def close(self) -> None:
         if self.app is not None and self.app.top is self:

@@ -811,6 +811,6 @@ class SetupScene(Scene):
                 return surf
             from game.ui.hexmap import HexMapView, MapMarks
 
-            view = HexMapView(game_map, pygame.Rect(0, 0, *size), margin=6)
-            self._thumb = (game_map, view.base(MapMarks()))
+            hex_view = HexMapView(game_map, pygame.Rect(0, 0, *size), margin=6)
+            self._thumb = (game_map, hex_view.base(MapMarks()))
         return self._thumb[1]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -37,11 +37,15 @@ GAME_COLUMNS = (("Game", 0), ("Played", 290), ("Won", 400), ("Win %", 480), ("Be
 OPPONENT_COLUMNS = (("Opponent", 0), ("Played", 300), ("Won", 430), ("Win %", 520))
 
 
+# The clock `when_text` reads "now" from (a test sets it, so that no test meets midnight).
+clock: Callable[[], float] = time.time
+
+
 def when_text(moment: float, now: float | None = None) -> str:
     """'today', 'yesterday', or a date like '3 May 2026'."""
     if moment <= 0:
         return "never"
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     try:
         day, today = time.localtime(moment), time.localtime(now)
     except (OverflowError, OSError, ValueError):   # (a moment the system's clock cannot place)
@@ -130,7 +134,7 @@ class StatisticsScene(Scene):
 
     def game_table(self) -> list[tuple[str, ...]]:
         """The chosen player's rows per game, as the screen shows them."""
-        rows = []
+        rows: list[tuple[str, ...]] = []
         for g in self.records():
             notes = [f"{g.tied} tied"] * bool(g.tied) + [f"{g.drawn} drawn"] * bool(g.drawn)
             won = str(g.won) + (f" ({', '.join(notes)})" if notes else "")

@@ -109,6 +109,8 @@ def _scene_art() -> tuple[pygame.Surface, tuple[Glint, ...], tuple[Glint, ...]]:
     surf.blit(theme.vertical_gradient((W, 220), (104, 56, 44), (40, 26, 24)), (0, 500))
 
     stars: list[Glint] = []
+    x: float   # (a place on the picture: whole pixels here, fractions of one further down)
+    y: float
     for _ in range(190):
         x, y = rng.randrange(W), int(rng.random() ** 1.4 * 420)
         b = rng.randint(90, 230)
@@ -217,9 +219,9 @@ def _scene_art() -> tuple[pygame.Surface, tuple[Glint, ...], tuple[Glint, ...]]:
 
     for k in range(9):
         t = (k / 8) ** 1.5
-        a, b = rail_point(t, -1), rail_point(t, 1)
+        left, right = rail_point(t, -1), rail_point(t, 1)
         thick = 3 + int(7 * t)
-        pygame.draw.line(surf, (72, 50, 32), (a[0] - 8 * t, a[1]), (b[0] + 8 * t, b[1]), thick)
+        pygame.draw.line(surf, (72, 50, 32), (left[0] - 8 * t, left[1]), (right[0] + 8 * t, right[1]), thick)
     for side in (-1, 1):
         pygame.draw.line(surf, (120, 116, 112), rail_point(0, side), rail_point(1, side), 4)
         pygame.draw.line(surf, (178, 172, 160), rail_point(0.05, side), rail_point(1, side), 1)
@@ -232,7 +234,7 @@ def _scene_art() -> tuple[pygame.Surface, tuple[Glint, ...], tuple[Glint, ...]]:
     gem_glints: list[Glint] = []
     heap = list(theme.GEM_RGB.values())
     for i in range(16):
-        gx = cart.x + 18 + (i * 37) % 118
+        gx: float = cart.x + 18 + (i * 37) % 118
         gy = cart.y - 6 - 10 * math.sin(math.pi * (gx - cart.x) / cart.w) + rng.uniform(-4, 4)
         rgb = heap[i % len(heap)]
         _gem(surf, (gx, gy), rng.uniform(9, 13), rgb, rng.uniform(0, 1))
@@ -241,9 +243,9 @@ def _scene_art() -> tuple[pygame.Surface, tuple[Glint, ...], tuple[Glint, ...]]:
                                     rng.uniform(0, 6.3), (255, 250, 220)))
     pygame.draw.polygon(surf, (92, 82, 76), body)
     pygame.draw.polygon(surf, (48, 42, 40), body, 3)
-    for k in (0.28, 0.72):
-        x = cart.x + cart.w * k
-        pygame.draw.line(surf, (64, 56, 52), (x, cart.y + 3), (x - (k - 0.5) * 20, cart.bottom - 3), 3)
+    for frac in (0.28, 0.72):
+        x = cart.x + cart.w * frac
+        pygame.draw.line(surf, (64, 56, 52), (x, cart.y + 3), (x - (frac - 0.5) * 20, cart.bottom - 3), 3)
     pygame.draw.line(surf, (140, 128, 116), (cart.x + 2, cart.y + 2), (cart.right - 2, cart.y + 2), 2)
     for wx in (cart.x + 34, cart.right - 34):
         pygame.draw.circle(surf, (30, 28, 28), (wx, cart.bottom + 4), 14)
@@ -456,11 +458,12 @@ class TitleScene(Scene):
             row = pygame.Rect(x, p.y + 44 + k * 58, w, 54)
             self.save_rows.append((i, row))
             resume_key = pygame.K_c if i == 0 else None
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
             self.buttons.append(Button((row.right - 196, row.y + 9, 110, 36), "Resume",
-                                       lambda i=i: self.resume_save(i), resume_key, primary=i == 0,
+                                       lambda i=i: self.resume_save(i), resume_key, primary=i == 0,  # type: ignore[misc]
                                        size=17))
             self.buttons.append(Button((row.right - 80, row.y + 9, 80, 36), "Delete",
-                                       lambda i=i: self.ask_delete(i), None, size=15))
+                                       lambda i=i: self.ask_delete(i), None, size=15))  # type: ignore[misc]
 
     def _build_games(self) -> None:
         games = self.games[:MAX_GAME_ROWS]
@@ -478,11 +481,12 @@ class TitleScene(Scene):
         for i, info in enumerate(games):
             self.game_rows.append((info, y))
             by = y + (row_h - 8 - bh) // 2
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
             self.buttons.append(Button((x + w - 96 - 10 - 124, by, 124, bh), "New game",
-                                       lambda info=info: self.new_game(info), pygame.K_1 + i,
+                                       lambda info=info: self.new_game(info), pygame.K_1 + i,  # type: ignore[misc]
                                        primary=not self.can_continue, size=18))
             self.buttons.append(Button((x + w - 96, by, 96, bh), "Rules",
-                                       lambda info=info: self.show_rules(info), pygame.K_F1 + i,
+                                       lambda info=info: self.show_rules(info), pygame.K_F1 + i,  # type: ignore[misc]
                                        size=18))
             y += row_h
         y = self.panel.bottom - 22 - 50

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.core.match import Match
-    from game.ui.scene import Scene
+    from game.ui.tables.base import TableScene
 
 
-def table_for(match: "Match") -> "Scene":
+def table_for(match: "Match") -> "TableScene":
     """The table scene that plays `match`."""
     if match.game == "ya_blew_it":
         from game.ui.tables.ya_blew_it import YaBlewItTable

@@ -1012,7 +1012,7 @@ class TableScene(Scene):
             return
         self.coach.poll(self._hint_key(), self.match.legal_actions)
 
-    def _hint_spots(self, action: Action) -> list[coaching.Spot]:
+    def _hint_spots(self, action: Action) -> Sequence[coaching.Spot]:
         """Where `action` is played on this table (its buttons, cards, squares, hexes: rectangles
         or polygons), outlined for the coach's best choice; by default nothing is outlined."""
         return []

@@ -15,11 +15,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.contract import Action
+from game.core.contract import Action, Event
 from game.games.big_dig.board import Square
 from game.games.big_dig.cards import Shape
 from game.ui import theme
@@ -114,7 +114,6 @@ class TableDrawing:
     match: Any
     model: DigModel
     n: int
-    state: Any
     board: Any
     view: BoardView
     others_box: pygame.Rect
@@ -130,25 +129,36 @@ class TableDrawing:
     bot_move: tuple[Action, Any, float] | None
     replay: bool
     replay_decision: bool
-    peeked: Callable[[], int | None]
     clock: float
     mouse: tuple[int, int] | None
     message: str
     message_time: float
     _fits_cache: dict[Any, Any]
     _layers: dict[Any, tuple[Any, pygame.Surface]]
-    # (The scene's questions.)
-    big_player: Callable[[], int]
-    others: Callable[[], list[int]]
-    outcome: Callable[[], Any]
-    progress: Callable[[int, str], Any]
-    bonus_turn: Callable[[], bool]
-    fit_spots: Callable[[], set[Square]]
-    card_fits_somehow: Callable[[int], bool]
-    ghost: Callable[[], set[Square] | None]
-    why_not: Callable[[], str]
-    current_action: Callable[[], Action | None]
-    _human_turn: Callable[[], bool]
+
+    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
+        # only, so that nothing here can shadow the scene's own at run time.)
+        @property
+        def state(self) -> Any: ...
+        def peeked(self) -> int | None: ...
+        def big_player(self) -> int: ...
+        def others(self) -> list[int]: ...
+        def outcome(self) -> Any: ...
+        def progress(self, p: int, goal: str) -> Any: ...
+        def bonus_turn(self) -> bool: ...
+        def fit_spots(self) -> set[Square]: ...
+        def card_fits_somehow(self, card: int) -> bool: ...
+        def ghost(self) -> set[Square] | None: ...
+        def why_not(self) -> str: ...
+        def current_action(self) -> Action | None: ...
+        def _human_turn(self) -> bool: ...
+        def beat_words(self, ev: Event) -> str: ...
+        def frame_has_room(self) -> bool: ...
+        def keep_back(self, layer: str, full: bool) -> bool: ...
+        def _draw_log(self, surface: pygame.Surface) -> None: ...
+        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
+        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
+        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
 
     # ------------------------------------------------------------------ places on the table
     def other_rect(self, i: int) -> pygame.Rect:
@@ -309,7 +319,7 @@ class TableDrawing:
         full = self.match.seats[p].name
         first = full.split(" ")[0]
         name, size = "", 12
-        tags = (f"{full}'s board", f"{first}'s board", full, first)
+        tags: tuple[str, ...] = (f"{full}'s board", f"{first}'s board", full, first)
         moves = len(self.match.actions)
         if self.replay and moves and self.beat is None and not self.replay_decision and self.peeked() is None:
             tags = (f"{full}'s board · move {moves}", f"{first}'s board · move {moves}") + tags

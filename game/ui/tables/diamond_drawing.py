@@ -17,16 +17,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game.core.contract import Action
+from game.core.contract import Action, Event
 from game.core.words import and_list, or_list, plural
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
-from game.ui.tables.base import banner_image, fit, seat_rgb
+from game.ui.tables.base import Beat, Callout, banner_image, fit, seat_rgb
 from game.ui.tween import arc, ease_out_back, ease_out_cubic
+from game.ui.widgets import Button
 
 HIDDEN = art.HIDDEN
 RGB = tuple[int, int, int]
@@ -233,6 +234,37 @@ class TableDrawing:
     _layers: dict[str, tuple[Any, pygame.Surface, list[int]]]
     _capture: list[int] | None
     _seat_memo: tuple[Any, int]
+    count_pops: dict[int, Callout]
+    beat: Beat | None
+    bot_move: tuple[Action, Any, float] | None
+    callouts: list[Callout]
+    replay: bool
+    clock: float
+    mouse: tuple[int, int] | None
+    message: str
+    message_time: float
+
+    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
+        # only, so that nothing here can shadow the scene's own at run time.)
+        @property
+        def state(self) -> Any: ...
+        @property
+        def idle(self) -> bool: ...
+        @property
+        def buttons_all(self) -> list[Button]: ...
+        def _face_ok(self, cid: int) -> bool: ...
+        def my_hand_hidden(self) -> bool: ...
+        def legal(self) -> set[str]: ...
+        def _human_turn(self) -> bool: ...
+        def steps(self) -> list[Step]: ...
+        def step(self) -> Step | None: ...
+        def _step_picks(self) -> list[str]: ...
+        def may_turn_up(self) -> bool: ...
+        def beat_words(self, ev: Event) -> str: ...
+        def _draw_log(self, surface: pygame.Surface) -> None: ...
+        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
+        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
+        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
 
 
     # ------------------------------------------------------------------ who sits where
@@ -834,8 +866,8 @@ class TableDrawing:
     def _draw_choices(self, surface: pygame.Surface) -> None:
         if not self._human_turn():
             return
-        for step, picks in self._steps_with_picks():
-            for o in step.options:
+        for s, picks in self._steps_with_picks():
+            for o in s.options:
                 if o.key in picks:
                     rect = self._option_place(o)
                     if rect is not None and o.where != "hand":

@@ -354,10 +354,10 @@ class DiamondTable(TableDrawing, TableScene):
             return [Step("Retire: which cards? You win at once", opts)]
         if mode == "reward":
             pend = getattr(s, "pending", None) or {}
-            q = pend.get("target")
+            target = pend.get("target")
             res = pend.get("resource", "")
             named = pend.get("card")
-            qn = self.match.seats[q].name if isinstance(q, int) else "They"
+            qn = self.match.seats[target].name if isinstance(target, int) else "They"
             what = resource_words(res) if res else "the card"
             one = card_words(named).split(" #")[0] if isinstance(named, int) else "card"
             take_ok = any(a.startswith("row:") for a in legal)
@@ -606,8 +606,9 @@ class DiamondTable(TableDrawing, TableScene):
             x = ME.x + 12
             for mode, label, k in specs:
                 reason = self.mode_reason(mode)
+                # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
                 b = Button((x, BUTTON_Y, 124, BUTTON_H), label,
-                           (lambda m=mode: self.pass_turn() if m == "pass" else self.start(m)), k,
+                           (lambda m=mode: self.pass_turn() if m == "pass" else self.start(m)), k,  # type: ignore[misc]
                            enabled=not reason, reason=_sentence(reason) if reason else "",
                            primary=self.mode == mode, size=18)
                 self._action_buttons.append((mode, b))
@@ -616,9 +617,10 @@ class DiamondTable(TableDrawing, TableScene):
             action = self.current_action()
             label = self.describe_action(action) if action else "Choose…"
             x1 = ME.right - 12
+            step = self.step()
             go = Button((x1 - 300, BUTTON_Y, 300, BUTTON_H), label, lambda: None if self.confirm() else None,
                         pygame.K_RETURN, enabled=action is not None and not self.why_not(action),
-                        reason=("Not yet: " + self._clause(self.step().prompt)) if self.step() else "",
+                        reason=("Not yet: " + self._clause(step.prompt)) if step else "",
                         primary=True, size=theme.fit_size(label, 270, 17, 12, True))
             self._extra_buttons.append(go)
             if self.picks or self.mode != "reward":
@@ -964,9 +966,10 @@ class DiamondTable(TableDrawing, TableScene):
                 i = self.model.row.index(c)
                 b = self.zone_pos("row", None, i)
                 self.model.row.pop(i)
+                # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
                 self._fly(beat, c, b, self.zone_pos("tableau", p, len(self.model.tableaus[p]) + k,
                                                     count=len(self.model.tableaus[p]) + len(took)),
-                          lambda c=c: self.model.tableaus[p].append(c), delay=0.1 * (k + 1))
+                          lambda c=c: self.model.tableaus[p].append(c), delay=0.1 * (k + 1))  # type: ignore[misc]
         self._fly(beat, gem, a, self.zone_pos("row", None, len(self.model.row), count=len(self.model.row) + 1),
                   lambda: self.model.row.append(gem))
         self._play("click")
@@ -983,9 +986,10 @@ class DiamondTable(TableDrawing, TableScene):
             else:
                 a = self._from_hand(p, c)
                 _take(self.model.hands[p], c)
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
             self._fly(beat, c, a, self.zone_pos("boxed", None, len(self.model.boxed) + k,
                                                 count=len(self.model.boxed) + len(ids)),
-                      lambda c=c: self.model.boxed.append(c), delay=0.12 * k, duration=0.6)
+                      lambda c=c: self.model.boxed.append(c), delay=0.12 * k, duration=0.6)  # type: ignore[misc]
         self._hold(beat, 0.6)
 
     def _on_last(self, ev: Event, beat: Beat) -> None:
@@ -1164,9 +1168,9 @@ class DiamondTable(TableDrawing, TableScene):
             hit = self.hand_card_at(pos)
             if hit is not None:
                 if self.start("resupply"):
-                    opt = next((o for o in self.steps()[0].options if o.ref == hit), None)
-                    if opt is not None:
-                        self.pick(opt)
+                    offer = next((o for o in self.steps()[0].options if o.ref == hit), None)
+                    if offer is not None:
+                        self.pick(offer)
                 return True
         if self.mode in (None, "bomb") and self.phase() != "reward":
             for q in self.opponents():

@@ -208,7 +208,7 @@ class MoveBuilder:
         key = (len(self.match.actions), self.move)
         cached = self._cache.get(name)
         if cached is not None and cached[0] == key:
-            return cached[1]  # type: ignore[no-any-return]
+            return cached[1]
         out = answer()
         self._cache[name] = (key, out)
         return out
@@ -412,7 +412,8 @@ class MoveBuilder:
         keeps its line while it is still one)."""
         before = self.kind_now(m)
         was_mod = self.is_mod(m)
-        m = replace(m, **{FIELDS[slot][1]: change})
+        # (The key is one of Move's int *_change fields; mypy sees only a str that could be any field.)
+        m = replace(m, **{FIELDS[slot][1]: change})  # type: ignore[arg-type]
         if slot == "action":
             now_mod = self.is_mod(m)
             if was_mod and not now_mod:

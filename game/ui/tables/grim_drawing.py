@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
+from game.core.contract import Action
 from game.core.words import plural
 from game.games.grim_prospects.cards import ABILITY_NAMES, card
 from game.games.grim_prospects.rules import HIDDEN
 from game.ui import gp_cards, privacy, theme
 from game.ui.tables import grim_chooser as chooser_mod
-from game.ui.tables.base import banner_image, fit, seat_rgb
+from game.ui.tables.base import Beat, banner_image, fit, seat_rgb
 from game.ui.tables.grim_chooser import Chooser
 from game.ui.tween import arc, lerp
 
@@ -202,6 +203,31 @@ class TableDrawing:
     _model_seat: int | None
     hand_hidden: bool
     _collecting: list[int] | None = None   # the faces drawn into a picture being composed
+    beat: Beat | None
+    bot_move: tuple[Action, Any, float] | None
+    replay: bool
+
+    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
+        # only, so that nothing here can shadow the scene's own at run time.)
+        @property
+        def state(self) -> Any: ...
+        @property
+        def idle(self) -> bool: ...
+        def _truth(self) -> Any: ...
+        def eyes(self) -> bool: ...
+        def home(self) -> int: ...
+        def others(self) -> list[int]: ...
+        def two_player(self) -> bool: ...
+        def legal(self) -> set[str]: ...
+        def _human_turn(self) -> bool: ...
+        def may_turn_up(self) -> bool: ...
+        def hand_index_at(self, pos: tuple[int, int]) -> int | None: ...
+        def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]: ...
+        def status_text(self) -> tuple[str, tuple[int, int, int]]: ...
+        def _draw_log(self, surface: pygame.Surface) -> None: ...
+        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
+        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
+        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
 
     # ------------------------------------------------------------------ places on the table
     @property
@@ -414,7 +440,7 @@ class TableDrawing:
     def reveal_pos(self, i: int, count: int, size: tuple[int, int] = HAND) -> tuple[int, int]:
         """Where the i-th of `count` cards held up lies. At two players they must fit between the
         Mine and the Geode, so four (a Jeweler's Lens prospect) overlap a little."""
-        step = size[0] + 10
+        step: float = size[0] + 10
         if self.two_player() and count > 1:
             room = 2 * min(self.reveal_c[0] - REVEAL_LEFT, GEODE_BOX.x - 8 - self.reveal_c[0])
             step = min(step, (room - size[0]) / (count - 1))

@@ -660,7 +660,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
             self.model.take(self.model.inventories[p], dyn)
 
             def land_d() -> None:
-                self.model.rubble.append(dyn)  # type: ignore[arg-type]
+                self.model.rubble.append(dyn)
 
             self._fly(beat, dyn, start, self.rubble_top_pos(), land_d, size_a=size, size_b=SMALL, private=False)
         starts = {c: self.geode_pos(c) for c in self.model.geode}
@@ -756,7 +756,8 @@ class GrimProspectsTable(TableDrawing, TableScene):
             reason = self.why_not(kind)
             primary = kind == "end" and self.state.phase == "after"
             size = theme.fit_size(label, w - 30, 18, 13, bold=True)
-            b = Button((x, BUTTON_Y, w, BUTTON_H), label, lambda kind=kind: self.choose(kind), k,
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
+            b = Button((x, BUTTON_Y, w, BUTTON_H), label, lambda kind=kind: self.choose(kind), k,  # type: ignore[misc]
                        enabled=reason is None, reason=_sentence(reason or ""), primary=primary, size=size)
             self.buttons.append((kind, b))
             x += w + gap

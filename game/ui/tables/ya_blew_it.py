@@ -331,8 +331,9 @@ class YaBlewItTable(TableDrawing, TableScene):
             return
         self.model.claim = [c for c in self.model.claim if c not in cids]
         for k, c in enumerate(cids):
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
             self._fly(beat, c, starts.get(c, (CLAIM_X0, CLAIM_Y)), DISCARD_C,
-                      lambda c=c: self._to_discard([c]), delay=0.05 * k, duration=0.45, lift=40)
+                      lambda c=c: self._to_discard([c]), delay=0.05 * k, duration=0.45, lift=40)  # type: ignore[misc]
 
     def _on_must_take(self, ev: Event, beat: Beat) -> None:
         p = int(ev.data["player"])
@@ -515,7 +516,8 @@ class YaBlewItTable(TableDrawing, TableScene):
                 self.panel_shake[p] = 1.0
         for k, c in enumerate(gone):
             small = art.MINI if kinds[c] in (GEM, WILD) else (art.BADGE if c in used else TOKEN)
-            self._fly(beat, c, starts[c], DISCARD_C, lambda c=c: self._to_discard([c]), size_a=small,
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
+            self._fly(beat, c, starts[c], DISCARD_C, lambda c=c: self._to_discard([c]), size_a=small,  # type: ignore[misc]
                       token=kinds[c] not in (GEM, WILD), delay=0.12 + 0.06 * k, duration=0.55, lift=70)
         if lost:
             self._panel_callout(p, f"Boom! Lost {len(lost)}", (255, 130, 80), 28, 1.3)
@@ -616,7 +618,8 @@ class YaBlewItTable(TableDrawing, TableScene):
         x = (CLAIM_X0 + CLAIM_X1) // 2 - total // 2
         self.buttons = []
         for (a, lbl, k, primary), w in zip(specs, widths):
-            cb: Callable[[], None] = (lambda a=a: self._press(a))
+            # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
+            cb: Callable[[], None] = (lambda a=a: self._press(a))  # type: ignore[misc]
             self.buttons.append((a, Button((x, BUTTON_Y, w, 44), lbl, cb, k, primary=primary)))
             x += w + 16
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import pygame
 
-from game.core.contract import Action
+from game.core.contract import Action, Event
 from game.core.words import plural
 from game.games.ya_blew_it.cards import CURSED, DETONATOR, GEM, JUMPER, SAFE, WILD, Card, card_set
 from game.games.ya_blew_it.rules import (
@@ -37,7 +37,7 @@ from game.games.ya_blew_it.rules import (
 from game.ui import cards as art
 from game.ui import placing, theme
 from game.ui.dice import DieSprite
-from game.ui.tables.base import banner_image, fit, seat_rgb
+from game.ui.tables.base import Beat, Callout, banner_image, fit, seat_rgb
 from game.ui.tween import arc, lerp
 from game.ui.widgets import Button, key_name
 
@@ -235,7 +235,25 @@ class TableDrawing:
     dice: list[DieSprite]
     big_die: DieSprite
     marker_pos: tuple[float, float] | None
-    _can_place_safes: Callable[[int], bool]
+    beat: Beat | None
+    callouts: list[Callout]
+    replay: bool
+    clock: float
+    mouse: tuple[int, int] | None
+    message: str
+    message_time: float
+
+    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
+        # only, so that nothing here can shadow the scene's own at run time.)
+        @property
+        def idle(self) -> bool: ...
+        def _symbols(self) -> bool: ...
+        def _event_on_show(self) -> tuple[Event, int | None] | None: ...
+        def _can_place_safes(self, p: int) -> bool: ...
+        def _draw_log(self, surface: pygame.Surface) -> None: ...
+        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
+        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
+        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
 
 
     def _seat_rects(self) -> list[pygame.Rect]:
@@ -315,7 +333,7 @@ class TableDrawing:
         r = self.rects[p]
         return (r.x + 31, r.y + 120)
 
-    def die_pos(self, p: int) -> tuple[float, float]:
+    def die_pos(self, p: int) -> tuple[int, int]:
         r = self.rects[p]
         return (r.x + 31, r.y + 58)
 
@@ -346,8 +364,8 @@ class TableDrawing:
                 out.append(pygame.Rect(int(x) - TOKEN[0] // 2 - 2, int(y) - TOKEN[1] // 2 - 2, TOKEN[0] + 4,
                                        TOKEN[1] + 4))
         card_rect = pygame.Rect(0, 0, art.CARD[0] + 8, art.CARD[1] + 30)  # with its count under it
-        for c in (DECK_C, FIRE_C, DISCARD_C):
-            out.append(card_rect.move(c[0] - card_rect.w // 2, c[1] - art.CARD[1] // 2 - 4))
+        for centre in (DECK_C, FIRE_C, DISCARD_C):
+            out.append(card_rect.move(centre[0] - card_rect.w // 2, centre[1] - art.CARD[1] // 2 - 4))
         # The Claim, with the words over it.
         out.append(pygame.Rect(CLAIM_X0, CLAIM_Y - art.CARD[1] // 2 - 20, CLAIM_X1 - CLAIM_X0, art.CARD[1] + 24))
         out.append(pygame.Rect(DIE_C[0] - 64, DIE_C[1] - 56, 128, 122))  # the die and who rolled it
@@ -586,7 +604,8 @@ class TableDrawing:
         # Header: name and who plays it; the Prospector marker lands at its right end. The name
         # comes first: who plays it is left out when both do not fit.
         who = "human" if seat.is_human else f"{seat.level} bot"
-        who_img: pygame.Surface | None = theme.render_line(theme.font(12), who, art.tint(col, 0.35))
+        who_img: pygame.Surface | None   # (None when the name alone fits)
+        who_img = theme.render_line(theme.font(12), who, art.tint(col, 0.35))
         room = body.w - 24 - (_marker_image().get_width() + 8 if m.prospector == p else 0)
         name = seat.name
         size = theme.fit_size(name, room - who_img.get_width() - 6, 18, 14, bold=True)
