@@ -77,3 +77,25 @@ def test_listing_from_shared_tables_is_the_listing_from_nothing(
             checked += 1
         state = state.advance(rng.choice(legal))
     assert checked > 0
+
+
+def test_once_the_actions_budget_is_spent_the_prices_keep_no_actions_made_afresh() -> None:
+    """Past the way tables' budget of actions, each listing makes its actions afresh: the prices'
+    lists must not keep them (they grew by the million over a session), and the listing stays
+    the one worked out from nothing."""
+    state, _ = new_game(INFO.make_config(3), 5)
+    rng = Rng(5)
+    with pytest.MonkeyPatch.context() as mp:
+        for name in SHARED:
+            mp.setattr(tables, name, {})
+        mp.setattr(tables, "_kept", [tables._KEPT[0], 0])   # every action kept already
+        listed = 0
+        while not state.is_over() and listed < 12:
+            legal = state.legal_actions()
+            if state.phase == PLAY:
+                assert legal == fresh_listing(state, True)
+                listed += 1
+            state = state.advance(rng.choice(legal))
+        assert listed == 12 and tables._PRICES
+        assert all(not p.flat and not p.listed for p in tables._PRICES.values())
+        assert tables._kept[1] == 0

@@ -8,6 +8,7 @@ show every table state and fail on any text that was cut or spilled out of its b
 
 from __future__ import annotations
 
+import io
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -54,16 +55,30 @@ GEM_RGB = {
 }
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=3)
+def _font_file(name: str) -> bytes | None:
+    """A bundled font file's bytes, read once (None when it cannot be read): a font made from a
+    file name keeps that file open, one descriptor for every size in use."""
+    try:
+        return paths.asset("fonts", name).read_bytes()
+    except OSError:
+        return None
+
+
+@lru_cache(maxsize=160)
 def font(size: int, bold: bool = False, title: bool = False) -> pygame.font.Font:
-    """One of the bundled fonts (DejaVu Sans, or Roboto Slab for titles) at `size` pixels."""
+    """One of the bundled fonts (DejaVu Sans, or Roboto Slab for titles) at `size` pixels (the
+    screens use some hundred sizes and styles in all: each is made once)."""
     if not pygame.font.get_init():
         pygame.font.init()
     name = "RobotoSlab-Bold.otf" if title else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    try:
-        return pygame.font.Font(str(paths.asset("fonts", name)), size)
-    except (OSError, FileNotFoundError):
-        return pygame.font.Font(None, size)
+    data = _font_file(name)
+    if data is not None:
+        try:
+            return pygame.font.Font(io.BytesIO(data), size)
+        except (OSError, ValueError, pygame.error):
+            pass
+    return pygame.font.Font(None, size)
 
 
 # The most characters a single line draws: far more than any screen holds, and few enough that

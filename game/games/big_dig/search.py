@@ -57,7 +57,9 @@ from game.games.big_dig.rules import (
     where,
 )
 
-_CACHE_LIMIT = 50_000
+# Positions remembered by the search (each about 1-3 KB with its key): enough for the decisions of
+# a few turns, and held by the search process the whole session, so kept to some 30 MB.
+_CACHE_LIMIT = 5_000
 
 
 def _key(s: BigDigState) -> tuple:

@@ -347,7 +347,9 @@ class _Prices:
         for table, change in self.routes(cell):
             made, at = table.acts, 7 * change
             out += [made[at + x] or table.action(change, x) for x in around]
-        if _kept[1] < _KEPT[1]:
+        # Kept only while both budgets last: past the first, `out` holds actions made afresh
+        # (not the tables' own), which the list would otherwise keep by the million.
+        if _kept[1] < _KEPT[1] and _kept[0] < _KEPT[0]:
             _kept[1] += len(out)
             self.listed[cell if pattern < 0 else cell + 36 * pattern] = \
                 256 * len(self.flat) + len(out)

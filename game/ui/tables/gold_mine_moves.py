@@ -690,9 +690,10 @@ class MoveBuilder:
         return False
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)
 def _parsed(action: Action) -> Move:
-    """`Move.from_action`, remembered: the same actions come back turn after turn."""
+    """`Move.from_action`, remembered: the same actions come back within a turn (a few
+    thousand of them; a session's worth would only fill memory)."""
     return Move.from_action(action)
 
 
