@@ -428,7 +428,12 @@ def _retire(entry: Entry, messages: list[str]) -> bool:
     that has to say, a damaged statistics file set aside say, joins `messages`)."""
     try:
         match = load_match(entry.path)
-    except BadSave as exc:   # damaged inside (its moves), where the list read only its summary
+    except BadSave as exc:
+        if isinstance(exc.__cause__, OSError):
+            # Not opened (on Windows, another program holding it for a moment): not damage. It
+            # stays under Continue, as a game the replays folder refused does.
+            raise exc.__cause__ from None
+        # Damaged inside (its moves), where the list read only its summary.
         log.warning("could not retire %s: %s", entry.path.name, exc)
         messages.append(_set_aside_message(entry.path, "A saved game could not be read", exc))
         return False

@@ -153,7 +153,7 @@ def hostile(game: str) -> dict[str, tuple[Callable[[Path], Path], str]]:
         '<tileset name="t" tilewidth="64" tileheight="56" tilecount="1" columns="0">&e4;'
         '</tileset>')), "declares XML entities")
     cases["a cell of -1"] = (lambda d: write(d, "minus.tmx", text(data="-1," * 5 + "1")),
-                             "a cell is not a tile number")
+                             "which is not a tile number")
     cases["a class property in a tileset file"] = (lambda d: _with_tileset(d, "tsx_class", text, (
         '<tileset name="t" tilewidth="64" tileheight="56" tilecount="1" columns="0">'
         '<tile id="0"><properties><property name="kind" type="class"/></properties></tile>'

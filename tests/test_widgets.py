@@ -193,12 +193,16 @@ def test_a_chooser_steps_once_a_wheel_notch_never_for_a_sideways_or_fine_scroll(
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files through /proc (Linux)")
 def test_fonts_in_every_size_keep_no_file_open() -> None:
     """A font made from a file name keeps the file open: with a size for every screen, dozens of
-    descriptors (macOS allows a program 256). The fonts are made from the files' bytes."""
+    descriptors (macOS allows a program 256). The fonts, and the readers that tell which letters
+    a font has, are made from the files' bytes."""
     pygame.font.init()
     theme.font.cache_clear()
+    theme._glyph_reader.cache_clear()
     before = len(os.listdir("/proc/self/fd"))
     fonts = [theme.font(size, bold, title) for size in range(8, 48)
              for bold, title in ((False, False), (True, False), (False, True))]
+    assert all(theme.has_glyph(ch, bold, title) for ch in "Mq"
+               for bold, title in ((False, False), (True, False), (False, True)))
     assert len(os.listdir("/proc/self/fd")) <= before
     words = fonts[0].render("Mother Lode", True, (255, 255, 255))
     assert words.get_width() > 20

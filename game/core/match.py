@@ -421,12 +421,12 @@ class Match:
             options = _options(data.get("options", {}))
             if fmt == 1:
                 options = {**get(str(data["game"])).legacy_options, **options}
-            match = cls(str(data["game"]), seats, int(data["seed"]), options)
+            match = cls(str(data["game"]), seats, _seed(data["seed"]), options)
             actions = [str(a) for a in data["actions"]]
             for i, text in enumerate(actions):
                 if len(text) > MAX_ACTION_CHARS:
-                    raise BadSave(f"move {i + 1} of the save is longer than any move of a game "
-                                  f"({len(text):,} characters)")
+                    raise BadSave(f"move {i + 1} is {len(text):,} characters long, where no game "
+                                  f"writes a move of more than {MAX_ACTION_CHARS}")
             if data.get("match_id"):
                 match.match_id = _safe_id(str(data["match_id"]))
             if isinstance(data.get("started"), (int, float)):
@@ -465,6 +465,16 @@ def reveals(ev: Event) -> bool:
 def _plain(data: Any) -> Any:
     """`data` as plain JSON values (tuples become lists), so recorded and replayed outcomes compare."""
     return json.loads(json.dumps(data, sort_keys=True, default=str))
+
+
+def _seed(data: Any) -> int:
+    """A record's seed: a whole number from 0 to 2**64 - 1 (as a number, or as digits); raises
+    BadSave otherwise (a string of thousands of digits Python declines even to read)."""
+    if isinstance(data, str) and data.isascii() and data.isdigit() and len(data) <= 40:
+        data = int(data)
+    if isinstance(data, bool) or not isinstance(data, int) or not 0 <= data < 2**64:
+        raise BadSave("the save's seed is not a whole number from 0 to 2**64 - 1")
+    return data
 
 
 def _options(data: Any) -> dict[str, Any]:

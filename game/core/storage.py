@@ -246,7 +246,7 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
         at = exc.start + 1 + (3 if data.startswith(b"\xef\xbb\xbf") else 0)   # (counting the mark)
         raise BadFile(f"it is not text (byte {at} is not UTF-8)") from None
     if not text.strip():
-        raise BadFile("the file is empty")
+        raise BadFile("the file is empty" if not text else "the file holds nothing but spaces")
     if nesting(text) > MAX_DEPTH:
         raise BadFile(f"it nests deeper than the {MAX_DEPTH} levels allowed")
     try:

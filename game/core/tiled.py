@@ -419,15 +419,16 @@ class TiledReader:
                 tileset = ElementTree.fromstring(data)
             except ElementTree.ParseError as exc:
                 raise self.fail(f"the tileset file {source!r} is not valid XML ({exc})") from None
-            self._refuse_class_properties(tileset)
+            self._refuse_class_properties(tileset, f" in the tileset file {source!r}")
             self._note_declared(node, tileset)
 
-    def _refuse_class_properties(self, root: ElementTree.Element) -> None:
+    def _refuse_class_properties(self, root: ElementTree.Element, where: str = "") -> None:
         """pytmx fails on class properties in odd ways, or recurses: say so plainly first."""
         for prop in root.iter("property"):
             if prop.get("type") == "class":
-                raise self.fail(f"the property {prop.get('name')!r} is a class property; class "
-                                f"properties are not supported (use string, int or bool ones)")
+                raise self.fail(f"the property {prop.get('name')!r}{where} is a class property; "
+                                f"class properties are not supported (use string, int or bool "
+                                f"ones)")
 
     def _note_declared(self, node: ElementTree.Element, tileset: ElementTree.Element) -> None:
         try:
@@ -500,9 +501,11 @@ class TiledReader:
         try:
             if encoding == "csv":
                 cells = [x.strip() for x in (data.text or "").replace("\n", "").split(",")]
-                if any(len(x) > 10 or not x.isdigit() or not x.isascii() for x in cells if x):
-                    # (Tiled writes each cell as a whole number from 0 to 4294967295)
-                    raise ValueError("a cell is not a tile number")
+                for i, x in enumerate(c for c in cells if c):
+                    if len(x) > 10 or not x.isdigit() or not x.isascii():
+                        # (Tiled writes each cell as a whole number from 0 to 4294967295)
+                        raise ValueError(f"cell {i + 1} holds {clean_name(x, 12)!r}, which is "
+                                         f"not a tile number")
                 gids = [int(x) for x in cells if x]
             elif encoding == "base64":
                 gids = decode_base64(data.text or "", compression)
@@ -748,8 +751,10 @@ def copy_to_edit(source: Path, folder: Path, name: str) -> tuple[Path, str, list
             continue
         _copy_beside(tsx, folder, copied)
         try:
-            image = ElementTree.fromstring(read_limited(tsx, "the tileset", fail)).find("image")
-        except ElementTree.ParseError:
+            data = read_limited(tsx, "the tileset", fail)
+            check_tags(data, "the tileset", fail)   # (read before, but it may have changed)
+            image = ElementTree.fromstring(data).find("image")
+        except (ElementTree.ParseError, MapError):   # (copied as it is; its picture is not looked for)
             continue
         picture = _plain_file_name(image.get("source") if image is not None else None)
         if picture is not None and (tsx.parent / picture).is_file():

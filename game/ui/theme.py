@@ -55,14 +55,19 @@ GEM_RGB = {
 }
 
 
-@lru_cache(maxsize=3)
+_FONT_BYTES: dict[str, bytes] = {}
+
+
 def _font_file(name: str) -> bytes | None:
-    """A bundled font file's bytes, read once (None when it cannot be read): a font made from a
-    file name keeps that file open, one descriptor for every size in use."""
-    try:
-        return paths.asset("fonts", name).read_bytes()
-    except OSError:
-        return None
+    """A bundled font file's bytes, read once (None when it cannot be read, and tried again next
+    time): a font made from a file name keeps that file open, a descriptor for every size."""
+    data = _FONT_BYTES.get(name)
+    if data is None:
+        try:
+            data = _FONT_BYTES[name] = paths.asset("fonts", name).read_bytes()
+        except OSError:
+            return None
+    return data
 
 
 @lru_cache(maxsize=160)
@@ -136,8 +141,9 @@ def _glyph_reader(bold: bool, title: bool) -> Any:
 
         if not pygame.freetype.get_init():
             pygame.freetype.init()
-        return pygame.freetype.Font(str(paths.asset("fonts", _FONT_FILES[(bold, title)])), 18)
-    except (ImportError, OSError, pygame.error):
+        data = _font_file(_FONT_FILES[(bold, title)])
+        return None if data is None else pygame.freetype.Font(io.BytesIO(data), 18)
+    except (ImportError, OSError, ValueError, pygame.error):
         return None
 
 
