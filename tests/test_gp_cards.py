@@ -30,10 +30,16 @@ def display() -> None:
 def test_every_word_on_every_face_fits_its_place_at_every_size() -> None:
     gp_cards._face.cache_clear()
     gp_cards._back.cache_clear()
+    from game.ui.tables.grim_drawing import TINY
+
     with theme.watch_clipping() as clipped:
         sheet = contact_sheet()
         gp_cards.face(0, (80, 112))  # a size between the table's, too
+        for c in kinds().values():   # and the five-player table's rivals (short names there)
+            gp_cards.face(c.id, TINY)
     assert not clipped, [c.text for c in clipped]
+    assert gp_cards.name_lines(kinds()["torch"], TINY)[1] == ["Torch"]
+    assert gp_cards.name_lines(kinds()["torch"], gp_cards.SMALL)[1] == ["Surefire", "Torch"]
     assert sheet.get_width() >= 1280
 
 

@@ -551,6 +551,17 @@ def _fit_block(msg: str, width: int, height: int, largest: int, smallest: int) -
         size -= 1
 
 
+def name_lines(c: Card, size: Size) -> tuple[int, list[str]]:
+    """The point size and the one or two lines of card `c`'s name on a face of `size`: where the
+    whole name would be cut, the word that tells the card apart ("Torch")."""
+    lay = _layout((int(size[0]), int(size[1])))
+    band = lay["band"]
+    name_size, lines = _two_lines(c.name, band.w - 4, band.h, lay["name_max"], lay["name_min"])
+    if c.short and any(theme.width_of(line, name_size, True, True) > band.w - 4 for line in lines):
+        name_size, lines = _two_lines(c.short, band.w - 4, band.h, lay["name_max"], lay["name_min"])
+    return name_size, lines
+
+
 def _two_lines(name: str, width: int, height: int, largest: int, smallest: int) -> tuple[int, list[str]]:
     """A name in one line as large as fits, or, when that would be small, in two lines (split
     at a space) if they come out larger; two lines share `height`."""
@@ -674,7 +685,7 @@ def _face(key: str, size: Size) -> pygame.Surface:
     small = _smooth(big, size)
     # ---- words, icons and the coin at the final size
     band = lay["band"]
-    name_size, lines = _two_lines(c.name, band.w - 4, band.h, lay["name_max"], lay["name_min"])
+    name_size, lines = name_lines(c, size)
     step = name_size
     # (Two lines sit a little high: the second one's descenders need the room.)
     top = band.centery - step * len(lines) / 2 - (name_size // 10 if len(lines) > 1 else 0)

@@ -60,6 +60,7 @@ class Card:
     points: int
     effect: Mapping[str, Any] = field(compare=False, hash=False)
     text: str = ""
+    short: str = ""   # the name on a card face too small for the whole of it ("Torch")
 
     @property
     def kind(self) -> str:
@@ -108,7 +109,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             raise ValueError(f"{key}: count must be at least 1")
         for _ in range(count):
             cards.append(Card(len(cards), key, str(spec["name"]), ability, int(spec["points"]),
-                              effect, str(spec.get("text", ""))))
+                              effect, str(spec.get("text", "")), str(spec.get("short", ""))))
     if len(cards) != DECK_SIZE:
         raise ValueError(f"the deck has {len(cards)} cards, not {DECK_SIZE}")
     for c in cards:
