@@ -887,3 +887,10 @@ def test_four_players_lay_two_groups_of_a_rivals_inventory_side_by_side(app) -> 
     assert over.x >= under.right and over.y == under.y
     hand, stash, inv = table._opp_parts(table.seat_rect(rival))
     assert hand.right < stash.x and stash.right < inv.x and inv.right <= table.seat_rect(rival).right
+    # Three groups do not fit side by side: at the smallest size they cover little of each other.
+    from game.ui.tables.grim_drawing import TINY
+
+    table.model.inventories[rival] = [kinds()[k].id for k in ("pickaxe", "canary", "lens")]
+    rects = table.inv_rects(rival, 3)
+    assert all(r.size == TINY and table.seat_rect(rival).contains(r) for r in rects)
+    assert all(under.right - over.x <= 6 for under, over in zip(rects, rects[1:]))

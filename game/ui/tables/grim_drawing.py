@@ -328,14 +328,21 @@ class TableDrawing:
         return self._opp_inv_fan(r, inv, count)
 
     def _opp_inv_fan(self, panel: pygame.Rect, inv: pygame.Rect, count: int) -> list[pygame.Rect]:
-        """An opponent's Inventory cards: side by side, overlapping where the row is short; then
-        each lies lower than the one before, as far as the panel has room below, so that a card
-        laid over another leaves its name showing."""
-        rects = self._fan(inv, self.opp, count, self.opp[0] + 4)
-        if count < 2 or rects[1].x - rects[0].x >= self.opp[0]:
+        """An opponent's Inventory cards: side by side, overlapping where the row is short (and
+        then at the smallest size, which shows the most of each); then each lies lower than the
+        one before, as far as the panel has room below, so that a card laid over another leaves
+        its name showing."""
+        size = self.opp
+        rects = self._fan(inv, size, count, size[0] + 4)
+        if count < 2 or rects[1].x - rects[0].x >= size[0]:
             return rects
-        room = panel.bottom - OPP_LABEL_ROOM - inv.bottom
-        depth = gp_cards.name_depth(self.opp)
+        if size != TINY:
+            size = TINY
+            rects = self._fan(pygame.Rect(inv.x, inv.y, inv.w, size[1]), size, count, size[0] + 4)
+            if rects[1].x - rects[0].x >= size[0]:
+                return rects
+        room = panel.bottom - OPP_LABEL_ROOM - rects[0].bottom
+        depth = gp_cards.name_depth(size)
         drop = min(depth, room // (count - 1))
         if drop < depth // 2:   # too little room to show the names: a step would only look amiss
             return rects
