@@ -33,6 +33,7 @@ from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games.grim_prospects.cards import card  # noqa: E402
 from game.ui import privacy  # noqa: E402
 from game.ui.scenes.dialogs import PassScreen  # noqa: E402
+from game.ui.tables.grim_drawing import OPP_ROW  # noqa: E402
 from game.ui.tables.grim_prospects import ACTIONS, GrimModel, GrimProspectsTable, _sentence  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_display")
@@ -874,6 +875,15 @@ def test_five_players_show_every_name_in_a_rivals_crowded_inventory(app) -> None
         if count == 2:                                        # far enough that its name shows
             assert rects[1].y - rects[0].y >= gp_cards.name_depth(table.opp)
         assert [table.inv_pos(rival, c)[0] for c in items[:count]] == [r.center for r in rects]
+        # The panel's three labels stay in one line, below the stepped cards.
+        labels: list[tuple[str, tuple[int, int]]] = []
+        table._label = lambda surface, words, pos, width: labels.append((words, pos))  # type: ignore[method-assign]
+        table._render_opponents(pygame.Surface(OPP_ROW.size, pygame.SRCALPHA))
+        panel_x = range(panel.x - OPP_ROW.x, panel.right - OPP_ROW.x)
+        mine = [(w, pos) for w, pos in labels if pos[0] in panel_x]
+        assert [w.split()[0] for w, _ in mine] == ["Hand", "Stash", "Inventory"]
+        assert len({pos[1] for _, pos in mine}) == 1
+        assert mine[0][1][1] > max(r.bottom for r in rects) - OPP_ROW.y
 
 
 def test_four_players_lay_two_groups_of_a_rivals_inventory_side_by_side(app) -> None:  # type: ignore[no-untyped-def]

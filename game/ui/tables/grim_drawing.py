@@ -378,11 +378,14 @@ class TableDrawing:
             groups = len(self.inv_groups(p))
             if truth is not None:
                 groups = max(groups, len({card(c).key for c in truth.inventories[p]}))
-            for cr in self.inv_rects(p, groups):
+            inventory = self.inv_rects(p, groups)
+            for cr in inventory:
                 out.append((f"a card in {name}'s Inventory", cr))
             if p != self.home():
                 hand_box, _, _ = self._opp_parts(r)
-                out.append((f"{name}'s counts", pygame.Rect(r.x, hand_box.bottom, r.w, 22)))
+                foot = max([hand_box.bottom] + [cr.bottom for cr in inventory])
+                out.append((f"{name}'s counts", pygame.Rect(r.x, hand_box.bottom, r.w,
+                                                            foot - hand_box.bottom + 22)))
                 if ahead:   # a hand grows and shrinks while words float: keep off all its room
                     out.append((f"{name}'s hand", hand_box))
         tip = self._hidden_tip()
@@ -545,12 +548,16 @@ class TableDrawing:
             r = self.opp_rect(i).move(-OPP_ROW.x, -OPP_ROW.y)
             self._panel(pic, r, p, focus == p)
             hand, stash, inv = (x.move(-OPP_ROW.x, -OPP_ROW.y) for x in self._opp_parts(self.opp_rect(i)))
+            groups = self.inv_groups(p)
+            rects = self._opp_inv_fan(r, inv, len(groups))
+            # The three piles' names in one line, below the Inventory when its cards step down.
+            foot = max([hand.bottom] + [cr.bottom for cr in rects]) + 5
             cards = self.hand_cards(p)
             for c, cr in zip(cards, self._fan(hand, self.opp, len(cards), 22)):
                 self._card(pic, c, cr, True)
             if not cards:
                 self._empty(pic, pygame.Rect(hand.x, hand.y, *self.opp))
-            self._label(pic, f"Hand {len(cards)}", (hand.x, hand.bottom + 5), hand.w)
+            self._label(pic, f"Hand {len(cards)}", (hand.x, foot), hand.w)
             n = len(self.model.stashes[p])
             pile = pygame.Rect(stash.x, stash.y, *self.opp)
             if n:
@@ -558,14 +565,11 @@ class TableDrawing:
                     gp_cards.draw_card(pic, None, pile.move(d * 2, -d * 2))
             else:
                 self._empty(pic, pile)
-            self._label(pic, f"Stash {n}", (stash.x, stash.bottom + 5), stash.w + 6)
-            groups = self.inv_groups(p)
-            rects = self._opp_inv_fan(r, inv, len(groups))
+            self._label(pic, f"Stash {n}", (stash.x, foot), stash.w + 6)
             for (_, cs), cr in zip(groups, rects):
                 self._card(pic, cs[0], cr)
             _badges(pic, groups, rects)
-            foot = max((cr.bottom for cr in rects), default=inv.bottom)
-            self._label(pic, "Inventory", (inv.x, foot + 5), inv.w)
+            self._label(pic, "Inventory", (inv.x, foot), inv.w)
 
     def _label(self, surface: pygame.Surface, words: str, pos: tuple[int, int], width: int) -> None:
         size = theme.fit_size(words, width, 13, 10)
