@@ -356,11 +356,11 @@ def list_saves() -> tuple[list[Entry], list[str]]:
                     moved = _retire(e, messages)
                 except OSError as exc:   # (a full disk, a replays folder that cannot be written)
                     log.error("could not retire %s: %s", e.path.name, exc)
-                    failed, moved = exc, False
-                if moved:
-                    names.append(f"{e.title} with {e.players} ({e.progress})")
-                elif failed is not None:
+                    failed = exc
                     entries.append(e)   # not moved: it stays under Continue, nothing lost
+                    continue
+                if moved:   # (else it was damaged, and set aside with a message)
+                    names.append(f"{e.title} with {e.players} ({e.progress})")
         finally:
             kept, _moving = _moving, None
             if kept:

@@ -189,3 +189,28 @@ def test_a_save_the_system_will_not_open_stays_under_continue(home: Path, monkey
     assert {e.path for e in entries} == set(made)
     assert all(p.exists() for p in made) and not list(saves.saves_dir().glob("*.unreadable-*"))
     assert any("stay under Continue" in m for m in messages), messages
+
+
+def test_a_damaged_save_set_aside_is_not_listed_when_the_others_could_not_be_moved(home: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    monkeypatch.setattr(saves, "MAX_SAVES", 1)
+    made = []
+    for seed in range(3):
+        m = played("ya_blew_it", seed, 2, SEATS[:2])
+        saves.autosave(m)
+        made.append(saves.save_path(m))
+    damaged = played("grim_prospects", 3, 4, SEATS)
+    saves.autosave(damaged)
+    bad = saves.save_path(damaged)
+    data = json.loads(bad.read_text(encoding="utf-8"))
+    data["actions"].append("place:" + "9" * 5000)
+    data["updated"] = 1.0   # the oldest: the last to be retired
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    folder = saves.replays_dir()
+    shutil.rmtree(folder)
+    folder.write_text("not a folder", "utf-8")   # the replays cannot be written
+    entries, messages = saves.list_saves()
+    assert {e.path for e in entries} == set(made)   # every sound one stays; the damaged one is aside
+    assert not bad.exists() and any(bad.name in m and "kept as" in m for m in messages)
+    assert any("they stay under Continue" in m for m in messages)
