@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import Any
 
 TOOLS = {
     "simulate": "game.tools.simulate",
@@ -24,7 +25,7 @@ TOOLS = {
 }
 
 
-def attach_console(platform: str | None = None, kernel32=None) -> bool:
+def attach_console(platform: str | None = None, kernel32: Any = None) -> bool:
     """On Windows the executable is a windowed program: started from a terminal, it has no
     console, so a tool's output (`check-map`'s verdict, `simulate`'s report) would go nowhere.
     Attach to the terminal it was started from, if any, and write there. Elsewhere, or with a

@@ -288,10 +288,10 @@ def _text(value: Any, what: str, *, empty: bool = False) -> str:
     if not isinstance(value, str) or len(value) > TEXT_LIMIT:
         raise Damaged(f"{what} is not a sensible text")
     # Control characters and lone surrogates are dropped where the text comes in (game.core.text).
-    value = clean_text(value, TEXT_LIMIT)
-    if not empty and not value:
+    text = clean_text(value, TEXT_LIMIT)
+    if not empty and not text:
         raise Damaged(f"{what} is not a sensible text")
-    return value
+    return text
 
 
 def _count(obj: dict[str, Any], name: str, what: str) -> int:

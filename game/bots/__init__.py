@@ -11,7 +11,7 @@ Levels: ``random`` (uniform over legal actions; the measuring stick, not offered
 from __future__ import annotations
 
 import importlib
-from typing import Protocol
+from typing import Callable, Protocol
 
 from game.core.contract import Action, View
 from game.core.rng import Rng
@@ -56,7 +56,7 @@ def make_bot(game: str, level: str, seed: int) -> Bot:
         return HardBot(seed, game)
     module = importlib.import_module(f"game.games.{game}.bots")
     try:
-        cls = module.BOTS[level]
+        cls: Callable[[int], Bot] = module.BOTS[level]   # a bot class, made from a seed
     except KeyError:
         raise ValueError(f"no {level!r} bot for {game}; the levels are: "
                          f"{', '.join(levels(game))}") from None

@@ -150,7 +150,7 @@ class SearchPool:
                     initializer=_follow_the_game)
             return self._executor
 
-    def _submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future:
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
         """Submit to the worker; a pool found broken (its worker died) is replaced by a new one."""
         executor = self._pool()
         try:

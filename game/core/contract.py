@@ -159,8 +159,8 @@ def decoded_option(options: Mapping[str, Any], key: str, kind: type[T], error: t
         return data
     try:
         # Every class is hashable; the cast is for mypy, which does not see that of `type[T]`
-        # (python/mypy#20409).
-        return _decoded(cast(type, kind), json.dumps(data, sort_keys=True))
+        # (python/mypy#20409). `_decoded` is cached, so untyped: what it returns is a `kind`.
+        return cast(T, _decoded(cast(type, kind), json.dumps(data, sort_keys=True)))
     except BadSave as exc:
         raise error(str(exc)) from exc
 

@@ -626,7 +626,7 @@ def map_game(path: str | os.PathLike[str]) -> str:
     value = map_property(root, GAME_PROPERTY)
     if value is None:
         return DEFAULT_GAME
-    game = word(value)
+    game = cast(str, word(value))   # the word of a text is text
     if game not in READERS:
         known = ", ".join(repr(g) for g in READERS)
         raise fail(f"the map's {GAME_PROPERTY!r} property is {value!r}; it must be one of {known} "
@@ -779,7 +779,8 @@ The map formats: docs/rules/gold_mine_map.md, docs/rules/big_dig_map.md"""
 def check(path: str | os.PathLike[str]) -> str:
     """The summary of a good map of any game (its reader chosen by `map_game`); `MapError`
     otherwise."""
-    return importlib.import_module(READERS[map_game(path)][1]).check(path)
+    reader = importlib.import_module(READERS[map_game(path)][1])
+    return cast(str, reader.check(path))   # each reader's `check(path) -> str` (READERS)
 
 
 def main(argv: Iterable[str] | None = None) -> int:

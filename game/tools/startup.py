@@ -38,7 +38,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.tools import cli
 from game.ui.main import FIRST_FRAME_MARK
@@ -219,7 +219,7 @@ def first_frame_ms(report: dict[str, Any], program: str) -> float | None:
     p = report.get("programs", {}).get(program)
     if p is None:
         return None
-    return (p["first_frame"] or p["exit"])["median_ms"]
+    return cast("float | None", (p["first_frame"] or p["exit"])["median_ms"])
 
 
 # --------------------------------------------------------------------------- command line

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 import pygame
 
@@ -288,7 +288,8 @@ def stroke(surface: pygame.Surface, r: pygame.Rect, colour: RGB, t: float = 1.0,
     c = r.w
     rng = random.Random(seed)
     m = c * 0.2
-    j = lambda: (rng.random() - 0.5) * c * 0.08  # noqa: E731 - a marker's hand wobbles a little
+    # A marker's hand wobbles a little.
+    j: Callable[[], float] = lambda: (rng.random() - 0.5) * c * 0.08  # noqa: E731
     lines = [((r.x + m + j(), r.y + m + j()), (r.right - m + j(), r.bottom - m + j())),
              ((r.right - m + j(), r.y + m + j()), (r.x + m + j(), r.bottom - m + j()))]
     width = max(2, c // 7)

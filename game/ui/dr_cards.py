@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 import pygame
 
@@ -264,7 +264,7 @@ def _icon(kind: str, size: int, crossed: bool) -> pygame.Surface:
 
 
 # ============================================================================ faces
-def _layout(size: Size) -> dict:
+def _layout(size: Size) -> dict[str, Any]:
     w, h = size
     pad = max(2, round(w * 0.05))
     band_h = max(11, round(h * 0.19))

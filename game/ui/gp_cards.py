@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 import pygame
 
@@ -580,8 +580,9 @@ def _two_lines(name: str, width: int, height: int, largest: int, smallest: int) 
     return best
 
 
-def _effect_box(lay: dict) -> pygame.Rect:
-    return lay["text"].inflate(-4, -2)
+def _effect_box(lay: dict[str, Any]) -> pygame.Rect:
+    text: pygame.Rect = lay["text"]
+    return text.inflate(-4, -2)
 
 
 def effect_size(size: Sequence[int]) -> int:
@@ -602,10 +603,11 @@ def _effect_size(size: Size) -> int:
 def name_depth(size: Size) -> int:
     """How far down from its top edge a card of `size` shows its whole name: a card laid this
     much lower over it leaves the name readable."""
-    return _layout(size)["band"].bottom + 1
+    band: pygame.Rect = _layout(size)["band"]
+    return band.bottom + 1
 
 
-def _layout(size: Size) -> dict:
+def _layout(size: Size) -> dict[str, Any]:
     w, h = size
     compact = w < 80
     pad = max(3, round(w * 0.042))

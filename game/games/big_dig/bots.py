@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from typing import Iterable
+from typing import Hashable, Iterable
 
 from game.core.contract import Action
 from game.core.memo import Memo
@@ -238,8 +238,8 @@ def plan(g: _Geo, cost: list[int], goal: str, rocks_done: int = 0) -> tuple[int,
 # A player's distance and plan weights depend on nothing but the board, the goals and the squares
 # crossed (and goals met), and searches and bots ask for them again in position after position.
 # 5,000 answers: a hard decision adds about 165, so about thirty decisions' worth.
-_REMAINING = Memo(5_000)
-_WEIGHTS = Memo(5_000)
+_REMAINING: Memo[Hashable, int] = Memo(5_000)
+_WEIGHTS: Memo[Hashable, dict[Square, float]] = Memo(5_000)
 
 
 def remaining(g: _Geo, s: BigDigState, p: int, extra: Iterable[Square] = ()) -> int:

@@ -407,7 +407,7 @@ class BigDigState(GameState):
         """Every legal dig of `shape` (any orientation) for player `p`, sorted by their squares
         row by row (cached)."""
         key = ("place", p, shape)
-        hit = self._cache.get(key)
+        hit: list[frozenset[Square]] | None = self._cache.get(key)
         if hit is not None:
             return hit
         tab = self._tables()

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from game.bots.search import Choice, Policy, win_shares
-from game.core.contract import Action, View
+from game.core.contract import Action, GameState, View
 from game.core.memo import Memo
 from game.core.rng import Rng
 from game.core.words import plural
@@ -62,14 +62,14 @@ from game.games.big_dig.rules import (
 _CACHE_LIMIT = 5_000
 
 
-def _key(s: BigDigState) -> tuple:
+def _key(s: BigDigState) -> tuple[Any, ...]:
     """The position, as far as the search cares: the board and goals, who moves, the cards, what
     everyone crossed and their bonus squares left."""
     return (s.board, s.goals, s.turn, s.phase, tuple(s.taken), tuple(s.sides),
             tuple(s._crossed), tuple(s._bonus))
 
 
-def _squares(s: BigDigState, action: Action) -> tuple:
+def _squares(s: BigDigState, action: Action) -> tuple[tuple[int, int], ...]:
     known = s._tables().crossing.get(action)
     if known is not None:
         return known[1]
@@ -133,9 +133,11 @@ class BigDigPolicy(Policy):
     model_others_from = 3  # with three or four, the others play the playout's move in the tree
 
     def __init__(self) -> None:
-        self._ranked = Memo(_CACHE_LIMIT)   # (position, deny) -> `ranked`
-        self._values = Memo(_CACHE_LIMIT)   # position -> `evaluate`
-        self._root: tuple | None = None
+        self._ranked: Memo[tuple[tuple[Any, ...], bool], list[Action]] = \
+            Memo(_CACHE_LIMIT)   # (position, deny) -> `ranked`
+        self._values: Memo[tuple[Any, ...], list[float]] = \
+            Memo(_CACHE_LIMIT)   # position -> `evaluate`
+        self._root: tuple[Any, ...] | None = None
 
     # ------------------------------------------------------------------ the normal bot's ranking
     def ranked(self, s: BigDigState, legal: list[Action], deny: bool = False) -> list[Action]:
@@ -176,9 +178,10 @@ class BigDigPolicy(Policy):
         scored.sort(reverse=True)
         return [a for _, _, a in scored]
 
-    def tree_actions(self, state, legal):
-        root = _key(state) == self._root
-        ranked = self.ranked(state, legal, deny=root)
+    def tree_actions(self, state: GameState, legal: list[Action]) -> list[Action]:
+        s = cast(BigDigState, state)   # the search hands a policy its own game's states
+        root = _key(s) == self._root
+        ranked = self.ranked(s, legal, deny=root)
         return ranked[:self.root_width if root else self.width]
 
     def root_prior(self, view: View, legal: list[Action]) -> dict[Action, tuple[float, int]]:
@@ -193,9 +196,10 @@ class BigDigPolicy(Policy):
         return {best: (self.evaluate(after)[view.player], weight)}
 
     # ------------------------------------------------------------------ playouts and leaves
-    def rollout_action(self, state, rng: Rng) -> Action:
+    def rollout_action(self, state: GameState, rng: Rng) -> Action:
         """The normal bot's quick favourite, now and then its second or third."""
-        ranked = self.ranked(state, state.legal_actions())
+        s = cast(BigDigState, state)
+        ranked = self.ranked(s, s.legal_actions())
         if len(ranked) > 1 and rng.random() < 0.25:
             return ranked[rng.below(min(3, len(ranked)))]
         return ranked[0]
@@ -208,10 +212,11 @@ class BigDigPolicy(Policy):
         n = s.n
         return [remaining(g, s, p) / self.turn_distance + ((p - mover) % n) / n for p in range(n)]
 
-    def evaluate(self, state):
-        if state.is_over():
-            return win_shares(state)
-        return self._values.answer(_key(state), lambda: self._value(state))
+    def evaluate(self, state: GameState) -> list[float]:
+        s = cast(BigDigState, state)
+        if s.is_over():
+            return win_shares(s)
+        return self._values.answer(_key(s), lambda: self._value(s))
 
     def _value(self, state: BigDigState) -> list[float]:
         t = self.turns_needed(state)

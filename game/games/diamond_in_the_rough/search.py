@@ -209,7 +209,7 @@ class DiamondPolicy(Policy):
         wins at once, so one is enough; giving the Gem back to the row is never considered."""
         s: DiamondState = state  # type: ignore[assignment]
         row = s.row
-        seen: set = set()
+        seen: set[Hashable] = set()
         out: list[Action] = []
         key: Hashable   # what makes two actions the same move
         for a in legal:

@@ -29,21 +29,23 @@ from game.core.contract import Action
 from game.core.rng import Rng
 from game.games.gold_mine.board import Hex, distance, step
 from game.games.gold_mine.rules import (
+    ROUNDS,
+    START,
+    GoldMineState,
+    GoldMineView,
+    start_action,
+)
+from game.games.gold_mine.tables import (
     BARRIER,
     BLOCK,
     BLOW,
     INCOME,
     MINE,
     MINING_PRICE,
-    ROUNDS,
-    START,
-    GoldMineState,
-    GoldMineView,
     Option,
     half_up,
-    start_action,
+    map_tables,
 )
-from game.games.gold_mine.tables import map_tables
 
 # ---------------------------------------------------------------------------- prospects
 Ray = list[tuple[Hex, int]]   # the hexes of a straight line from a player, with their treasure

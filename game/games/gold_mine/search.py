@@ -25,7 +25,7 @@ import math
 from typing import Sequence, cast
 
 from game.bots.search import Choice, Policy, soft_shares, win_shares
-from game.core.contract import Action, IllegalAction, View
+from game.core.contract import Action, GameState, IllegalAction, View
 from game.core.rng import Rng, derive_seed
 from game.core.words import money
 from game.games.gold_mine.board import DIRECTION_NAMES, Hex, direction_to
@@ -43,11 +43,10 @@ from game.games.gold_mine.rules import (
     ROUNDS,
     START,
     GoldMineState,
-    Option,
     start_action,
     start_label,
 )
-from game.games.gold_mine.tables import ACTIONS, cheapest_options
+from game.games.gold_mine.tables import ACTIONS, Option, cheapest_options
 
 _VERBS = {"mines": "Mine", "blows": "Blow", "blocks": "Block", "builds": "Build", "takes": "Take"}
 
@@ -112,11 +111,11 @@ class GoldMinePolicy(Policy):
             return self._starts(s)[:self.START_CANDIDATES]
         return [o.action for _, o in self.ranked(s)[:self.CANDIDATES]]
 
-    def deal_playout(self, state, rng: Rng):
+    def deal_playout(self, state: GameState, rng: Rng) -> GameState:
         """Everyone plays as the normal bot to the end of the game (at three or four players,
         for `PLAYOUT_DEPTH` moves): the deal fixes the dice, so what differs between candidates is
         the move alone."""
-        s: GoldMineState = state
+        s = cast(GoldMineState, state)   # the search hands a policy its own game's states
         depth = self.PLAYOUT_DEPTH.get(s.n)
         moves = 0
         while not s.is_over() and (depth is None or moves < depth):
@@ -137,13 +136,13 @@ class GoldMinePolicy(Policy):
         likely to win: wide while many actions are left, narrow near the end."""
         return _spread(self.SPREAD.get(s.n, self.SPREAD[4]), actions_left(s))
 
-    def deal_value(self, state, seat: int) -> float:
+    def deal_value(self, state: GameState, seat: int) -> float:
         """With two players: half the win itself (a tie half of it), half the margin over the
         rival through a logistic curve, so that a deal lost by 1$ counts for more than one lost
         by 30$. With three or four, whose deals stop early: the seat's chance to win, its share
         of the win at the end, else a soft maximum of the players' `worth` (fitted to who won
         games between normal bots), so that the coach's chances read as chances."""
-        s: GoldMineState = state
+        s = cast(GoldMineState, state)
         if s.n >= 3:
             if s.is_over():
                 return win_shares(s)[seat]

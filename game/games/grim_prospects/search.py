@@ -34,14 +34,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence, cast
+from typing import Any, Callable, Sequence, cast
 
 from game.bots.search import Choice, Policy, win_shares
 from game.core.contract import Action, GameState, View
 from game.core.rng import Rng
 from game.core.words import plural
 from game.games.grim_prospects.bots import NormalBot, Params
-from game.games.grim_prospects.cards import BUNDLE, ITEM, deck
+from game.games.grim_prospects.cards import BUNDLE, ITEM, Card, deck
 from game.games.grim_prospects.rules import HIDDEN, GrimState, card_name, names, words
 
 _DECK = deck()
@@ -76,7 +76,7 @@ KEY_TRAP = tuple(KEY_CARD[k].is_trap for k in range(NK))
 KEY_HAND = tuple(KEY_CARD[k].goes_to_hand for k in range(NK))
 
 
-def _rough_value(c) -> float:
+def _rough_value(c: Card) -> float:
     """What one card is roughly worth in a hand, before knowing the rest of it."""
     kind = c.kind
     if kind == "majority":
@@ -222,7 +222,7 @@ def _choose_action(style: Style, n: int, hand: Sequence[int], mine_len: int, dyn
     return best_kind, best_arg
 
 
-def _keep_order(looking: Sequence[int], n: int, worth_of) -> list[int]:
+def _keep_order(looking: Sequence[int], n: int, worth_of: Callable[[int], float]) -> list[int]:
     """[kept, then the others top first]: keep the most useful card, put Traps on top, then the
     cards the next player would want least."""
     kept = max(looking, key=lambda c: (worth_of(c), -c))
@@ -241,7 +241,7 @@ def _keep_worth(style: Style, n: int, c: int, unlit: int) -> float:
     return -1.0 - TRAP_DISCARD[c]
 
 
-def _playout(state, style: Style, rnd: random.Random) -> list[float]:
+def _playout(state: GrimState, style: Style, rnd: random.Random) -> list[float]:
     """Finish the game from a `start` phase on bare lists; each seat's value (0..1)."""
     n = state.n
     mine = state.mine[:]
@@ -475,7 +475,7 @@ class GrimPolicy(Policy):
         self.style = style or Style()
         self._normal = NormalBot(0)
         self._normal_many = NormalBot(0, MANY_PRIOR)
-        self._root: tuple | None = None   # the public shape of the position being decided
+        self._root: tuple[Any, ...] | None = None   # the public shape of the position being decided
 
     def iterations_for(self, view: View) -> int:
         """`iterations`, and `many_factor` times as many at three or more players."""
@@ -729,7 +729,7 @@ class GrimPolicy(Policy):
         return ""
 
 
-def _position_key(s) -> tuple:
+def _position_key(s: GrimState) -> tuple[Any, ...]:
     """What every seat sees of a position's shape: a sampled deal of the position being decided
     has it, and every position the tree reaches after an action differs from it."""
     return (s.turn, s.phase, s.round, len(s.mine), len(s.geode), len(s.rubble),
@@ -737,7 +737,7 @@ def _position_key(s) -> tuple:
             tuple(len(i) for i in s.inventories))
 
 
-def _placement(s, legal: Sequence[Action]) -> Action | None:
+def _placement(s: GrimState, legal: Sequence[Action]) -> Action | None:
     """The playout player's Bundle to place (a third Iron, a Copper beside two Gold), if any."""
     p = s.turn
     for a in legal:
@@ -752,7 +752,7 @@ def _placement(s, legal: Sequence[Action]) -> Action | None:
     return None
 
 
-def put_back_top(s, seat: int) -> int:
+def put_back_top(s: GrimState, seat: int) -> int:
     """The other seat whose put-back block of two or more cards lies on top of the Mine, unseen by
     `seat` (a seat with the Torch is left out: it sees the top without putting anything back), or
     -1 if there is none."""
@@ -803,7 +803,7 @@ def put_back_trap_rates(players: int, games: int,
             for k, (n, hit, share) in sums.items()}
 
 
-def _traps_left(s) -> tuple[int, int]:
+def _traps_left(s: GrimState) -> tuple[int, int]:
     """(Dynamites, Gas Leaks) still in the Mine, from what everyone can see: every Trap is shown
     when it leaves the Mine, so those not in the Rubble, an Inventory or a prospect are there."""
     out = set(s.rubble)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import pygame
 
@@ -276,7 +276,7 @@ class ReplayScene(Scene):
     @staticmethod
     def controls_over_log(table: Any) -> bool:
         """Whether `table` puts the Analyse strip and the buttons over its log (most do)."""
-        return table.replay_controls_area().colliderect(table.log_panel.rect)
+        return cast(bool, table.replay_controls_area().colliderect(table.log_panel.rect))
 
     def bar_rect(self) -> pygame.Rect:
         assert self.table is not None

@@ -25,7 +25,7 @@ human's choices and the input.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -215,8 +215,8 @@ class BigDigTable(TableDrawing, TableScene):
         if self.shown_player is not None and not self._queue_done():
             return self.shown_player
         if self.replay and self.match.actions and not self.replay_decision:
-            return self.match.actor(len(self.match.actions) - 1)
-        p = self.match.to_move()
+            return cast(int, self.match.actor(len(self.match.actions) - 1))
+        p: int | None = self.match.to_move()
         if p is None:
             winners = self.outcome().winners
             return winners[0] if winners else 0
@@ -287,7 +287,7 @@ class BigDigTable(TableDrawing, TableScene):
                     my = min(y for _, y in placed)
                     spots.add((mx + ax, my + ay))
             self._fits_cache[key] = spots
-        return self._fits_cache[key]
+        return cast("set[Square]", self._fits_cache[key])
 
     def card_fits_somehow(self, card: int) -> bool:
         key = (self.match.version, card, "any")
@@ -296,7 +296,7 @@ class BigDigTable(TableDrawing, TableScene):
         return bool(self._fits_cache[key])
 
     def bonus_turn(self) -> bool:
-        return self.state.phase == "bonus"
+        return cast(bool, self.state.phase == "bonus")
 
     def current_action(self) -> Action | None:
         """The action the move being assembled makes (legal or not), None while it is incomplete."""

@@ -31,7 +31,7 @@ into the scene); this module is the scene: its secrets, the choices on offer, th
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import pygame
 
@@ -162,7 +162,7 @@ class DiamondTable(TableDrawing, TableScene):
     def _shows_all(self) -> bool:
         """Every hand face up: in a replay that shows them, and once the game is over (nothing is
         secret then, and the winner's Gem is the point)."""
-        return self.match.reveal_all or self.match.is_over()
+        return cast(bool, self.match.reveal_all or self.match.is_over())
 
     def _truth(self) -> Shown:
         """The model the rules state gives for the viewer."""
@@ -741,7 +741,7 @@ class DiamondTable(TableDrawing, TableScene):
 
     def _sees_private(self, p: int) -> bool:
         """Whether the viewer saw p's private events (p's own draws)."""
-        return self.match.reveal_all or self.match.viewer() == p
+        return cast(bool, self.match.reveal_all or self.match.viewer() == p)
 
     # ------------------------------------------------------------------ events
     def _on_deal(self, ev: Event, beat: Beat) -> None:

@@ -29,7 +29,6 @@ from game.core.match import Match
 from game.games.gold_mine.board import Hex
 from game.games.gold_mine.rules import (
     ACTION_TITLES,
-    DICE,
     START,
     GoldMineState,
     Move,
@@ -37,6 +36,7 @@ from game.games.gold_mine.rules import (
     start_action,
     start_label,
 )
+from game.games.gold_mine.tables import DICE
 from game.core import words
 from game.ui import placing, theme
 from game.ui.dice import DieSprite, die_face

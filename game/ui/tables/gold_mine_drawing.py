@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -24,6 +24,15 @@ from game.core.contract import Action, Event, IllegalAction
 from game.games.gold_mine.board import DIRECTION_NAMES, Hex, direction_to, step
 from game.games.gold_mine.rules import (
     ACTION_TITLES,
+    ROUNDS,
+    START,
+    GoldMineState,
+    Move,
+    Preview,
+    choosing_order,
+    start_label,
+)
+from game.games.gold_mine.tables import (
     ACTIONS,
     BARRIER,
     BLOCK,
@@ -32,15 +41,8 @@ from game.games.gold_mine.rules import (
     INCOME,
     MINE,
     MOD,
-    ROUNDS,
-    START,
     WITH_LINE,
     WITH_SECOND,
-    GoldMineState,
-    Move,
-    Preview,
-    choosing_order,
-    start_label,
 )
 from game.core import words
 from game.ui import placing, theme
@@ -376,7 +378,7 @@ class TableDrawing:
         """What the map shows over the mountain now: a bot's coming move, the move being played,
         or the human's move being assembled."""
         if self.bot_move is not None:
-            return self.bot_move[1]
+            return cast("MapPreview | None", self.bot_move[1])   # what `show_bot_move` was given
         if self.anim_preview is not None:
             return self.anim_preview
         if not self.idle or not self.match.human_to_move():

@@ -25,13 +25,18 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar, cast
 
 from game.core.contract import Action, IllegalAction
 from game.core.words import money
 from game.core.match import Match
 from game.games.gold_mine.board import DIRECTION_NAMES, Hex, direction_to, distance, step
 from game.games.gold_mine.rules import (
+    GoldMineState,
+    Move,
+    Preview,
+)
+from game.games.gold_mine.tables import (
     ACTION_DIE_PRICE,
     ACTIONS,
     DICE,
@@ -39,9 +44,6 @@ from game.games.gold_mine.rules import (
     OTHER_DIE_PRICE,
     WITH_LINE,
     WITH_SECOND,
-    GoldMineState,
-    Move,
-    Preview,
 )
 
 if TYPE_CHECKING:
@@ -208,7 +210,7 @@ class MoveBuilder:
         key = (len(self.match.actions), self.move)
         cached = self._cache.get(name)
         if cached is not None and cached[0] == key:
-            return cached[1]
+            return cast(T, cached[1])   # the answer `answer` gave for this name
         out = answer()
         self._cache[name] = (key, out)
         return out

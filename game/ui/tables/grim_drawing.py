@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 import pygame
 
@@ -534,7 +534,7 @@ class TableDrawing:
     def _focus_seat(self) -> int | None:
         if self.beat is not None:
             return self.beat.actor
-        return self.match.to_move()
+        return cast("int | None", self.match.to_move())
 
     # -- the other players
     def _opps_key(self) -> Any:

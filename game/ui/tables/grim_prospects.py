@@ -34,7 +34,7 @@ The layout, the display model and the drawing are in grim_drawing.py (`TableDraw
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import pygame
 
@@ -223,7 +223,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
         self.buttons = []
 
     def _needs_sync(self) -> bool:
-        return self._model_seat != self.match.viewer()
+        return cast(bool, self._model_seat != self.match.viewer())
 
     def _sync(self) -> None:
         if self._model_seat != self.match.viewer():

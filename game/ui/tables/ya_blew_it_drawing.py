@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, cast
 
 import pygame
 
@@ -537,7 +537,7 @@ class TableDrawing:
         if self.beat is not None:
             return self.beat.actor
         if self.idle:
-            return self.match.to_move()
+            return cast("int | None", self.match.to_move())
         return None
 
     def _bg(self) -> pygame.Surface:
