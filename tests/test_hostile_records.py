@@ -26,6 +26,29 @@ def a_save_record(game: str = "grim_prospects", moves: int = 4) -> dict:
     return json.loads(json.dumps(played(game, 3, moves, SEATS).to_json()))
 
 
+def sound_saves(count: int) -> list[Path]:
+    """`count` unfinished games saved under Continue; their files."""
+    made = []
+    for seed in range(count):
+        match = played("ya_blew_it", seed, 2, SEATS[:2])
+        saves.autosave(match)
+        made.append(saves.save_path(match))
+    return made
+
+
+def damaged_old_save() -> Path:
+    """A saved game older than any other whose list entry (its summary) is sound but whose last
+    move no game could have written; its file."""
+    damaged = played("grim_prospects", 3, 4, SEATS)
+    saves.autosave(damaged)
+    path = saves.save_path(damaged)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"].append("place:" + "9" * 5000)
+    data["updated"] = 1.0   # the oldest of all
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
 # ---------------------------------------------------------------------------- moves
 # (Ya Blew It!'s moves carry no numbers.)
 @pytest.mark.parametrize("game", sorted(set(GAMES) - {"ya_blew_it"}))
@@ -54,18 +77,8 @@ def test_a_saved_move_longer_than_any_game_writes_is_damage_named_by_its_number(
 
 def test_a_damaged_old_save_is_set_aside_and_every_other_stays_listed(home: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(saves, "MAX_SAVES", 3)
-    good = []
-    for seed in range(4):
-        match = played("ya_blew_it", seed, 2, SEATS[:2])
-        saves.autosave(match)
-        good.append(saves.save_path(match))
-    damaged = played("grim_prospects", 3, 4, SEATS)
-    saves.autosave(damaged)
-    bad = saves.save_path(damaged)
-    data = json.loads(bad.read_text(encoding="utf-8"))
-    data["actions"].append("place:" + "9" * 5000)   # its list entry (the summary) is sound
-    data["updated"] = 1.0   # the oldest: retired first
-    bad.write_text(json.dumps(data), encoding="utf-8")
+    sound_saves(4)
+    bad = damaged_old_save()
     entries, messages = saves.list_saves()
     assert len(entries) == 3 and bad not in [e.path for e in entries]
     assert any(bad.name in m and "kept as" in m for m in messages), messages
@@ -175,11 +188,7 @@ def test_a_save_the_system_will_not_open_stays_under_continue(home: Path, monkey
     from game.core import match as match_module
 
     monkeypatch.setattr(saves, "MAX_SAVES", 2)
-    made = []
-    for seed in range(3):
-        m = played("ya_blew_it", seed, 2, SEATS[:2])
-        saves.autosave(m)
-        made.append(saves.save_path(m))
+    made = sound_saves(3)
 
     def refused(path: Path, what: str = "save") -> object:
         raise BadSave(f"the {what} cannot be opened (Permission denied)") from PermissionError(13, "Permission denied")
@@ -195,18 +204,8 @@ def test_a_damaged_save_set_aside_is_not_listed_when_the_others_could_not_be_mov
     import shutil
 
     monkeypatch.setattr(saves, "MAX_SAVES", 1)
-    made = []
-    for seed in range(3):
-        m = played("ya_blew_it", seed, 2, SEATS[:2])
-        saves.autosave(m)
-        made.append(saves.save_path(m))
-    damaged = played("grim_prospects", 3, 4, SEATS)
-    saves.autosave(damaged)
-    bad = saves.save_path(damaged)
-    data = json.loads(bad.read_text(encoding="utf-8"))
-    data["actions"].append("place:" + "9" * 5000)
-    data["updated"] = 1.0   # the oldest: the last to be retired
-    bad.write_text(json.dumps(data), encoding="utf-8")
+    made = sound_saves(3)
+    bad = damaged_old_save()
     folder = saves.replays_dir()
     shutil.rmtree(folder)
     folder.write_text("not a folder", "utf-8")   # the replays cannot be written

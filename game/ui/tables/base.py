@@ -52,7 +52,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
@@ -1219,3 +1219,12 @@ def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, i
         surf.blit(img, img.get_rect(midleft=(x, rect.centery)))
         x += img.get_width()
     return surf
+
+
+# What a game's drawing mixin is mixed into: to the type checker, the table itself, so that a
+# mixin declares only what its own game's table adds; at run time, nothing (the table class puts
+# the mixin before TableScene).
+if TYPE_CHECKING:
+    TableHost = TableScene
+else:
+    TableHost = object

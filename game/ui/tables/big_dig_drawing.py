@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.contract import Action, Event
+from game.core.contract import Action
 from game.games.big_dig.board import Square
 from game.games.big_dig.cards import Shape
 from game.ui import theme
 from game.ui.digboard import KIND_WORDS, BoardView, kind_swatch, shape_picture, small_marks, stroke
-from game.ui.tables.base import Beat, banner_image, fit, seat_rgb, tooltip_image
+from game.ui.tables.base import TableHost, banner_image, fit, seat_rgb, tooltip_image
 from game.ui.widgets import Button
 
 # ----------------------------------------------------------------------------- layout
@@ -107,13 +107,12 @@ class DigModel:
 
 
 # ============================================================================ the scene's drawing
-class TableDrawing:
+class TableDrawing(TableHost):
     """The Big Dig scene's places on the table and its drawing (mixed into `BigDigTable`)."""
 
     # (Set by the scene.)
     match: Any
     model: DigModel
-    n: int
     board: Any
     view: BoardView
     others_box: pygame.Rect
@@ -125,19 +124,12 @@ class TableDrawing:
     flash: dict[str, float]
     glow: tuple[int, str, float] | None
     buttons: list[Button]
-    beat: Beat | None
-    bot_move: tuple[Action, Any, float] | None
-    replay: bool
     replay_decision: bool
-    clock: float
-    mouse: tuple[int, int] | None
-    message: str
-    message_time: float
     _fits_cache: dict[Any, Any]
     _layers: dict[Any, tuple[Any, pygame.Surface]]
 
-    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
-        # only, so that nothing here can shadow the scene's own at run time.)
+    if TYPE_CHECKING:   # (The game's own table's answers, beyond TableScene's: declared for the
+        # checker only, so that nothing here can shadow the scene's own at run time.)
         @property
         def state(self) -> Any: ...
         def peeked(self) -> int | None: ...
@@ -152,13 +144,6 @@ class TableDrawing:
         def why_not(self) -> str: ...
         def current_action(self) -> Action | None: ...
         def _human_turn(self) -> bool: ...
-        def beat_words(self, ev: Event) -> str: ...
-        def frame_has_room(self) -> bool: ...
-        def keep_back(self, layer: str, full: bool) -> bool: ...
-        def _draw_log(self, surface: pygame.Surface) -> None: ...
-        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
-        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
-        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
 
     # ------------------------------------------------------------------ places on the table
     def other_rect(self, i: int) -> pygame.Rect:

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game.core.contract import Action, Event
+from game.core.contract import Action
 from game.core.words import and_list, or_list, plural
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
-from game.ui.tables.base import Beat, Callout, banner_image, fit, seat_rgb
+from game.ui.tables.base import Callout, TableHost, banner_image, fit, seat_rgb
 from game.ui.tween import arc, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
 
@@ -214,14 +214,13 @@ class Stamp:
 
 
 # ============================================================================ places and drawing
-class TableDrawing:
+class TableDrawing(TableHost):
     """The Diamond in the Rough scene's places on the table and its drawing (mixed into
     `DiamondTable`)."""
 
     # (Set by the scene.)
     match: Any
     model: Shown
-    n: int
     mode: str | None
     picks: list[str]
     flyers: list[Flyer]
@@ -235,21 +234,11 @@ class TableDrawing:
     _capture: list[int] | None
     _seat_memo: tuple[Any, int]
     count_pops: dict[int, Callout]
-    beat: Beat | None
-    bot_move: tuple[Action, Any, float] | None
-    callouts: list[Callout]
-    replay: bool
-    clock: float
-    mouse: tuple[int, int] | None
-    message: str
-    message_time: float
 
-    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
-        # only, so that nothing here can shadow the scene's own at run time.)
+    if TYPE_CHECKING:   # (The game's own table's answers, beyond TableScene's: declared for the
+        # checker only, so that nothing here can shadow the scene's own at run time.)
         @property
         def state(self) -> Any: ...
-        @property
-        def idle(self) -> bool: ...
         @property
         def buttons_all(self) -> list[Button]: ...
         def _face_ok(self, cid: int) -> bool: ...
@@ -259,13 +248,6 @@ class TableDrawing:
         def steps(self) -> list[Step]: ...
         def step(self) -> Step | None: ...
         def _step_picks(self) -> list[str]: ...
-        def may_turn_up(self) -> bool: ...
-        def beat_words(self, ev: Event) -> str: ...
-        def _draw_log(self, surface: pygame.Surface) -> None: ...
-        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
-        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
-        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
-
 
     # ------------------------------------------------------------------ who sits where
     def bottom_seat(self) -> int:

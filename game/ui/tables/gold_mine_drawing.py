@@ -56,7 +56,7 @@ from game.ui.hexmap import (
     miner_token,
     seat_rgb,
 )
-from game.ui.tables.base import SCREEN, Beat, Callout, banner_image, fit, tooltip_image
+from game.ui.tables.base import SCREEN, TableHost, banner_image, fit, tooltip_image
 from game.ui.tables.gold_mine_moves import MoveBuilder
 from game.ui.tween import lerp2
 from game.ui.widgets import Button
@@ -179,13 +179,12 @@ class Coin:
 
 
 # ============================================================================ places and drawing
-class TableDrawing:
+class TableDrawing(TableHost):
     """The Gold Mine scene's places on the table and its drawing (mixed into `GoldMineTable`)."""
 
     # (Set by the scene.)
     match: Any
     model: MineModel
-    n: int
     view: HexMapView
     coins: list[Coin]
     walk: dict[int, tuple[float, float]]
@@ -204,23 +203,12 @@ class TableDrawing:
     message_colour: tuple[int, int, int] = theme.DANGER   # a refusal's red, or a note's gold
     _static: pygame.Surface | None
     _static_key: Any
-    replay: bool
-    beat: Beat | None
-    pending: list[Event]
     _last_shown: Event | None
-    bot_move: tuple[Action, Any, float] | None
-    callouts: list[Callout]
-    clock: float
-    mouse: tuple[int, int] | None
-    message: str
-    message_time: float
 
-    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
-        # only, so that nothing here can shadow the scene's own at run time.)
+    if TYPE_CHECKING:   # (The game's own table's answers, beyond TableScene's: declared for the
+        # checker only, so that nothing here can shadow the scene's own at run time.)
         @property
         def state(self) -> GoldMineState: ...
-        @property
-        def idle(self) -> bool: ...
         @property
         def move(self) -> Move: ...
         def preview(self) -> Preview | None: ...
@@ -234,13 +222,6 @@ class TableDrawing:
         def _bot_words(self) -> str: ...
         def _bot_preview(self) -> Preview: ...
         def _human_turn(self) -> bool: ...
-        def frame_has_room(self) -> bool: ...
-        def keep_back(self, layer: str, full: bool) -> bool: ...
-        def _draw_log(self, surface: pygame.Surface) -> None: ...
-        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
-        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
-        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
-
 
     def map_covered_rects(self) -> list[pygame.Rect]:
         """What floating words on the map must leave visible: the value of every mine still to be

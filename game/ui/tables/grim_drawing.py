@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, cast
 
 import pygame
 
-from game.core.contract import Action
+
 from game.core.words import plural
 from game.games.grim_prospects.cards import ABILITY_NAMES, card
 from game.games.grim_prospects.rules import HIDDEN
 from game.ui import gp_cards, privacy, theme
 from game.ui.tables import grim_chooser as chooser_mod
-from game.ui.tables.base import Beat, banner_image, fit, seat_rgb
+from game.ui.tables.base import TableHost, banner_image, fit, seat_rgb
 from game.ui.tables.grim_chooser import Chooser
 from game.ui.tween import arc, lerp
 
@@ -184,13 +184,12 @@ class Layer:
 
 
 # ============================================================================ the scene's drawing
-class TableDrawing:
+class TableDrawing(TableHost):
     """The Grim Prospects scene's places and drawing (mixed into `GrimProspectsTable`)."""
 
     # (Set by the scene.)
     match: Any
     model: GrimModel
-    n: int
     flyers: list[Flyer]
     spot: Spot | None
     chooser: Chooser | None
@@ -198,21 +197,14 @@ class TableDrawing:
     viewing: str | None
     buttons: list[Any]
     keep_button: Any
-    mouse: tuple[int, int] | None
     _layers: dict[str, Layer]
     _model_seat: int | None
-    hand_hidden: bool
     _collecting: list[int] | None = None   # the faces drawn into a picture being composed
-    beat: Beat | None
-    bot_move: tuple[Action, Any, float] | None
-    replay: bool
 
-    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
-        # only, so that nothing here can shadow the scene's own at run time.)
+    if TYPE_CHECKING:   # (The game's own table's answers, beyond TableScene's: declared for the
+        # checker only, so that nothing here can shadow the scene's own at run time.)
         @property
         def state(self) -> Any: ...
-        @property
-        def idle(self) -> bool: ...
         def _truth(self) -> Any: ...
         def eyes(self) -> bool: ...
         def home(self) -> int: ...
@@ -220,14 +212,9 @@ class TableDrawing:
         def two_player(self) -> bool: ...
         def legal(self) -> set[str]: ...
         def _human_turn(self) -> bool: ...
-        def may_turn_up(self) -> bool: ...
         def hand_index_at(self, pos: tuple[int, int]) -> int | None: ...
         def banner_segments(self) -> list[tuple[str, tuple[int, int, int]]]: ...
         def status_text(self) -> tuple[str, tuple[int, int, int]]: ...
-        def _draw_log(self, surface: pygame.Surface) -> None: ...
-        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
-        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
-        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
 
     # ------------------------------------------------------------------ places on the table
     @property

@@ -37,7 +37,7 @@ from game.games.ya_blew_it.rules import (
 from game.ui import cards as art
 from game.ui import placing, theme
 from game.ui.dice import DieSprite
-from game.ui.tables.base import Beat, Callout, banner_image, fit, seat_rgb
+from game.ui.tables.base import TableHost, banner_image, fit, seat_rgb
 from game.ui.tween import arc, lerp
 from game.ui.widgets import Button, key_name
 
@@ -213,13 +213,12 @@ class Flyer:
 
 
 # ============================================================================ places and drawing
-class TableDrawing:
+class TableDrawing(TableHost):
     """The Ya Blew It! scene's places on the table and its drawing (mixed into `YaBlewItTable`)."""
 
     # (Set by the scene.)
     match: Any
     model: TableModel
-    n: int
     flyers: list[Flyer]
     flash: float
     panel_shake: dict[int, float]
@@ -235,26 +234,12 @@ class TableDrawing:
     dice: list[DieSprite]
     big_die: DieSprite
     marker_pos: tuple[float, float] | None
-    beat: Beat | None
-    callouts: list[Callout]
-    replay: bool
-    clock: float
-    mouse: tuple[int, int] | None
-    message: str
-    message_time: float
 
-    if TYPE_CHECKING:   # (The scene's questions and its shared drawing: declared for the checker
-        # only, so that nothing here can shadow the scene's own at run time.)
-        @property
-        def idle(self) -> bool: ...
+    if TYPE_CHECKING:   # (The game's own table's answers, beyond TableScene's: declared for the
+        # checker only, so that nothing here can shadow the scene's own at run time.)
         def _symbols(self) -> bool: ...
         def _event_on_show(self) -> tuple[Event, int | None] | None: ...
         def _can_place_safes(self, p: int) -> bool: ...
-        def _draw_log(self, surface: pygame.Surface) -> None: ...
-        def _draw_callouts(self, surface: pygame.Surface) -> None: ...
-        def _draw_tooltip_text(self, surface: pygame.Surface, text: str, width: int) -> None: ...
-        def _draw_shake(self, surface: pygame.Surface, pixels: int) -> None: ...
-
 
     def _seat_rects(self) -> list[pygame.Rect]:
         bottom = self.n // 2
