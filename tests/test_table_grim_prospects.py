@@ -856,34 +856,77 @@ def test_a_traps_line_in_the_log_is_not_taken_for_a_players_line() -> None:
     assert all(min(math.dist(c, s) for s in theme.SEAT_COLOURS) > 60 for c in colours), colours
 
 
-def test_five_players_show_every_name_in_a_rivals_crowded_inventory(app) -> None:  # type: ignore[no-untyped-def]
+def _panel_labels(table: GrimProspectsTable, panel: pygame.Rect) -> list[tuple[str, tuple[int, int]]]:
+    """The labels the rivals' row draws under `panel`'s piles: (words, where)."""
+    labels: list[tuple[str, tuple[int, int]]] = []
+    table._label = lambda surface, words, pos, width: labels.append((words, pos))  # type: ignore[method-assign]
+    table._render_opponents(pygame.Surface(OPP_ROW.size, pygame.SRCALPHA))
+    del table._label
+    panel_x = range(panel.x - OPP_ROW.x, panel.right - OPP_ROW.x)
+    return [(w, pos) for w, pos in labels if pos[0] in panel_x]
+
+
+def test_five_players_show_every_name_in_a_rivals_crowded_inventory(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from game.games.grim_prospects.cards import kinds
     from game.ui import gp_cards
+    from game.ui.tables import grim_drawing
+    from game.ui.tables.grim_drawing import ROW_MIN, TINY
 
     match = new_match([Seat("Ana")] + [bot(n) for n in ("Bo", "Cyd", "Dee", "Eli")])
     table = open_table(app, match)
-    items = [kinds()[k].id for k in ("pickaxe", "canary", "lens")]
+    keys = ("pickaxe", "canary", "lens", "torch", "copper", "iron")   # every kind an Inventory holds
     rival = table.others()[2]
     panel = table.seat_rect(rival)
-    for count in (2, 3):
-        table.model.inventories[rival] = items[:count]
-        rects = table.inv_rects(rival, count)
-        assert all(panel.contains(r) for r in rects)
-        for under, over in zip(rects, rects[1:]):
-            assert over.x < under.right                       # the row is too short to lay them apart
-            assert over.y > under.y                           # so each lies lower than the one under it
-        if count == 2:                                        # far enough that its name shows
-            assert rects[1].y - rects[0].y >= gp_cards.name_depth(table.opp)
-        assert [table.inv_pos(rival, c)[0] for c in items[:count]] == [r.center for r in rects]
-        # The panel's three labels stay in one line, below the stepped cards.
-        labels: list[tuple[str, tuple[int, int]]] = []
-        table._label = lambda surface, words, pos, width: labels.append((words, pos))  # type: ignore[method-assign]
-        table._render_opponents(pygame.Surface(OPP_ROW.size, pygame.SRCALPHA))
-        panel_x = range(panel.x - OPP_ROW.x, panel.right - OPP_ROW.x)
-        mine = [(w, pos) for w, pos in labels if pos[0] in panel_x]
-        assert [w.split()[0] for w, _ in mine] == ["Hand", "Stash", "Inventory"]
-        assert len({pos[1] for _, pos in mine}) == 1
-        assert mine[0][1][1] > max(r.bottom for r in rects) - OPP_ROW.y
+    # Two groups: cards, the second lower than the first by as much as shows the first's name.
+    items = [kinds()[k].id for k in keys[:2]]
+    table.model.inventories[rival] = items
+    under, over = table.inv_rects(rival, 2)
+    assert not table.inv_listed(rival, 2) and panel.contains(under) and panel.contains(over)
+    assert over.x < under.right and over.y - under.y >= gp_cards.name_depth(table.opp)
+    assert [table.inv_pos(rival, c) for c in items] == [(r.center, r.size) for r in (under, over)]
+    mine = _panel_labels(table, panel)
+    assert [w.split()[0] for w, _ in mine] == ["Hand", "Stash", "Inventory"]
+    assert len({pos[1] for _, pos in mine}) == 1 and mine[0][1][1] > over.bottom - OPP_ROW.y
+    # Three or more would cover each other's names: a list, a line per group, every name whole.
+    drawn = spy_text(monkeypatch, grim_drawing)
+    for count in range(3, len(keys) + 1):
+        items = [kinds()[k].id for k in keys[:count]]
+        table.model.inventories[rival] = items + ([items[-1] + 1] if count == len(keys) else [])  # 2 Iron
+        rows = table.inv_rects(rival, count)
+        assert table.inv_listed(rival, count)
+        assert all(panel.contains(r) and r.h >= ROW_MIN - 2 for r in rows)
+        assert not any(a.colliderect(b) for i, a in enumerate(rows) for b in rows[i + 1:])
+        # A card flying in lands on its line at the smallest card size.
+        groups = table.inv_groups(rival)
+        assert [table.inv_pos(rival, cs[0]) for _, cs in groups] == [(r.center, TINY) for r in rows]
+        assert [table.inv_slot(rival, cs[0]) for _, cs in groups] == [(r, True) for r in rows]
+        drawn.clear()
+        mine = _panel_labels(table, panel)
+        names = {kinds()[k].name for k in keys[:count]}
+        shorts = {kinds()[k].short for k in keys[:count]}
+        shown = [w for w in drawn if w in names | shorts]
+        assert len(shown) == count, (count, drawn)
+        assert ("×2" in drawn) == (count == len(keys))
+        assert len({pos[1] for _, pos in mine}) == 1 and mine[0][1][1] > max(r.bottom for r in rows) - OPP_ROW.y
+        # Pointing at a line names its card.
+        for (_, cs), r in zip(groups, rows):
+            table.mouse = r.center
+            assert table.tooltip_text().startswith(card(cs[0]).name)
+
+
+def test_four_players_list_a_rivals_inventory_by_whole_names_when_cards_would_cut_them(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from game.games.grim_prospects.cards import kinds
+    from game.ui.tables import grim_drawing
+
+    match = new_match([Seat("Ana")] + [bot(n) for n in ("Bo", "Cyd", "Dee")])
+    table = open_table(app, match)
+    rival = table.others()[1]
+    keys = ("pickaxe", "canary", "lens", "torch")
+    table.model.inventories[rival] = [kinds()[k].id for k in keys]
+    assert table.inv_listed(rival, 4)
+    drawn = spy_text(monkeypatch, grim_drawing)
+    _panel_labels(table, table.seat_rect(rival))
+    assert {kinds()[k].name for k in keys} <= set(drawn), drawn
 
 
 def test_four_players_lay_two_groups_of_a_rivals_inventory_side_by_side(app) -> None:  # type: ignore[no-untyped-def]

@@ -43,6 +43,8 @@ HAND = gp_cards.HAND          # your hand, a drawn card held up
 SMALL = gp_cards.SMALL        # the piles, the Inventories, the other players' hands
 OPP_LABEL_ROOM = 22           # below an opponent's cards: the line that names its piles
 TINY = (48, 67)               # the other players' cards when four sit at the top (five players)
+NAME_OVERLAP = 6              # a card may cover this much of the one before and leave its name
+ROW_MIN, ROW_MAX = 14, 20     # the lines of a crowded rival's Inventory listed by name
 MARK = SMALL                  # the Mine's top cards the viewer knows
 
 FELT = pygame.Rect(8, 52, 996, 662)   # where floating words may go
@@ -290,13 +292,19 @@ class TableDrawing(TableHost):
         return (stash.x + self.opp[0] // 2, stash.centery), self.opp
 
     def inv_pos(self, p: int, cid: int | None = None) -> tuple[tuple[float, float], tuple[int, int]]:
-        groups = self.inv_groups(p)
-        keys = [k for k, _ in groups]
+        """Where card `cid` lies (or would join) in seat p's Inventory, and its size there (a card
+        of the smallest size where a crowded rival's Inventory is a list of names)."""
+        r, listed = self.inv_slot(p, cid)
+        return r.center, (TINY if listed else r.size)
+
+    def inv_slot(self, p: int, cid: int | None = None) -> tuple[pygame.Rect, bool]:
+        """The card or line where `cid` lies (or would join) in seat p's Inventory, and whether
+        that Inventory is listed by name (`inv_listed`)."""
+        keys = [k for k, _ in self.inv_groups(p)]
         key = card(cid).key if cid is not None and not _hidden(cid) else None
         i = keys.index(key) if key in keys else len(keys)
-        rects = self.inv_rects(p, max(len(keys), i + 1))
-        r = rects[i]
-        return r.center, r.size
+        count = max(len(keys), i + 1)
+        return self.inv_rects(p, count)[i], self.inv_listed(p, count)
 
     def inv_groups(self, p: int) -> list[tuple[str, list[int]]]:
         """Seat p's Inventory grouped by card name (a group shows as one card with a count)."""
@@ -307,6 +315,8 @@ class TableDrawing(TableHost):
         return list(groups.items())
 
     def inv_rects(self, p: int, count: int) -> list[pygame.Rect]:
+        """Where the `count` groups of seat p's Inventory lie: cards, or, in a rival's Inventory
+        too crowded for its cards to show their names, the lines of a list (`inv_listed`)."""
         if p == self.home():
             box = pygame.Rect(INV_BOX.x + 4, INV_BOX.y + 26, INV_BOX.w - 8, SMALL[1])
             return self._fan(box, SMALL, count, SMALL[0] + 8)
@@ -314,11 +324,24 @@ class TableDrawing(TableHost):
         _, _, inv = self._opp_parts(r)
         return self._opp_inv_fan(r, inv, count)
 
+    def inv_listed(self, p: int, count: int) -> bool:
+        """Whether seat p's Inventory of `count` groups is shown as a list of names, not cards."""
+        if p == self.home():
+            return False
+        r = self.seat_rect(p)
+        return self._opp_inv_cards(r, self._opp_parts(r)[2], count) is None
+
     def _opp_inv_fan(self, panel: pygame.Rect, inv: pygame.Rect, count: int) -> list[pygame.Rect]:
-        """An opponent's Inventory cards: side by side, overlapping where the row is short (and
-        then at the smallest size, which shows the most of each); then each lies lower than the
-        one before, as far as the panel has room below, so that a card laid over another leaves
-        its name showing."""
+        """An opponent's Inventory: its cards (`_opp_inv_cards`), or where they could not all
+        show their names, one line per group (`_opp_inv_rows`)."""
+        rects = self._opp_inv_cards(panel, inv, count)
+        return rects if rects is not None else self._opp_inv_rows(panel, inv, count)
+
+    def _opp_inv_cards(self, panel: pygame.Rect, inv: pygame.Rect, count: int) -> list[pygame.Rect] | None:
+        """An opponent's Inventory cards: side by side, overlapping a little where the row is
+        short (and then at the smallest size, which shows the most of each); then each lies lower
+        than the one before, as far as the panel has room below, so that a card laid over
+        another leaves its name showing. None where the cards would cover each other's names."""
         size = self.opp
         rects = self._fan(inv, size, count, size[0] + 4)
         if count < 2 or rects[1].x - rects[0].x >= size[0]:
@@ -326,14 +349,24 @@ class TableDrawing(TableHost):
         if size != TINY:
             size = TINY
             rects = self._fan(pygame.Rect(inv.x, inv.y, inv.w, size[1]), size, count, size[0] + 4)
-            if rects[1].x - rects[0].x >= size[0]:
+            if rects[1].x - rects[0].x >= size[0] - NAME_OVERLAP:
                 return rects
         room = panel.bottom - OPP_LABEL_ROOM - rects[0].bottom
         depth = gp_cards.name_depth(size)
-        drop = min(depth, room // (count - 1))
-        if drop < depth // 2:   # too little room to show the names: a step would only look amiss
-            return rects
-        return [cr.move(0, i * drop) for i, cr in enumerate(rects)]
+        if room // (count - 1) < depth:   # too little room to step down far enough to show the names
+            return None
+        return [cr.move(0, i * depth) for i, cr in enumerate(rects)]
+
+    def _opp_inv_rows(self, panel: pygame.Rect, inv: pygame.Rect, count: int) -> list[pygame.Rect]:
+        """A crowded opponent's Inventory as a list: a line per group, in one column down the
+        Inventory's room, or in two where one would make the lines too thin to read."""
+        area = pygame.Rect(inv.x, inv.y, inv.w, panel.bottom - OPP_LABEL_ROOM - inv.y)
+        cols = 1 if area.h // count >= ROW_MIN else 2
+        per_col = -(-count // cols)
+        row_h = min(ROW_MAX, area.h // per_col)
+        col_w = (area.w - (cols - 1) * 4) // cols
+        return [pygame.Rect(area.x + (i // per_col) * (col_w + 4), area.y + (i % per_col) * row_h,
+                            col_w, row_h - 2) for i in range(count)]
 
     def mine_marks(self) -> list[tuple[int, int]]:
         """The Mine's cards the viewer knows by position: (place from the top, card), top first."""
@@ -553,10 +586,38 @@ class TableDrawing(TableHost):
             else:
                 self._empty(pic, pile)
             self._label(pic, f"Stash {n}", (stash.x, foot), stash.w + 6)
-            for (_, cs), cr in zip(groups, rects):
-                self._card(pic, cs[0], cr)
-            _badges(pic, groups, rects)
+            if self.inv_listed(p, len(groups)):
+                for (_, cs), cr in zip(groups, rects):
+                    self._inv_line(pic, cs, cr)
+            else:
+                for (_, cs), cr in zip(groups, rects):
+                    self._card(pic, cs[0], cr)
+                _badges(pic, groups, rects)
             self._label(pic, "Inventory", (inv.x, foot), inv.w)
+
+    def _inv_line(self, surface: pygame.Surface, cards: Sequence[int], rect: pygame.Rect) -> None:
+        """A group of a crowded rival's Inventory as one line: its ability's symbol, its name (the
+        short one where the whole would not fit) and how many."""
+        c = card(cards[0])
+        col = gp_cards.ABILITY_RGB.get(c.ability, gp_cards.ABILITY_RGB[""])
+        pygame.draw.rect(surface, _shade(col, 0.3), rect, border_radius=4)
+        pygame.draw.rect(surface, _shade(col, 0.8), rect, 1, border_radius=4)
+        icon = rect.h - 4
+        surface.blit(gp_cards.ability_icon(c.ability, icon), (rect.x + 2, rect.y + 2))
+        count = f"×{len(cards)}" if len(cards) > 1 else ""
+        count_w = theme.width_of(count, 11, True) + 4 if count else 0
+        room = rect.w - icon - 8 - count_w
+        largest = max(9, min(12, rect.h - 4))
+        name = c.name if theme.width_of(c.name, largest, True) <= room or not c.short else c.short
+        size = theme.fit_size(name, room, largest, 9, bold=True)
+        theme.text(surface, fit(name, room, size, True), (rect.x + icon + 5, rect.centery), size, theme.INK,
+                   bold=True, anchor="midleft")
+        if count:
+            theme.text(surface, count, (rect.right - 3, rect.centery), 11, theme.GOLD, bold=True,
+                       anchor="midright")
+        privacy.record(cards[0])
+        if self._collecting is not None:
+            self._collecting.append(cards[0])
 
     def _label(self, surface: pygame.Surface, words: str, pos: tuple[int, int], width: int) -> None:
         size = theme.fit_size(words, width, 13, 10)
@@ -796,11 +857,9 @@ class TableDrawing(TableHost):
         kind = str(action) if action.kind == "dig" else action.kind
         p = self.match.to_move()
         if kind == "place":
-            cid = int(action.args[0])
-            target, size = self.inv_pos(p or 0, cid)
-            r = pygame.Rect(0, 0, *size)
-            r.center = (int(target[0]), int(target[1]))
-            pygame.draw.rect(surface, theme.GOLD, r.inflate(8, 8), 3, border_radius=8)
+            r, listed = self.inv_slot(p or 0, int(action.args[0]))
+            pygame.draw.rect(surface, theme.GOLD, r.inflate(4, 4) if listed else r.inflate(8, 8), 3,
+                             border_radius=8)
             return
         label = dict((k, lbl) for k, lbl, _ in ACTIONS).get(kind, kind)
         img = _pill(f"{self.match.seats[p].name if p is not None else ''}: {label}", seat_rgb(p or 0))
