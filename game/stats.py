@@ -39,6 +39,9 @@ HUMAN_KIND = "human"
 RECORDED_LIMIT = 500
 # Bounds that no real file comes near; a value outside them means the file is damaged.
 COUNT_LIMIT = 10**6
+# How many players' records are kept (those who played most recently): a file of them all stays
+# well inside the size every file read is held to (storage.MAX_BYTES) and opens at once.
+PROFILE_LIMIT = 1000
 SCORE_LIMIT = 10**9
 TEXT_LIMIT = 100
 TIME_LIMIT = LATEST_TIME   # seconds since 1970: the year 3000, as far as every system's clock reaches
@@ -206,7 +209,7 @@ class Stats:
         return {
             "format": STATS_FORMAT,
             "recorded": list(self.recorded[-RECORDED_LIMIT:]),
-            "profiles": [_profile_json(p) for p in self.profiles],
+            "profiles": [_profile_json(p) for p in self.profiles[:PROFILE_LIMIT]],
         }
 
     @classmethod
@@ -453,7 +456,7 @@ def _drop_damaged(path: Path, stats: Stats, dropped: list[str]) -> _Loaded:
 
 
 def _save(stats: Stats) -> None:
-    stats.sort()
+    stats.sort()   # (the most recent first: those are the players kept, see PROFILE_LIMIT)
     write_json_atomic(stats_path(), stats.to_json())
 
 

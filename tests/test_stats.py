@@ -17,7 +17,7 @@ import pytest
 from game import stats
 from game.core.contract import Outcome, PlayerScore
 from game.core.match import BOT, Match, Seat
-from game.stats import Stats, forget_profile, load_stats, record_match, stats_path
+from game.stats import GameRecord, Profile, Stats, Tally, forget_profile, load_stats, record_match, stats_path
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -227,6 +227,42 @@ def test_counted_match_ids_are_bounded(home: Path, monkeypatch: pytest.MonkeyPat
     assert profile("Ana").played == 7
     record_match(matches[0], now=21)  # forgotten long ago: counted again
     assert profile("Ana").played == 8
+
+
+def test_the_players_kept_are_those_who_played_last(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stats, "PROFILE_LIMIT", 3)
+    for t, name in enumerate(["Ana", "Bo", "Cyd", "Dee", "Eli"]):
+        record_match(staged([Seat(name), Seat("X", BOT, "easy")], [1, 2], (1,)), now=t)
+    found, _ = load_stats()
+    assert [p.name for p in found.profiles] == ["Eli", "Dee", "Cyd"]
+    record_match(staged([Seat("Ana"), Seat("X", BOT, "easy")], [1, 2], (1,)), now=9)
+    found, _ = load_stats()
+    assert [p.name for p in found.profiles] == ["Ana", "Eli", "Dee"]
+    assert found.profiles[0].played == 1   # Ana's first game was forgotten with her record
+
+
+def test_the_largest_file_of_players_kept_reads_within_the_size_allowed(home: Path) -> None:
+    from game.core.storage import MAX_BYTES
+    from game.games import GAMES
+
+    # Every player kept, each with the longest name and a record in every game against every kind.
+    longest = "W" * 40
+    profiles = []
+    for i in range(stats.PROFILE_LIMIT):
+        name = f"{i}{longest}"[:40]
+        games = {g: GameRecord(g, "T" * 100, "u" * 100, "u" * 100, played=COUNT, won=COUNT, tied=COUNT,
+                               drawn=0, best=-stats.SCORE_LIMIT, streak=COUNT, longest=COUNT,
+                               last_played=1.5e9, hinted=COUNT, hints=COUNT,
+                               against={k: Tally(COUNT, COUNT) for k in ("human", "easy", "normal", "hard")})
+                 for g in GAMES}
+        profiles.append(Profile(name, 1.5e9 + i, COUNT, COUNT, games))
+    stats._save(Stats(profiles, [f"{'x' * 36}{i}" for i in range(stats.RECORDED_LIMIT)]))
+    assert stats_path().stat().st_size < MAX_BYTES, stats_path().stat().st_size
+    found, message = load_stats()
+    assert message is None and len(found.profiles) == stats.PROFILE_LIMIT
+
+
+COUNT = stats.COUNT_LIMIT
 
 
 def test_names_are_one_player_whatever_the_case_and_spacing(home: Path) -> None:
