@@ -173,6 +173,33 @@ FLIPPED = ",".join(str(gid("dirt") | 0x80000000) if i == 9 else x
                    for i, x in enumerate(board_text().split('encoding="csv">')[1]
                                          .split("</data>")[0].split(",")))
 
+# Boards sound in every other way: the light dirt, and the pipes (joined to each other), shut in by
+# oil, so that a player could cross every square the top leads to and never meet that goal.
+LIGHT_WALLED_IN = """
+-WW--UU-
+e.a.c#..
+=.##...=
+ooooo...
+o:::o...
+o:::o.T.
+o:::o.T.
+ooooo...
+.#....S#
+~~......
+"""
+PIPES_WALLED_IN = """
+-WW--UU-
+e.a.c#..
+..##..S.
+........
+.:::..T.
+.:::..T.
+.:::...#
+~......#
+oooooooo
+=......=
+"""
+
 # name -> (the map's text, words its reason must contain)
 BAD: dict[str, tuple[str, str]] = {
     "no game property": (board_text(game=None), "a Big Dig board needs the map property game = big_dig"),
@@ -217,6 +244,9 @@ BAD: dict[str, tuple[str, str]] = {
                         "joins the water to the squares below the water tower"),
     "no right pipe": (board_text(swap(SMALL, 2, 7, ".")), "a pipe square is needed at the left "
                                                           "edge and at the right edge"),
+    "light walled in": (board_text(LIGHT_WALLED_IN), "the light dirt at column 2, row 4 (Tiled's cell "
+                                                     "(1, 4)) cannot be reached from the top"),
+    "pipes walled in": (board_text(PIPES_WALLED_IN), "the pipes cannot be reached from the top"),
 }
 
 

@@ -265,6 +265,9 @@ def board_problems(b: Board) -> list[str]:
             or max(xs) - min(xs) != LIGHT_SIDE - 1 or max(ys) - min(ys) != LIGHT_SIDE - 1:
         problems.append(f"the light dirt must be one {LIGHT_SIDE} x {LIGHT_SIDE} block "
                         f"(found {len(light)} light squares)")
+    cut_off = [sq for sq in light if sq not in from_top]
+    if cut_off:
+        problems.append(f"the light dirt at {_where(cut_off[0])} cannot be reached from the top")
     for kind, goal in ((TABLET, G_TABLET), (SKELETON, G_SKELETON)):
         own = b.of_kind(kind)
         if not own:
@@ -292,4 +295,6 @@ def board_problems(b: Board) -> list[str]:
         problems.append("a pipe square is needed at the left edge and at the right edge")
     elif not set(right) & reachable(b, left):
         problems.append("no path of diggable or rock squares joins the left pipe to the right one")
+    elif not set(left) & from_top:
+        problems.append("the pipes cannot be reached from the top")
     return problems
