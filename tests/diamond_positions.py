@@ -25,11 +25,11 @@ def config(n: int, **options) -> GameConfig:
 
 def position(n: int, hands: list[Iterable[int]], row: Iterable[int] = (), deck: Iterable[int] | None = None,
              tableaus: list[Iterable[int]] | None = None, turn: int = 0, rest: str = "boxed",
-             seed: int = 1) -> DiamondState:
+             seed: int = 1, **options: object) -> DiamondState:
     """A position with these hands, row and tableaus; `deck` lists the deck bottom to top (None:
     every card not named, in number order). Cards not named go under the deck (`rest="deck"`) or
-    out of the game (`rest="boxed"`)."""
-    s = DiamondState(config(n))
+    out of the game (`rest="boxed"`); `options` are the game's (the defaults for the others)."""
+    s = DiamondState(config(n, **options))
     s.rng = Rng(seed)
     s.hands = [sorted(h) for h in hands]
     s.row = list(row)

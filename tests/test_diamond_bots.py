@@ -131,5 +131,6 @@ def test_simulate_reports_the_endings_and_the_length() -> None:
     endings = ["ended_retire_four", "ended_retire_three_gem", "ended_gem_holder", "ended_everybody_loses",
                "ended_four_at_end"]
     assert abs(sum(table[k] for k in endings) - 1.0) < 1e-9
-    assert table["turns_per_player"] > 0 and table["turns"] >= 2 * table["turns_per_player"] - 1e-9
+    # (Both are means rounded to four places: twice the one may pass the other by 0.0001.)
+    assert table["turns_per_player"] > 0 and table["turns"] >= 2 * table["turns_per_player"] - 2e-4
     assert abs(sum(s["wins"] for s in report["seats"]) - 6 * (1 - table["ended_everybody_loses"])) < 0.01

@@ -22,6 +22,7 @@ from diamond_positions import (
 )
 
 from game.core.contract import Action, BadSave, IllegalAction
+from game.core.rng import Rng
 from game.games import get
 from game.games.diamond_in_the_rough.cards import cards, deck_ids, game_resources
 from game.games.diamond_in_the_rough.rules import (
@@ -92,6 +93,34 @@ def test_a_bomb_leaves_the_game_and_a_yes_is_public_with_the_named_card() -> Non
     # Every seat now sees the named card in Bo's hand; Bo's other cards stay hidden.
     assert t.view(0).state.hands[1].count(HIDDEN) == 3 and named in t.view(0).state.hands[1]
     assert named in t.view(None).state.hands[1]
+
+
+def test_the_bomb_that_goes_is_one_at_random_so_its_number_tells_nothing() -> None:
+    """Which Bomb goes out of the game is chosen at random from the bomber's hand: the lowest every
+    time would tell everyone, by its number, that no lower one is left in that hand. Games begun
+    before this was so (saves without the option) box the lowest, to replay as they were played."""
+    hands = [[96, 100, 1, 2], [6, 7, 41, 97]]
+    boxed = []
+    for seed in range(1, 30):
+        t, ev = act(position(2, hands, row=[4, 98], deck=[99, 8, 9], seed=seed), "bomb:1,oil")
+        (gone,) = set(t.boxed) & {96, 100}
+        assert gone not in t.hands[0] and [e.data["card"] for e in ev if e.kind == "bomb"] == [gone]
+        boxed.append(gone)
+    assert set(boxed) == {96, 100}
+    assert INFO.legacy_options == {"bomb_boxed": "lowest"} and config(2).options["bomb_boxed"] == "random"
+    for seed in range(1, 10):
+        t, _ = act(position(2, hands, row=[4, 98], deck=[99, 8, 9], seed=seed, bomb_boxed="lowest"),
+                   "bomb:1,oil")
+        assert 96 in t.boxed and 100 in t.hands[0]
+    with pytest.raises(IllegalAction, match="bomb_boxed must be"):
+        new_game(config(2, bomb_boxed="highest"), 1)
+
+
+def test_the_card_named_is_one_at_random_of_the_resource_in_hand() -> None:
+    """Bo holds Oil #6 and #7: which of them the Yes shows is chosen at random, so the number shown
+    tells nothing more than the Yes."""
+    named = {act(bomb_position(seed=seed), "bomb:1,oil")[0].pending["card"] for seed in range(1, 30)}
+    assert named == {6, 7}
 
 
 def test_yes_reward_row_takes_a_face_up_card_and_the_named_card_is_boxed() -> None:
@@ -377,6 +406,10 @@ def test_the_gems_holder_may_pass_rather_than_give_it_away() -> None:
     t, ev = act(only_gem, "pass")
     assert 41 in t.hands[0] and t.turn == 1
     assert [e.text for e in ev if e.kind == "pass"] == [f"{only_gem.name(0)} keeps the Gem and passes"]
+    # Those words tell every seat where the Gem is: their views show it, and every deal has it there.
+    view = t.view(1)
+    assert view.state.hands[0] == [41] and view.state.gem_holder() == 0
+    assert all(view.sample_state(Rng(seed)).hands[0] == [41] for seed in range(20))
     in_tableau = position(2, [[], [6, 7]], row=[2, 3], tableaus=[[41], []], deck=[4, 5])
     assert Action("pass") in in_tableau.legal_actions()
     # With any move that keeps the Gem (a card besides it to resupply with), no pass.

@@ -285,6 +285,24 @@ def test_format_1_saves_take_the_games_legacy_options(game: str) -> None:
         assert loaded.config.options[k] == v
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if GAMES[g].legacy_options])
+def test_a_save_begun_before_an_option_came_replays_with_the_value_from_before(game: str) -> None:
+    """A save that does not name an option was begun before the option came: it replays with the
+    game's legacy value, as it was played (a new game takes the new default and names it)."""
+    legacy = dict(GAMES[game].legacy_options)
+    new = Match(game, [Seat("Ana"), Seat("Bo")], 3)
+    assert all(new.config.options[k] != v for k, v in legacy.items())
+    rng = random.Random(3)
+    old = Match(game, [Seat("Ana"), Seat("Bo")], 3, legacy)
+    while not old.is_over():
+        old.apply(rng.choice(old.legal_actions()))
+    data = old.to_json()
+    data["options"] = {k: v for k, v in data["options"].items() if k not in legacy}
+    loaded = Match.from_json(data)
+    assert {k: loaded.config.options[k] for k in legacy} == legacy
+    assert loaded.actions == old.actions and loaded.state.to_json() == old.state.to_json()
+
+
 def test_a_finished_game_becomes_a_replay_and_leaves_no_save(home: Path) -> None:
     m = played("gold_mine", 4, 3)
     saves.autosave(m)

@@ -341,8 +341,9 @@ class GameInfo:
     # False when a game is won, not scored (Diamond in the Rough: the first to retire, or the Gem's
     # holder): the results then say how it was won, from the game's closing event, not "N points".
     scored: bool = True
-    # Options that games saved by version 0.1.0 (save format 1) were played with, where a newer
-    # default would change how their actions replay.
+    # Options a save that does not name them was played with: the value each option stood for
+    # before it came (Gold Mine's fixed start points of version 0.1.0), where the newer default
+    # would change how the save's actions replay.
     legacy_options: Mapping[str, Any] = field(default_factory=dict)
     # Lines the results add under a player's score, from the game's events (history, the seats'
     # names, the player): what the score alone does not tell (Ya Blew It!: the final blast).

@@ -31,7 +31,7 @@ from game.core.text import clean_name, clean_text
 log = logging.getLogger(__name__)
 
 SAVE_FORMAT = 2
-# Format 1 (version 0.1.0) had no match id; it is read, with the game's `legacy_options`.
+# Format 1 (version 0.1.0) had no match id; it is read, with the game's `legacy_options` as every save is.
 READABLE_FORMATS = (1, 2)
 HUMAN = "human"
 BOT = "bot"
@@ -418,9 +418,9 @@ class Match:
             seats = [Seat.from_json(s) for s in data["seats"]]
             from game.games import get
 
-            options = _options(data.get("options", {}))
-            if fmt == 1:
-                options = {**get(str(data["game"])).legacy_options, **options}
+            # An option the save does not name is one that came after it was begun: it replays
+            # with the value the game had before (the game's legacy_options), not the new default.
+            options = {**get(str(data["game"])).legacy_options, **_options(data.get("options", {}))}
             match = cls(str(data["game"]), seats, _seed(data["seed"]), options)
             actions = [str(a) for a in data["actions"]]
             for i, text in enumerate(actions):

@@ -14,7 +14,8 @@ On a turn the player takes ONE action:
   ``invest:row:<i>,<j>``          there are), or take two face-up cards to the tableau
 - ``retire:<ids...>``             four of a kind (Bombs too) or three of a resource and the Gem, from
                                   hand and tableau together, ids ascending: you win at once
-- ``pass``                        only when nothing else is legal
+- ``pass``                        only when nothing else is legal, or nothing but giving the Gem
+                                  away (then the words tell everyone the Gem is in that hand)
 
 After a Yes, the bomber chooses (phase ``reward``): ``row:<i>`` or ``deck`` (the bombed player
 boxes the named card), ``steal:row:<i>`` or ``steal:deck`` (the named card goes to the bomber's
@@ -22,8 +23,9 @@ tableau, the bombed player gets face-up card i or the deck's top in hand), or ``
 card, with nothing back) when the row and the deck are both empty.
 
 Phases: ``play``, ``reward``, ``over``. When the deck empties (after any draw), the current turn
-finishes and then every player takes one more turn, starting with the next; after that the Gem's
-holder (hand or tableau) wins, and if nobody holds it everybody loses. Two rules of ours end a game
+finishes and then every player takes one more turn, starting with the next; after that a player
+holding four of a kind wins (players holding one each share the win), else the Gem's holder (hand
+or tableau) wins, and if nobody holds it everybody loses. Two rules of ours end a game
 that stalls: after 12 rounds the last turns begin as if the deck had run out, and a full round in
 which every player passed ends the game at once (see the rules page: a pass is allowed only when
 nothing else is, or nothing but giving the Gem away).
@@ -481,7 +483,11 @@ class DiamondState(GameState):
         else:
             self.passes += 1
             if GEM_ID in self.hands[p] or GEM_ID in self.tableaus[p]:
-                self._emit("pass", f"{self.name(p)} keeps the Gem and passes", player=p)
+                in_hand = GEM_ID in self.hands[p]
+                if in_hand:
+                    self.shown.add(GEM_ID)   # the words tell every seat where the Gem is
+                self._emit("pass", f"{self.name(p)} keeps the Gem and passes", player=p,
+                           card=GEM_ID if in_hand else None)
             else:
                 self._emit("pass", f"{self.name(p)} can do nothing and passes", player=p)
             if self.passes >= self.n:
@@ -527,7 +533,12 @@ class DiamondState(GameState):
                    + ", ".join(self.name(q) for q in order) + ")", order=order, reason="deck")
 
     def _bomb(self, p: int, q: int, res: str) -> bool:
-        bomb = self.bombs_in_hand(p)[0]
+        bombs = self.bombs_in_hand(p)
+        # Which Bomb goes does not matter to the rules; chosen at random, its number shown tells
+        # nothing of the others in the hand (the lowest would tell that none lower is there).
+        # Games begun before this was so keep the lowest (LEGACY_OPTIONS), to replay as played.
+        random_bomb = self.config.options.get(BOMB_OPTION, RANDOM_BOMB) == RANDOM_BOMB
+        bomb = bombs[self.rng.below(len(bombs))] if random_bomb and len(bombs) > 1 else bombs[0]
         self._take_from_hand(p, bomb)
         self.boxed.append(bomb)
         self.protected.add(q)
@@ -1010,12 +1021,25 @@ def _dealable(pool: list[int], need: Mapping[int, int], lacks: list[set[str]]) -
     return True
 
 
+# The option saying which Bomb a bomb boxes: one at random from the hand (every new game), or the
+# lowest-numbered (how games begun before the option came were played: see LEGACY_OPTIONS).
+BOMB_OPTION, RANDOM_BOMB, LOWEST_BOMB = "bomb_boxed", "random", "lowest"
+LEGACY_OPTIONS = {BOMB_OPTION: LOWEST_BOMB}
+
+
+def default_options() -> dict[str, Any]:
+    return {BOMB_OPTION: RANDOM_BOMB}
+
+
 def new_game(config: GameConfig, seed: int) -> tuple[DiamondState, list[Event]]:
     """Shuffle the game's cards, deal four to each hand and three face up; seat 0 starts (or the
     `first_player` option)."""
     n = config.players
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalAction(f"Diamond in the Rough is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    if config.options.get(BOMB_OPTION, RANDOM_BOMB) not in (RANDOM_BOMB, LOWEST_BOMB):
+        raise IllegalAction(f"the option {BOMB_OPTION} must be {RANDOM_BOMB!r} or {LOWEST_BOMB!r}, "
+                            f"not {config.options[BOMB_OPTION]!r}")
     s = DiamondState(config)
     s.rng = Rng(seed)
     first, _ = first_player(config, s.rng)
@@ -1056,5 +1080,7 @@ INFO = GameInfo(
     blurb="Bomb your rivals for resources, invest the Gem, and retire with four of a kind.",
     private_hands=True,
     scored=False,
+    default_options=default_options,
+    legacy_options=LEGACY_OPTIONS,
 )
 DiamondState.info = INFO

@@ -997,6 +997,12 @@ class DiamondTable(TableDrawing, TableScene):
         self._hold(beat, 0.9)
 
     def _on_pass(self, ev: Event, beat: Beat) -> None:
+        gem = ev.data.get("card")
+        p = int(ev.data.get("player", 0))
+        if isinstance(gem, int) and gem not in self.model.hands[p]:
+            # "Keeps the Gem and passes": everyone now knows the Gem is in that hand.
+            _take(self.model.hands[p], HIDDEN)
+            self.model.hands[p].append(gem)
         self._hold(beat, 0.5)
 
     def _on_no_draw(self, ev: Event, beat: Beat) -> None:
