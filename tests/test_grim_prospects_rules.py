@@ -362,10 +362,12 @@ def test_a_prospect_that_takes_the_last_card_ends_the_game_after_the_keep() -> N
     last = c.one("gold")
     items = ids("pickaxe") + ids("canary") + ids("lens") + ids("torch")
     s = deal(2, top=[last], bottom=[], inventories={1: items})
-    s2, _ = act(s, "prospect")
+    s2, events = act(s, "prospect")
     assert not s2.mine and not s2.is_over() and s2.phase == CHOOSE
+    assert [e.text for e in events if e.kind == "prospect"] == ["Ann prospects: looks at the top card"]
     s3, events = act(s2, keep(last))
     assert s3.is_over() and s3.hands[0] == [last] and kinds(events)[-1] == "end"
+    assert [e.text for e in events if e.kind == "put_back"] == ["Ann kept a card and put nothing back"]
 
 
 def test_a_kept_item_goes_to_the_inventory_in_view_of_all() -> None:

@@ -400,8 +400,8 @@ class GrimState(GameState):
             for _ in range(count):
                 self.looking.append(self._take_top(into=p))
             if not self._quiet:
-                self._emit("prospect", f"{self.name(p)} prospects: looks at the top "
-                           f"{words(count, 'card')}", player=p, count=count)
+                top = "the top card" if count == 1 else f"the top {words(count, 'card')}"
+                self._emit("prospect", f"{self.name(p)} prospects: looks at {top}", player=p, count=count)
                 self._emit("look", f"{self.name(p)} looks at {names(self.looking)}",
                            frozenset({p}), player=p, cards=list(self.looking))
             self.phase = CHOOSE
@@ -532,8 +532,9 @@ class GrimState(GameState):
             self.mine.append(cid)
         if not self._quiet:
             # (A kept Item or Trap was named by the keep's own public line just before.)
-            said = (f"{self.name(p)} put {words(len(back), 'card')} back on the Mine" if public else
-                    f"{self.name(p)} kept a card and put {words(len(back), 'card')} back on the Mine")
+            back_words = f"put {words(len(back), 'card')} back on the Mine" if back else "put nothing back"
+            said = (f"{self.name(p)} {back_words}" if public else
+                    f"{self.name(p)} kept a card and {back_words}")
             self._emit("put_back", said, player=p, count=len(back))
         if back and not self._quiet:
             self._emit("put_back", f"{self.name(p)} put back {names(back)} ({card_name(back[0])} on top)",
