@@ -191,6 +191,23 @@ def test_rulebook_example_blow_on_a_7_and_a_20_gives_13_and_the_position_stays()
     assert blow.data["treasure"] == 13 and set(blow.data["hexes"]) == {centre, green}
 
 
+def test_a_blown_1_dollar_mine_pays_nothing_and_is_collected_all_the_same() -> None:
+    """Rulebook: "collect the treasure in them but only half value in each of them (rounded down)
+    and mark the treasure as collected": half of 1$ is 0$, and the mine is spent like any other."""
+    centre = at(1, 1)
+    one = step(centre, 1)
+    s = table(dice=(2, 1, 2, 1), mines={centre: 7, one: 1}, money=[12, 12])
+    after, events = play(s, "blow:a0,d1,l2,x1")
+    assert after.money[0] == 12 + 3 and after.treasure_at(one) == 0
+    assert after.collected[one] == (0, 0, "blown") and after.collected[centre] == (0, 3, "blown")
+    blow = [e for e in events if e.kind == "blow"][0]
+    assert dict(blow.data["collected"]) == {centre: 3, one: 0}
+    # Bo tunnels up through both: no treasure is left in either.
+    after.dice, after.taken, after._options = (1, 1, 3, 6), [None] * 4, None
+    later, events = play(after, "mine:a0,d1,l2")
+    assert later.money[1] == 12 - 3 and [e.data["treasure"] for e in events if e.kind == "mine"] == [0]
+
+
 def test_rulebook_example_dice_modifier_5_3_6_1_has_exactly_three_options() -> None:
     # The yellow player takes the 5. Without paying for changes: the 3 as 2, 3 or 4 with the 1
     # and the 6 as direction and distance; the 6 only as 6; the 1 as 1 or 2 with the 3 and the 6.

@@ -877,8 +877,9 @@ class GoldMineState(GameState):
                 hexes.append(other)
             if kind == BLOW:
                 plan.blasted = tuple(hexes)
-                got = [(h, half_down(self.treasure_at(h))) for h in hexes]
-                plan.collected = tuple((h, x) for h, x in got if x)
+                got = [(h, half_down(self.treasure_at(h))) for h in hexes if self.treasure_at(h)]
+                # Every hex that held treasure is collected, a 1$ mine too (half of it is 0$).
+                plan.collected = tuple(got)
                 plan.treasure = sum(x for _, x in got)
             else:
                 plan.blocked = tuple(hexes)

@@ -452,6 +452,7 @@ class GoldMineTable(TableDrawing, TableScene):
                 self.model.blasted.add(h)
                 if h in paid:
                     self.model.collected[h] = (p, paid[h], "blown")
+                if paid.get(h):   # (a 1$ mine blown pays half of it: nothing to show)
                     self._money(p, paid[h])
                     self._map_callout(words.money(paid[h], signed=True), self.view.centre(h), (255, 226, 120),
                                       26, 1.1)
