@@ -48,12 +48,31 @@ def test_a_tie_in_a_tie_break_game_offers_the_tie_break(app: App) -> None:
     app.push(results)
     big, small = results.headline()
     assert big == "A tie!" and "Ana" in small and "Bo" in small and "30$" in small
-    assert results.again_button.label == "Tie-break game"
+    assert results.again_button.label == "Tie-break game" and small.endswith("tie-break game between them.")
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p"))
     table = app.top
     assert table is not results
     new = table.match  # type: ignore[attr-defined]
-    assert new.seats == match.seats and new.seed != match.seed and not new.actions
+    # "Play again to resolve the tie": the tied players play it; Cy, behind them, is out of it.
+    assert new.seats == match.seats[:2] and new.seed != match.seed and not new.actions
+
+
+def test_a_gold_mine_tie_break_is_the_tied_players_game_on_the_same_map(app: App) -> None:
+    from game.games.gold_mine.rules import CHOOSE
+
+    seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy")]
+    match = Match("gold_mine", seats, 4, {"first_player": 3})
+    tie = Outcome(tuple(PlayerScore(p, m, (("money", m),)) for p, m in enumerate((20, 41, 30, 41))), (1, 3))
+    match.state = SimpleNamespace(outcome=lambda: tie, is_over=lambda: True)  # type: ignore[assignment]
+    results = ResultsScene(match)
+    app.push(results)
+    assert results.headline()[0] == "A tie!"
+    results.play_again()
+    new = app.top.match  # type: ignore[attr-defined]
+    assert [s.name for s in new.seats] == ["Bo", "Di"] and new.state.n == 2
+    # The same map and start-point rule; who starts is drawn afresh (seat 3 is not at this table).
+    assert new.config.options["map"] == match.config.options["map"]
+    assert new.config.options["start_points"] == CHOOSE and "first_player" not in new.config.options
 
 
 def test_a_tie_elsewhere_is_a_shared_win(app: App) -> None:

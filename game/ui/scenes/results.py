@@ -10,11 +10,12 @@ import logging
 import math
 import random
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.core.contract import Outcome, PlayerScore
-from game.core.match import Match
+from game.core.match import Match, Seat
 from game.core.words import amount, and_list, plural
 from game.ui import theme
 from game.ui.scene import Scene
@@ -110,7 +111,7 @@ class ResultsScene(Scene):
         score = amount(top, self.match.info.score_unit)  # "12 points", "98$"
         if self.tie_break:
             return "A tie!", (f"{and_list(names)} tie with {score}: "
-                              "the rules call for a tie-break game.")
+                              "the rules call for a tie-break game between them.")
         if self.outcome.is_tie:
             if not self.match.info.scored:   # (won, not scored: the game's words say how)
                 return "A shared win!", self._end_words(f"{and_list(names)} share the win.")
@@ -190,7 +191,8 @@ class ResultsScene(Scene):
         self.app.push(GameLogScene(f"{self.match.info.title}: the game log", entries))
 
     def play_again(self) -> None:
-        """Same game, same seats and options, a fresh seed."""
+        """Same game, same seats and options, a fresh seed; for a tie-break game, the players tied
+        for the win only (`tie_break_seats`)."""
         from game.saves import autosave
         from game.ui.scenes.setup import random_seed
 
@@ -200,12 +202,25 @@ class ResultsScene(Scene):
         seed = random_seed()
         if seed == self.match.seed:
             seed += 1
-        match = Match(self.match.game, list(self.match.seats), seed, dict(self.match.config.options))
+        seats, options = list(self.match.seats), dict(self.match.config.options)
+        if self.tie_break:
+            seats, options = self.tie_break_seats()
+        match = Match(self.match.game, seats, seed, options)
         if open_table(self.app, match, replace=True):
             try:
                 autosave(match)
             except OSError as exc:
                 log.error("autosave failed: %s", exc)
+
+    def tie_break_seats(self) -> tuple[list[Seat], dict[str, Any]]:
+        """Who plays the tie-break game, and with what options. The rulebook's "play again to
+        resolve the tie" is the tied players' game: the others are out of it. Options that name
+        seats (who starts, each seat's start point) do not carry over to the smaller table."""
+        seats = [self.match.seats[w] for w in self.outcome.winners]
+        n = len(self.match.seats)
+        options = {k: v for k, v in self.match.config.options.items()
+                   if k != "first_player" and not (isinstance(v, list) and len(v) == n)}
+        return seats, options
 
     def back_to_menu(self) -> None:
         from game.ui.scenes.title import TitleScene
