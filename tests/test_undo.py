@@ -219,6 +219,33 @@ def test_undo_button_hidden_after_a_reveal_and_click_works(make_app: Callable[..
     assert app.top is not table and app.top.match is m
 
 
+def test_a_click_on_a_hint_drawn_over_the_undo_button_hides_the_hint_and_takes_nothing_back(
+        make_app: Callable[..., Any], home: Path) -> None:
+    from game.ui.tables import table_for
+
+    app = make_app("instant")
+    m = Match("ya_blew_it", [Seat("Ana"), Seat("Bo")], 5)
+    app.push(table_for(m))
+    run_until(app, lambda: app.top.idle, "became idle")
+    table = app.top
+    quiet = [a for a in m.legal_actions() if a.kind in ("pass", "keep", "nojump", "accept")]
+    if not quiet:
+        pytest.skip("no quiet move in this position")  # pragma: no cover
+    table._apply(quiet[0])
+    run_until(app, lambda: app.top.idle and m.human_to_move(), "became idle")
+    app.step(1 / 60)
+    assert table.can_undo() and table._hint_button_shown()
+    moves = list(m.actions)
+    # The hint panel as a short log leaves it: over the log's head, where the Undo button is.
+    table._hint_panel = table.undo_button.rect.inflate(60, 60)
+    centre = table.undo_button.rect.center
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    assert not table.undo_button.hover
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=centre))
+    assert app.top is table and m.actions == moves and table.coach.hidden
+
+
 @pytest.mark.parametrize("other", ["Bo", "W" * 16, "Ekaterina"])
 def test_the_undo_of_the_last_player_names_them_and_its_key_and_leaves_the_log_title_clear(
         make_app: Callable[..., Any], home: Path, other: str) -> None:

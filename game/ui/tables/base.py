@@ -918,8 +918,11 @@ class TableScene(Scene):
             self.undo_button.draw(surface)
 
     def _undo_click(self, event: pygame.event.Event) -> bool:
-        """The Undo button, for the table's own `handle_event` to ask first."""
-        if not self.can_undo():
+        """The Undo button, for the table's own `handle_event` to ask first. A hint panel drawn
+        over it takes the pointer: a click there hides the hint, it never takes a move back."""
+        pos = getattr(event, "pos", None)
+        if not self.can_undo() or (pos is not None and self._hint_panel is not None
+                                   and self._hint_panel.collidepoint(pos)):
             self.undo_button.hover = False
             return False
         return self.undo_button.handle_event(event)
