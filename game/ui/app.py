@@ -7,6 +7,7 @@ back to logical coordinates, so scenes only ever think in 1280x720.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -61,6 +62,17 @@ def _keep_readable(size: tuple[int, int]) -> None:
         log.info("no smallest window size: %s", exc)
 
 
+def _scale_smoothly() -> None:
+    """Have SDL scale the picture to the window by any factor, filtered, before the window opens.
+    By default a SCALED window takes whole factors only (1x, 2x), never below 1x: a window smaller
+    than the picture (a laptop's, see `_fit_to_desktop`, or one dragged smaller) showed its middle,
+    cropped, losing the buttons at its foot; and its nearest-pixel sampling made words ragged.
+    pygame reads the first hint below under that very name; the second is SDL's own. A value the
+    player's environment already gives is left as it is."""
+    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+
+
 # Room the desktop keeps round a window: its title bar, a taskbar or dock, a margin.
 FRAME_ROOM = (40, 110)
 
@@ -109,6 +121,7 @@ class App:
 
         pygame.display.set_icon(draw_icon(64))
         flags = pygame.SCALED | pygame.RESIZABLE
+        _scale_smoothly()
         with warnings.catch_warnings():
             # Without a screen (pictures drawn headless, tests) SDL has no renderer to scale
             # with, and says so on every start: nothing a player needs to read.
