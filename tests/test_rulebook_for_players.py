@@ -223,3 +223,28 @@ def test_a_long_section_name_in_the_sidebar_goes_on_two_lines_uncut() -> None:
     assert len(long) == 2 and all(size == 14 for _, size, _ in long)
     assert " ".join(line for line, _, _ in long) == "The tileset: what every tile means"
     assert all(top < rect.bottom and top > rect.top for _, _, top in long)
+
+
+def test_the_contents_mark_the_section_whose_heading_is_near_the_top_of_the_view() -> None:
+    import pygame
+
+    from game.ui.scenes.rulebook import RulesScene
+
+    pygame.font.init()
+    scene = RulesScene(GAMES["gold_mine"])
+    names = [name for name, _ in scene.toc]
+    i = names.index("Interpretations")
+    # The heading 35 pixels below the top: the reader is in that section, not the one before.
+    scene.scroll_to(scene.toc[i][1] - 35)
+    assert scene.section_index() == i
+    # The end of the section before still fills the top of the view: that one.
+    scene.scroll_to(scene.toc[i][1] - scene.view.h // 2)
+    assert scene.section_index() == i - 1
+    # Going to the next and the previous section from there.
+    scene.jump_section(1)
+    assert scene.section_index() == i
+    scene.jump_section(-1)
+    assert scene.section_index() == i - 1
+    # At the page's foot, the last section (its heading may never reach the top).
+    scene.scroll_to(scene.max_scroll)
+    assert scene.section_index() == len(names) - 1

@@ -669,10 +669,16 @@ class RulesScene(Scene):
         self.scroll_to(self.target + dy)
 
     def section_index(self) -> int:
-        """The contents entry the reader is in now (-1 above the first)."""
+        """The contents entry the reader is in now (-1 above the first): the last whose heading
+        is in the top third of the view, or above it (a heading just below the top is where the
+        reader's eyes are, not the last lines of the section before); at the page's foot, the
+        last heading in view (a short last section never reaches the top)."""
+        line = self.target + min(self.view.h // 3, 160)
+        if self.max_scroll and self.target >= self.max_scroll - 1:
+            line = self.target + self.view.h
         current = -1
         for i, (_, y) in enumerate(self.toc):
-            if y <= self.target + 12:
+            if y <= line:
                 current = i
         return current
 
