@@ -71,7 +71,9 @@ class Button:
         theme.text(surface, label, self.rect.center, self.size, ink, bold=True, anchor="center", box=self.rect)
         hint = key_name(self.key)
         if hint and self.rect.h >= 34:
-            theme.text(surface, hint, (self.rect.right - 6, self.rect.bottom - 3), 11,
+            # (A long name, "DELETE", keeps clear of the rounded corner.)
+            inset = 6 if len(hint) <= 3 else 9
+            theme.text(surface, hint, (self.rect.right - inset, self.rect.bottom - 3), 11,
                        ink if self.enabled else theme.INK_FAINT, anchor="bottomright")
 
 
