@@ -951,6 +951,18 @@ def test_the_best_choice_is_outlined_and_nothing_covers_the_table_above_it() -> 
     assert surface.get_at((60, 55))[:3] == (0, 0, 0)
 
 
+def test_the_outline_of_a_place_at_the_window_edge_is_drawn_whole_inside_it() -> None:
+    from game.ui.tables.coach import draw_spots
+
+    # A button at the left edge (Grim Prospects' Dig): its outline's left side is in the window.
+    surface = pygame.Surface((120, 120))
+    draw_spots(surface, [pygame.Rect(2, 40, 60, 30)], 0.0)
+    row = [tuple(surface.get_at((x, 55))[:3]) for x in range(0, 12)]
+    gold = next(x for x, c in enumerate(row) if c[0] > 200 and c[1] > 180)
+    # Its dark edge too, outside the gold: the outline is not cut by the window's edge.
+    assert (20, 14, 4) in row[:gold], row
+
+
 def test_a_ya_blew_it_replay_speaks_of_its_players_not_to_them(app: Any) -> None:
     start, actions, _ = bad_move_record()
     viewer = ReplayScene(start, actions)

@@ -360,7 +360,8 @@ def draw_spots(surface: pygame.Surface, spots: Sequence[Spot], clock: float) -> 
     colour = (255, int(200 + 40 * glow), int(90 + 80 * glow))
     for spot in spots:
         if isinstance(spot, pygame.Rect):
-            box = spot.inflate(8, 8)
+            # (Kept inside the window, dark edge and all: a button at its edge keeps a whole ring.)
+            box = spot.inflate(8, 8).clip(surface.get_rect().inflate(-6, -6))
             _halo(surface, box, None, glow)
             pygame.draw.rect(surface, (20, 14, 4), box.inflate(4, 4), 3, border_radius=10)
             pygame.draw.rect(surface, colour, box, 3, border_radius=10)
