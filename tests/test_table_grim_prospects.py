@@ -947,3 +947,19 @@ def test_four_players_lay_two_groups_of_a_rivals_inventory_side_by_side(app) -> 
     rects = table.inv_rects(rival, 3)
     assert all(r.size == TINY and table.seat_rect(rival).contains(r) for r in rects)
     assert all(under.right - over.x <= 6 for under, over in zip(rects, rects[1:]))
+
+
+def test_the_hint_outlines_the_card_to_keep_and_the_keep_button_once_it_can_be_pressed(app) -> None:  # type: ignore[no-untyped-def]
+    match = new_match([Seat("Ana"), bot("Bo")], 3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    table.choose("prospect")
+    run_until(app, lambda: table.idle and table.chooser is not None and match.state.phase == "choose",
+              "the chooser opened")
+    ch = table.chooser
+    keep = match.legal_actions()[0]
+    cid = int(keep.args[0])
+    # Nothing chosen yet: the button cannot be pressed, so only the card is outlined.
+    assert ch.action() is None and table._hint_spots(keep) == [ch.card_rect(cid)]
+    click(app, ch.card_rect(cid).center)
+    assert ch.keep == cid and table._hint_spots(keep) == [ch.card_rect(cid), table.keep_button.rect]
