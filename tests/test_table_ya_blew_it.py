@@ -16,7 +16,8 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import bots, humans, key, run_until_idle, save_files, saved_actions  # noqa: E402
+import helpers  # noqa: E402
+from helpers import NAMES, bots, humans, key, run_until_idle, save_files, saved_actions  # noqa: E402
 
 from game.core.contract import Action  # noqa: E402
 from game.core.match import Match, Seat  # noqa: E402
@@ -97,6 +98,59 @@ def test_human_buttons_match_legal_actions_and_shortcuts_play_them(app, home: Pa
         assert len(saved_actions(home)) == before + 1, "the action was not autosaved"
         assert saved_actions(home) == match.actions
     assert {"miner", "choice"} <= phases_seen
+
+
+def test_an_action_key_that_is_not_allowed_now_says_why(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """R pressed by the Prospector, G or J when not offered, ...: a key whose action is not legal
+    now plays nothing and puts the rules' reason (`why_not`) in the table's message, drawn whole
+    in the footer, as the other tables do. (It was silent: only the buttons on show took keys.)"""
+    from game.ui.tables import table_for
+    from game.ui.tables import ya_blew_it_drawing
+    from game.ui.tables.ya_blew_it_drawing import ACTION_UI
+
+    drawn = helpers.spy_text(monkeypatch, ya_blew_it_drawing)
+    match = Match("ya_blew_it", humans(3), seed=5)
+    table = table_for(match)
+    app.push(table)
+    rng = Rng(5)
+    refused: dict[str, set[str]] = {}
+    for _ in range(90):
+        if match.is_over():
+            break
+        # (A roll that cannot be bettered the table keeps by itself: no keys there.)
+        helpers.run_until(app, lambda: match.is_over() or (table.idle and match.formality() is None),
+                          "waited for a decision")
+        if match.is_over():
+            break
+        assert match.human_to_move()
+        state = match.state
+        legal = match.legal_actions()
+        for kind, (_, k) in ACTION_UI.items():
+            if Action(kind) in legal or (state.phase == FIRE_PHASE and k == pygame.K_r):
+                continue   # (R at a Fire in the Hole is its Roll button)
+            reason = state.why_not(Action(kind))
+            assert reason and NAMES[state.turn] in reason
+            table.message_time = 0.0
+            n = len(match.actions)
+            key(app, k)
+            assert len(match.actions) == n, f"{kind} was played in phase {state.phase}"
+            assert table.message_time > 0, f"{pygame.key.name(k)} ({kind}) said nothing in phase {state.phase}"
+            assert table.message == reason[0].upper() + reason[1:] + "."
+            drawn.clear()
+            app.step(1 / 60)
+            assert table.message in drawn, "the refusal is not drawn whole"
+            refused.setdefault(state.phase, set()).add(kind)
+        # Then a legal action, by its key, as before.
+        if state.phase == FIRE_PHASE:
+            choice, press = table.button_actions()[0], pygame.K_r
+        else:
+            choice = rng.choice(legal)
+            press = ACTION_UI[choice.kind][1]
+        key(app, press)
+        assert match.actions[-1] == str(choice)
+    # The Prospector's roll, and a gamble or a Claim Jumper not on offer, were among them.
+    assert {"roll", "gamble", "jump"} <= refused.get("choice", set())
+    assert {"miner", "choice", "fire"} <= refused.keys()
 
 
 def test_keys_do_nothing_while_a_bot_decides(app) -> None:  # type: ignore[no-untyped-def]

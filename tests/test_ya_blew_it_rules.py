@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 
 import pytest
 
-from game.core.contract import Action, Event, GameConfig, IllegalAction
+from game.core.contract import Action, BadSave, Event, GameConfig, IllegalAction
 from game.core.rng import Rng
 from game.games.ya_blew_it.cards import (
     CURSED,
@@ -31,6 +31,7 @@ from game.games.ya_blew_it.cards import (
 )
 from game.games.ya_blew_it.rules import (
     CHART,
+    MOVE_WORDS,
     best_wild_assignment,
     chart_points,
     new_game,
@@ -467,6 +468,17 @@ def test_fire_in_the_hole_pauses_the_round_and_everyone_rolls_from_the_prospecto
     assert (s.phase, s.turn, s.prospector) == ("miner", 2, 1)
 
 
+def test_the_prospectors_own_fire_in_the_hole_roll_never_touches_the_claim() -> None:
+    """The Prospector rolls first and is the Claim's owner-to-be, but the Claim is nobody's
+    scoring area: a roll matching its cards takes none of them (nor does the next player's)."""
+    s = deal(2, phase="fire", claim=["R5", "S2"], top=["Y1"])
+    s, events = play(rig(s, 5, 2), "fire", "fire")
+    assert rolls(events) == [(0, 5, "fire"), (1, 2, "fire")]
+    assert [e.data["lost"] for e in events if e.kind == "blast"] == [[], []]
+    assert s.claim == ids("R5", "S2", "Y1")     # the draw carried on to Topaz 1
+    assert not set(ids("R5", "S2")) & set(s.discard)
+
+
 @pytest.mark.parametrize("value,lost", [
     (4, ["R4", "B4", "J4", "D4"]),
     (3, ["W3", "R3"]),
@@ -804,6 +816,20 @@ def test_the_final_fire_in_the_hole_during_a_gamble_makes_the_prospector_take_th
     assert (s.phase, s.turn) == ("fire", 0)
 
 
+def test_the_final_fire_in_the_hole_while_drawing_for_the_second_gamble_gem() -> None:
+    """The last card turning up after the first gamble Gem, on the way to the second: the
+    Prospector takes the whole Claim, with no gamble roll, and the final blast follows."""
+    s = deal(2, phase="choice", claim=["R1"], out=[1], top=["B2", "S5"])
+    s, _ = play(s, "gamble")                    # Sapphire 2 is the first gamble Gem
+    assert (s.phase, s.gamble_gems) == ("gamble", 1) and legal(s) == ["roll", "draw"]
+    before = s.rng.state
+    s, events = play(s, "draw")                 # Safe 5, then the final Fire in the Hole
+    assert kinds(events) == ["draw_more", "draw", "fire_drawn", "must_take", "take"]
+    assert s.rng.state == before                # no die was rolled
+    assert s.areas[0] == ids("R1", "B2", "S5") and s.claim == []
+    assert s.final and s.fire_card == UNDER_FIRE and (s.phase, s.turn) == ("fire", 0)
+
+
 def test_no_claim_jumper_on_the_final_claim() -> None:
     s, _ = begin(deal(2, top=["R1"], areas={0: ["J4"]}))
     s, _ = play(s, "nojump", "pass", "add")
@@ -923,9 +949,37 @@ def test_illegal_actions_raise_a_clear_error_and_change_nothing(phase: str) -> N
             s.apply(action)
         message = str(info.value)
         assert who in message
-        assert text in message or (phase == "fire" and "no Gem stack of red" in message)
+        # The move asked for is named in words ("Gambling is not a move now: ...").
+        assert MOVE_WORDS[action.kind] in message or (phase == "fire" and "no Gem stack of red" in message)
         assert snapshot(s) == before
     assert tried >= 8
+
+
+def test_a_position_whose_deck_does_not_lie_on_the_final_fire_in_the_hole_is_refused() -> None:
+    """Set-up puts a Fire in the Hole under the deck, and the draw ends the game on it: a position
+    (a hand-edited save) without it there would run off the end of the deck. It is refused as a
+    bad save, with the reason, instead of crashing when the deck runs out."""
+    good = deal(2, phase="choice", claim=["R1"], top=["B2"]).to_json()
+    assert YaBlewItState.from_json(good).deck[0] == UNDER_FIRE
+    moved = json.loads(json.dumps(good))        # the final Fire moved to the discard pile
+    moved["deck"] = [c for c in moved["deck"] if c != UNDER_FIRE]
+    moved["discard"] = moved["discard"] + [UNDER_FIRE]
+    with pytest.raises(BadSave, match="bottom card of the deck is not the final Fire in the Hole"):
+        YaBlewItState.from_json(moved)
+    shuffled = json.loads(json.dumps(good))     # the final Fire on top instead of underneath
+    shuffled["deck"] = shuffled["deck"][1:] + shuffled["deck"][:1]
+    with pytest.raises(BadSave, match="bottom card of the deck is not the final Fire in the Hole"):
+        YaBlewItState.from_json(shuffled)
+    empty = json.loads(json.dumps(good))        # no deck left, yet the game not at its end
+    empty["discard"] = empty["discard"] + empty["deck"]
+    empty["deck"] = []
+    with pytest.raises(BadSave, match="the deck is empty but the final Fire in the Hole has not"):
+        YaBlewItState.from_json(empty)
+    # Once the final Fire in the Hole has turned up, the deck is rightly empty.
+    s, _ = play(YaBlewItState.from_json(good), "add")
+    s, _ = play(s, "pass", "add")
+    assert s.final and s.deck == []
+    assert YaBlewItState.from_json(s.to_json()).final
 
 
 @pytest.mark.parametrize("text", ["", "fire:", "fire:red,", "roll now", ":red"])

@@ -167,6 +167,15 @@ def best_safe_placing(area: list[int], safes: list[int], colours: tuple[str, ...
     return best
 
 
+# Each move in words, as a refusal names it ("Gambling is not a move now: ...").
+MOVE_WORDS = {
+    "roll": "Rolling", "pass": "Passing", "keep": "Keeping the Claim", "add": "Adding cards",
+    "gamble": "Gambling", "draw": "Drawing another Gem", "jump": "Playing a Claim Jumper",
+    "nojump": "Keeping the Claim Jumper", "reroll": "Re-rolling with a Faulty Detonator",
+    "accept": "Keeping the roll", "fire": "Rolling for the Fire in the Hole",
+}
+
+
 class YaBlewItState(GameState):
     """A position of Ya Blew It!. `deck[-1]` is the top card; `deck[0]` the final Fire in the Hole."""
 
@@ -290,6 +299,7 @@ class YaBlewItState(GameState):
         return actions
 
     def explain_illegal(self, action: Action) -> str:
+        """What the player to move may do instead, after the move asked for, named in words."""
         who = self.name(self.turn)
         doing = {
             MINER: f"{who}, a Miner, may roll to steal the Claim or pass",
@@ -315,7 +325,10 @@ class YaBlewItState(GameState):
                 return f"{who} has only {plural(len(self.owned(self.turn, SAFE)), 'Safe')}"
             if list(action.args) != [c for c in colours if c in action.args]:
                 return "name the Safe colours in colour order: " + ",".join(colours)
-        return f"'{action}' is not allowed now: {doing}"
+        what = MOVE_WORDS.get(action.kind)
+        if what is None:
+            return f"'{action}' is no move of Ya Blew It!: {doing}"
+        return f"{what} is not a move now: {doing}"
 
     def copy(self) -> "YaBlewItState":
         s = YaBlewItState.__new__(YaBlewItState)
@@ -753,7 +766,8 @@ class YaBlewItState(GameState):
         return s
 
     def check(self) -> None:
-        """Raise `BadSave` unless every card is in exactly one place and the phase is known."""
+        """Raise `BadSave` unless every card is in exactly one place, the phase is known and its
+        bookkeeping is there, and the deck lies on the final Fire in the Hole until it turns up."""
         total = len(card_set().cards)
         places = (self.deck + self.claim + [c for a in self.areas for c in a] + self.cursed
                   + self.discard + self.box + ([self.fire_card] if self.fire_card is not None else []))
@@ -777,6 +791,13 @@ class YaBlewItState(GameState):
             raise BadSave("a Prospector's decision for a seat that is not the Prospector")
         if self.resume not in (DRAW_CLAIM, DRAW_GAMBLE):
             raise BadSave(f"unknown draw context {self.resume!r}")
+        # "Take one Fire in the Hole card and place it face down ... place [the deck] on top of
+        # the Fire in the Hole card": until the final one has turned up, it is the deck's last
+        # card (the draw ends the game on it and would otherwise run off the end of the deck).
+        if not self.final and not self.deck:
+            raise BadSave("the deck is empty but the final Fire in the Hole has not turned up")
+        if not self.final and KIND[self.deck[0]] != FIRE:
+            raise BadSave("the bottom card of the deck is not the final Fire in the Hole")
 
 
 class YaBlewItView(View):

@@ -12,7 +12,8 @@ Seats sit clockwise around the table: the bottom row from right to left, then th
 left to right, so "the Prospector's left" is the next panel clockwise.
 
 The layout, the display model and the drawing are in ya_blew_it_drawing.py (`TableDrawing`, mixed
-into the scene); this module is the scene: the beats, the buttons and the input.
+into the scene); this module is the scene: the beats, the buttons and the input. A key whose
+action is not allowed now says why in the table's message, in the rules' words (`why_not`).
 """
 
 from __future__ import annotations
@@ -65,6 +66,18 @@ from game.ui.tween import arc, ease_in_out_cubic
 from game.ui.widgets import Button, key_name
 
 log = logging.getLogger(__name__)
+
+# Each action's key and the action it stands for (Enter: keep the roll).
+ACTION_KEYS: dict[int, str] = {k: kind for kind, (_, k) in ACTION_UI.items()}
+
+
+def _sentence(reason: str) -> str:
+    """A rules reason as a sentence: capital first letter, a full stop."""
+    reason = reason.strip()
+    if not reason:
+        return ""
+    reason = reason[0].upper() + reason[1:]
+    return reason if reason.endswith((".", "!", "?")) else reason + "."
 
 
 # ============================================================================ the scene
@@ -705,7 +718,22 @@ class YaBlewItTable(TableDrawing, TableScene):
             for _, b in list(self.buttons):
                 if b.handle_event(event):
                     return True
+            if event.type == pygame.KEYDOWN and self._refuse_key(event.key):
+                return True
         return False
+
+    def _refuse_key(self, k: int) -> bool:
+        """An action's key pressed when no button offers it: the rules' reason it is not allowed
+        now goes in the message (a key that is no action's, or whose action is allowed, says
+        nothing: the buttons play what is allowed)."""
+        kind = ACTION_KEYS.get(k)
+        if kind is None or self.replay:
+            return False
+        reason = self.match.state.why_not(Action(kind))
+        if reason is None:
+            return False
+        self._say(_sentence(reason))
+        return True
 
     # ------------------------------------------------------------------ the log
     def _log(self, ev: Event) -> None:
