@@ -1,7 +1,8 @@
 """Screenshots of the Diamond in the Rough table at the moments worth looking at, driven through a
 real App with the dummy video driver: a 2-player and a 4-player game, the bomb's fuse and blast,
-the answer, the reward chooser, the hand face down after the hot-seat curtain, the results of a
-win and of a game that everybody loses.
+the answer, the reward chooser, the hand face down after the hot-seat curtain (and beside a
+tableau), the coach's ring round a card under a heading, the results of a win and of a game
+that everybody loses.
 
     SDL_VIDEODRIVER=dummy python tests/dr_table_shots.py OUT_DIR
 
@@ -181,6 +182,40 @@ def main(out: Path) -> None:
     key(app, pygame.K_SPACE)
     steps(app, 2)
     app.screenshot(out / "hotseat_hidden_hand.png")
+    app.pop().exit()
+
+    # --- hot-seat later on: the face-down hand's words beside a tableau with cards in it.
+    for seed in range(1, 200):
+        m = Match(GAME, [Seat("Ana"), Seat("Bo"), Seat("Dusty Pete", "bot", lvl)], seed)
+        r = random.Random(seed)
+        while not m.is_over() and not (len(m.actions) > 3 and m.human_to_move() and m.state.tableaus[m.to_move()]
+                                       and len(m.state.hands[m.to_move()]) >= 4):
+            m.apply(r.choice([a for a in m.legal_actions() if a.kind != "retire"] or m.legal_actions()))
+        if not m.is_over():
+            break
+    table = table_for(m)
+    app.push(table)
+    until(app, lambda: isinstance(app.top, PassScreen))
+    key(app, pygame.K_SPACE)
+    until(app, lambda: table.idle)
+    app.screenshot(out / "hotseat_hidden_hand_tableau.png")
+    app.pop().exit()
+
+    # --- the coach's ring round a hand card and a face-up card (drawn as a hint or a replay's
+    # mark draws it): the name over the hand and "Face-up row" stay on top.
+    from game.ui.tables import coach as coaching
+
+    m = Match(GAME, [Seat("Ana"), Seat("Shale Sally", "bot", lvl)], 3)
+    table = table_for(m)
+    app.push(table)
+    until(app, lambda: table.idle and m.human_to_move())
+    first = table.display_hand(0)[0]
+    best = next((a for a in m.legal_actions() if str(a) == f"resupply:{first},row:1"), None)
+    if best is not None:
+        table.draw(app.screen)
+        coaching.draw_spots(app.screen, table._hint_spots(best), table.clock)
+        table._draw_over_hint(app.screen)
+        pygame.image.save(app.screen, str(out / "hint_ring_under_headings.png"))
     app.pop().exit()
 
     # --- results: a win, and everybody loses.

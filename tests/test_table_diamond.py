@@ -1021,3 +1021,151 @@ def test_a_click_on_a_rival_who_may_not_be_bombed_leaves_the_bomb_where_it_was(m
     assert table.mode == "bomb" and table.picks == [str(free)]
     click(app, table.opp_rect(shielded).center)
     assert table.picks == [str(free)] and "may not be bombed" in table.message
+
+
+# ---------------------------------------------------------------------------- found by a new player's walkthrough
+def _hot_seat_hand_down(app: Any, tableau: bool) -> Any:
+    """A hot-seat table at a human's turn, their hand face down after the curtain (four cards
+    or more in it), with cards in their tableau or none."""
+    from game.ui.scenes.dialogs import PassScreen
+
+    for seed in range(1, 200):
+        match = Match(GAME, [Seat("Ana"), Seat("Bo"), bot("Dusty")], seed)
+        if random_to(match, random.Random(seed),
+                     lambda m: len(m.actions) > 3 and m.human_to_move() and len(m.state.hands[m.to_move()]) >= 4
+                     and bool(m.state.tableaus[m.to_move()]) == tableau, 60):
+            break
+    else:
+        pytest.fail("no such hot-seat position")
+    table = open_table(app, match)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: table.idle, "became idle")
+    table.callouts.clear()
+    assert table.my_hand_hidden()
+    return table
+
+
+@pytest.mark.parametrize("tableau", [False, True])
+def test_the_words_over_a_face_down_hand_stay_in_the_hands_area(make_app, tableau: bool) -> None:  # type: ignore[no-untyped-def]
+    """Hot-seat: "Your hand is face down: click it or press U to turn it up, or hold V to peek"
+    ran past the hand into the Tableau beside it (to x=650: over "empty: cards you take ..." or
+    the first tableau card at x=637). Beside the hand's area the panel is drawn the same with the
+    hand face down (and its words over it) as with the hand turned up."""
+    from game.ui.tables.diamond_drawing import HAND_X0, HAND_X1, HAND_Y, ME, MESSAGE_Y
+
+    app = make_app("instant")
+    table = _hot_seat_hand_down(app, tableau)
+    me = table.bottom_seat()
+    assert bool(table.model.tableaus[me]) == tableau
+    beside = [pygame.Rect(ME.x + 5, HAND_Y, HAND_X0 - ME.x - 5, dr_cards.HAND[1]),      # left of the hand
+              pygame.Rect(HAND_X1, ME.y + 28, ME.right - 5 - HAND_X1, MESSAGE_Y - 6 - ME.y - 28)]  # the tableau
+
+    def picture() -> list[bytes]:
+        table.draw(app.screen)
+        return [pygame.image.tobytes(app.screen.subsurface(r), "RGB") for r in beside]
+
+    down = picture()
+    table.reveal_hand()
+    assert not table.my_hand_hidden()
+    up = picture()
+    assert down[1] == up[1], "the words over the face-down hand reach into the tableau"
+    assert down[0] == up[0], "the words over the face-down hand reach left of the hand"
+    # The words are there, whole, over the cards.
+    table.hand_hidden = True
+    img, at = table.hidden_hand_label()
+    assert table._my_hand_area().contains(at) and at.colliderect(table.hand_rects(me)[0])
+    assert img.get_height() > theme.font(15, True).get_linesize() * 2   # in two lines: one is too wide
+
+
+def _drawn_hint_line(table: Any, app: Any, monkeypatch: Any) -> str:
+    """The instruction line over the buttons, as drawn."""
+    from helpers import spy_text
+
+    from game.ui.tables import diamond_drawing
+
+    drawn = spy_text(monkeypatch, diamond_drawing)
+    table.draw(app.screen)
+    monkeypatch.undo()
+    lines = [t for t in drawn if "F1 shows the rules" in t or t.startswith("To choose:")]
+    assert len(lines) == 1, drawn
+    return lines[0]
+
+
+def test_the_line_over_the_buttons_offers_only_what_may_be_done(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """"Click a card of your hand to resupply with it, or a player to bomb them" was written with
+    the Bomb button greyed (no Bomb in hand); and the two face-up cards of an investment were
+    offered "(or the deck)". The line names only what may be done now."""
+    app = make_app("instant")
+    for seed in range(1, 300):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty")], seed)
+        if match.to_move() == 0 and not match.state.bombs_in_hand(0):
+            break
+    else:
+        pytest.fail("no start without a Bomb in Ana's hand")
+    table = open_table(app, match)
+    run_until_human(app, table)
+    bomb = table.button_for("Bomb")
+    assert bomb is not None and not bomb.enabled
+    line = _drawn_hint_line(table, app, monkeypatch)
+    assert "bomb" not in line.lower() and "Click a card of your hand to resupply" in line, line
+    # With a Bomb in hand, the line says a player may be bombed.
+    for seed in range(1, 300):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty")], seed)
+        if match.to_move() == 0 and match.state.bombs_in_hand(0):
+            break
+    table = open_table(app, match)
+    run_until_human(app, table)
+    assert table.button_for("Bomb").enabled
+    assert "or a player to bomb them" in _drawn_hint_line(table, app, monkeypatch)
+    # Investing for two face-up cards: the deck is no choice of that step.
+    for seed in range(1, 400):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty")], seed)
+        if random_to(match, random.Random(seed), lambda m: m.human_to_move() and any(
+                str(a).startswith("invest:row:") for a in m.legal_actions()), 80):
+            break
+    else:
+        pytest.fail("no position where Ana may invest for two face-up cards")
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_i)
+    key(app, pygame.K_2)
+    assert {o.where for o in table.step().options} == {"row"}
+    line = _drawn_hint_line(table, app, monkeypatch)
+    assert "face-up card" in line and "deck" not in line, line
+
+
+def test_a_hints_glow_leaves_the_headings_above_the_cards_readable(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The coach's ring round the first hand card covered the seat's name ("Ana (you)") above it,
+    and round a face-up card the "Face-up row" heading (so did a replay's mark of a better move).
+    The headings are written again over the ring: every pixel of their letters keeps its colour."""
+    from game.ui.tables import coach as coaching
+    from game.ui.tables.base import seat_rgb
+    from game.ui.tables.diamond_drawing import CENTRE, ME, ROW_X0
+
+    app = make_app("instant")
+    match = Match(GAME, [Seat("Ana"), bot("Shale Sally")], 3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    first = table.display_hand(0)[0]
+    assert len(table.model.row) >= 2
+    best = next(a for a in match.legal_actions() if str(a) == f"resupply:{first},row:1")
+    table.clock = 0.3
+    table.draw(app.screen)
+    plain = app.screen.copy()
+    coaching.draw_spots(app.screen, table._hint_spots(best), table.clock)
+    table._draw_over_hint(app.screen)
+    hinted = app.screen.copy()
+    # The ring is there, round the first hand card and round the second face-up card.
+    for card in (table.hand_rects(0)[0], table.row_rects()[1]):
+        above = pygame.Rect(card.x, card.y - 6, card.w, 4)
+        changed = [(x, y) for x in range(above.left, above.right) for y in range(above.top, above.bottom)
+                   if plain.get_at((x, y)) != hinted.get_at((x, y))]
+        assert len(changed) > above.w, "no ring round the hinted card"
+    for what, area, colour in (("the seat's name", pygame.Rect(ME.x + 14, ME.y + 5, 160, 30), seat_rgb(0)),
+                               ("Face-up row", pygame.Rect(ROW_X0, CENTRE.y + 4, 120, 24), theme.GOLD)):
+        ink = [(x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom)
+               if plain.get_at((x, y))[:3] == colour]
+        assert len(ink) > 40, what
+        covered = [p for p in ink if hinted.get_at(p)[:3] != colour]
+        assert not covered, f"the hint's ring covers {what} at {covered[:5]}"

@@ -26,6 +26,7 @@ from game.core.words import and_list, or_list, plural
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
 from game.ui.tables.base import Callout, TableHost, banner_image, fit, seat_rgb
+from game.ui.tables.coach import HALO
 from game.ui.tween import arc, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
 
@@ -166,6 +167,35 @@ class Flyer:
     lift: float = 40.0
 
 
+GLOW_REACH = 4 + HALO + 3   # how far a hint's outline and glow reach outside the place outlined
+
+
+@dataclass(frozen=True)
+class Heading:
+    """Words written on the table at a place: drawn with the table, and again over a hint's
+    glow (`over_glow`: edged in dark, to read on the gold)."""
+
+    words: str
+    pos: tuple[int, int]
+    size: int
+    colour: RGB
+    bold: bool = False
+    anchor: str = "topleft"
+
+    def rect(self) -> pygame.Rect:
+        """Where the words lie (as `theme.text` places them)."""
+        rect = theme.text_image(self.words, self.size, self.colour, bold=self.bold).get_rect()
+        setattr(rect, self.anchor, self.pos)
+        return rect
+
+    def draw(self, surface: pygame.Surface, over_glow: bool = False) -> None:
+        if not over_glow:
+            theme.text(surface, self.words, self.pos, self.size, self.colour, bold=self.bold, anchor=self.anchor)
+            return
+        img = _edged_text(self.words, self.size, self.colour, self.bold)
+        surface.blit(img, self.rect().move(-EDGE, -EDGE).topleft)
+
+
 @dataclass
 class Option:
     """One choice of the step on offer: `key` goes into the action; `where` says where it is
@@ -234,6 +264,7 @@ class TableDrawing(TableHost):
     _capture: list[int] | None
     _seat_memo: tuple[Any, int]
     count_pops: dict[int, Callout]
+    hint_places: list[Any]   # the places the last hint (or replay mark) outlined: `_hint_spots`
 
     if TYPE_CHECKING:   # (The game's own table's answers, beyond TableScene's: declared for the
         # checker only, so that nothing here can shadow the scene's own at run time.)
@@ -694,7 +725,21 @@ class TableDrawing(TableHost):
             theme.text(surface, "empty", (body.x + 12, r.y + OPP_TAB_DY + 18), 13, theme.INK_FAINT, box=body)
 
     # -- the middle band
+    def headings(self) -> list[Heading]:
+        """The words that head the places on the table (and the deck's count, the Gem's line): a
+        hint's glow round a card may reach them, and they are written again over it. In this order:
+        the deck, its count, the row, the boxed cards, the Gem's line, the bottom seat's tableau."""
+        k = self.model.deck
+        return [Heading("Deck", (DECK_RECT.centerx, CENTRE.y + 6), 14, theme.GOLD, True, "midtop"),
+                Heading(plural(k, "card"), (DECK_RECT.centerx, DECK_RECT.bottom + 14), 13, theme.INK, False,
+                        "midtop"),
+                Heading("Face-up row", (ROW_X0, CENTRE.y + 6), 14, theme.GOLD, True),
+                Heading(f"Out of the game: {len(self.model.boxed)}", (BOX_X0, CENTRE.y + 6), 14, theme.GOLD, True),
+                Heading(self.gem_words(), (ROW_X0 + 26, STATUS_Y), 15, theme.INK, True),
+                Heading("Tableau", (TAB_X0, ME.y + 30), 14, theme.GOLD, True)]
+
     def _draw_centre(self, surface: pygame.Surface) -> None:
+        deck, count, row, boxed_head, gem, _ = self.headings()
         # The deck: a stack with its count.
         k = self.model.deck
         for i in range(min(3, (k + 4) // 5)):
@@ -702,25 +747,23 @@ class TableDrawing(TableHost):
         if k == 0:
             pygame.draw.rect(surface, (70, 66, 62), DECK_RECT, 2, border_radius=6)
             theme.text(surface, "empty", DECK_RECT.center, 14, theme.INK_FAINT, anchor="center")
-        theme.text(surface, "Deck", (DECK_RECT.centerx, CENTRE.y + 6), 14, theme.GOLD, bold=True, anchor="midtop")
-        theme.text(surface, plural(k, "card"), (DECK_RECT.centerx, DECK_RECT.bottom + 14), 13, theme.INK,
-                   anchor="midtop")
+        deck.draw(surface)
+        count.draw(surface)
         # The face-up row.
-        theme.text(surface, "Face-up row", (ROW_X0, CENTRE.y + 6), 14, theme.GOLD, bold=True)
+        row.draw(surface)
         for cid, rect in zip(self.model.row, self.row_rects()):
             self._card(surface, cid, rect)
         if not self.model.row:
             theme.text(surface, "no face-up cards", (ROW_X0 + 4, ROW_Y + 34), 14, theme.INK_FAINT)
         # The boxed cards.
         boxed = self.model.boxed
-        theme.text(surface, f"Out of the game: {len(boxed)}", (BOX_X0, CENTRE.y + 6), 14, theme.GOLD, bold=True)
+        boxed_head.draw(surface)
         for cid, rect in zip(boxed, self.boxed_rects()):
             self._card(surface, cid, rect)
         # Where the Gem is; the last turns.
         y = STATUS_Y
-        gem = self.gem_words()
         surface.blit(art.resource_icon("gem", 20), (ROW_X0, y - 1))
-        theme.text(surface, gem, (ROW_X0 + 26, y), 15, theme.INK, bold=True)
+        gem.draw(surface)
         last = self.last_turn_seats()
         if last:
             words = "Last turns: " + ", ".join(self.match.seats[q].name for q in last)
@@ -737,9 +780,10 @@ class TableDrawing(TableHost):
         self._cached(surface, "me", area, key, self._paint_me)
         self._draw_me_controls(surface)
 
-    def _paint_me(self, surface: pygame.Surface) -> None:
+    def _paint_my_head(self, surface: pygame.Surface, over_glow: bool = False) -> None:
+        """The bottom panel's head line: the seat's name, its badges, its hand's count. With
+        `over_glow`, written again over a hint's glow, each word edged in dark."""
         me = self.bottom_seat()
-        col = seat_rgb(me)
         hand = self.display_hand(me)
         seat = self.match.seats[me]
         viewer = self.match.viewer()
@@ -748,32 +792,46 @@ class TableDrawing(TableHost):
         right = HAND_X1
         cw = theme.width_of(count, 13)
         if not self.count_popping(me):
-            theme.text(surface, count, (right, ME.y + 9), 13, theme.INK_DIM, anchor="topright")
+            Heading(count, (right, ME.y + 9), 13, theme.INK_DIM, False, "topright").draw(surface, over_glow)
         bx = self._badges(surface, me, right - cw - 10, ME.y + 5, ME.x + 14, who)
         name, size = theme.fit_name(who, bx - ME.x - 24, 18, 12)
-        theme.text(surface, name, (ME.x + 14, ME.y + 7), size, col, bold=True)
+        Heading(name, (ME.x + 14, ME.y + 7), size, seat_rgb(me), True).draw(surface, over_glow)
+
+    def _paint_me(self, surface: pygame.Surface) -> None:
+        me = self.bottom_seat()
+        hand = self.display_hand(me)
+        self._paint_my_head(surface)
         hidden = self.my_hand_hidden()
         chosen = set(self._chosen_refs("hand"))
         for cid, rect in zip(hand, self.hand_rects(me)):
             lift = -CHOSEN_LIFT if cid in chosen else 0
             self._card(surface, cid if not hidden else HIDDEN, rect.move(0, lift))
         if hidden and hand:
-            area = self._my_hand_area()
-            msg = ("Your hand is face down: click it or press U to turn it up, or hold V to peek"
-                   if self.may_turn_up() else "Face down until its player's next turn")
-            img = _label_image(msg, 15)
-            at = img.get_rect(center=(min(area.centerx, self.hand_rects(me)[-1].right // 2 + 200),
-                                      area.centery))
-            surface.blit(img, at.clamp(ME.inflate(-12, -12)))   # (never over the panel's edge)
+            img, at = self.hidden_hand_label()
+            surface.blit(img, at)
         if not hand:
             theme.text(surface, "no cards in hand", (HAND_X0 + 4, HAND_Y + 50), 15, theme.INK_FAINT)
-        theme.text(surface, "Tableau", (TAB_X0, ME.y + 30), 14, theme.GOLD, bold=True)
+        self.headings()[-1].draw(surface)   # "Tableau"
         tab = self.model.tableaus[me]
         for cid, rect in zip(tab, self.tableau_rects(me)):
             self._card(surface, cid, rect)
         if not tab:
             theme.text(surface, "empty: cards you take face up land here", (TAB_X0, TAB_Y + 30), 13,
                        theme.INK_FAINT)
+
+    def hidden_hand_label(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The words over a face-down hot-seat hand, and where they go: over the cards, inside
+        the hand's area (in one line when it fits, else two), never reaching the tableau beside it."""
+        area = self._my_hand_area()
+        if self.may_turn_up():
+            parts: tuple[str, ...] = ("Your hand is face down:", "click it or press U to turn it up, or hold V to peek")
+        else:
+            parts = ("Face down until its player's next turn",)
+        img = _label_lines_image(_label_lines(parts, area.w - 2 * LABEL_PAD, 15), 15)
+        cards = self.hand_rects(self.bottom_seat())
+        fan = cards[0].union(cards[-1]) if cards else area
+        at = img.get_rect(center=(fan.centerx, area.centery))
+        return img, at.clamp(area)
 
     def _draw_me_controls(self, surface: pygame.Surface) -> None:
         """The message line, then the buttons (drawn every frame: they follow the mouse)."""
@@ -804,21 +862,40 @@ class TableDrawing(TableHost):
                            15, theme.INK_FAINT)
 
     def _hint(self) -> str:
+        """The line above the buttons: how to make the choices there are now, and only those (a
+        player without a Bomb is not told to click a player to bomb them)."""
         step = self.step()
         if step is not None:
-            kinds = {o.where for o in step.options}
+            # The places the choices that may be made lie at (all of them when none may).
+            kinds = {o.where for o in step.options if not o.reason} or {o.where for o in step.options}
             how = "press its number or click it"
             if kinds == {"hand"}:
                 how = "click a card of your hand or press its number"
             elif "row" in kinds:
-                how = "click a face-up card (or the deck) or press its number"
+                how = ("click a face-up card (or the deck) or press its number" if "deck" in kinds
+                       else "click a face-up card or press its number")
+            elif kinds == {"deck"}:
+                how = "click the deck or press its number"
             elif kinds == {"seat"}:
                 how = "click a player or press their number"
             return f"To choose: {how}. Backspace steps back."
         if self.mode is not None:
             return "Enter plays it; Backspace steps back."
-        return ("Click a card of your hand to resupply with it, or a player to bomb them; "
-                "F1 shows the rules.")
+        legal = self.legal()
+
+        def can(prefix: str) -> bool:
+            return any(a.startswith(prefix) for a in legal)
+
+        clicks = [words for words, prefix in (("a card of your hand to resupply with it", "resupply:"),
+                                               ("a player to bomb them", "bomb:")) if can(prefix)]
+        if clicks:
+            return "Click " + ", or ".join(clicks) + "; F1 shows the rules."
+        # Nothing to click on the table: the buttons (and their keys) that may be used.
+        keys = [words for words, prefix in (("Invest (I)", "invest:"), ("Retire (T)", "retire:"),
+                                             ("Pass (P)", "pass")) if can(prefix)]
+        if keys:
+            return f"Use {or_list(keys)}; F1 shows the rules."
+        return "F1 shows the rules."
 
     def _chosen_refs(self, where: str) -> list[Any]:
         """What the choices so far point at on the table (to lift or outline it)."""
@@ -890,6 +967,18 @@ class TableDrawing(TableHost):
                 center=pos))
 
     def _draw_over_hint(self, surface: pygame.Surface) -> None:
+        """Over the outline of a hint (or of a replay's better move): the words its glow reaches
+        (the name over the hand, "Face-up row" over the row, ...), written again, edged in dark,
+        so that no ring round a card hides its heading; then the choices' numbers."""
+        glows = [spot.inflate(2 * GLOW_REACH, 2 * GLOW_REACH) for spot in self.hint_places
+                 if isinstance(spot, pygame.Rect)]
+        if glows:
+            for head in self.headings():
+                if head.rect().collidelist(glows) >= 0:
+                    head.draw(surface, True)
+            mine = pygame.Rect(ME.x, ME.y, HAND_X1 - ME.x, HAND_Y - ME.y)
+            if mine.collidelist(glows) >= 0:
+                self._paint_my_head(surface, True)
         self._draw_option_numbers(surface)
 
     def _draw_retire_cards(self, surface: pygame.Surface) -> None:
@@ -1198,6 +1287,23 @@ def _tag_image(words: str, colour: RGB) -> pygame.Surface:
     return surf
 
 
+EDGE = 1   # the dark edge round words written over a hint's glow
+
+
+@lru_cache(maxsize=32)
+def _edged_text(words: str, size: int, colour: RGB, bold: bool) -> pygame.Surface:
+    """Words edged in dark all round, to read on a bright glow."""
+    img = theme.text_image(words, size, colour, bold=bold)
+    dark = theme.text_image(words, size, (14, 10, 6), bold=bold)
+    surf = pygame.Surface((img.get_width() + 2 * EDGE, img.get_height() + 2 * EDGE), pygame.SRCALPHA)
+    for dx in range(-EDGE, EDGE + 1):
+        for dy in range(-EDGE, EDGE + 1):
+            if dx or dy:
+                surf.blit(dark, (EDGE + dx, EDGE + dy))
+    surf.blit(img, (EDGE, EDGE))
+    return surf
+
+
 @lru_cache(maxsize=16)
 def _label_image(words: str, size: int) -> pygame.Surface:
     w = theme.width_of(words, size, True) + 20
@@ -1206,6 +1312,35 @@ def _label_image(words: str, size: int) -> pygame.Surface:
     pygame.draw.rect(surf, (16, 14, 18, 220), surf.get_rect(), border_radius=10)
     pygame.draw.rect(surf, theme.GOLD_DARK, surf.get_rect(), 1, border_radius=10)
     theme.text(surf, words, (w // 2, h // 2), size, theme.INK, bold=True, anchor="center")
+    return surf
+
+
+LABEL_PAD = 10   # a label's room left and right of its words
+
+
+def _label_lines(parts: tuple[str, ...], width: int, size: int) -> tuple[str, ...]:
+    """`parts` as the lines of a label at most `width` pixels wide: in one line when they fit,
+    else a line each (a part still too wide wrapped in turn)."""
+    whole = " ".join(parts)
+    if theme.width_of(whole, size, True) <= width:
+        return (whole,)
+    lines: list[str] = []
+    for part in parts:
+        lines += theme.wrap(part, width, size, True)
+    return tuple(lines)
+
+
+@lru_cache(maxsize=8)
+def _label_lines_image(lines: tuple[str, ...], size: int) -> pygame.Surface:
+    """`_label_image` for words in several lines, each centred."""
+    step = theme.font(size, True).get_linesize()
+    w = max(theme.width_of(line, size, True) for line in lines) + 2 * LABEL_PAD
+    h = step * len(lines) + 14
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (16, 14, 18, 220), surf.get_rect(), border_radius=10)
+    pygame.draw.rect(surf, theme.GOLD_DARK, surf.get_rect(), 1, border_radius=10)
+    for i, line in enumerate(lines):
+        theme.text(surf, line, (w // 2, 7 + i * step + step // 2), size, theme.INK, bold=True, anchor="center")
     return surf
 
 

@@ -114,6 +114,7 @@ class DiamondTable(TableDrawing, TableScene):
         self.picks: list[str] = []
         self.flyers: list[Flyer] = []
         self.count_pops: dict[int, Callout] = {}   # each seat's latest "+1" / "-1"
+        self.hint_places: list[Any] = []   # what the last hint outlined (its headings stay on top)
         self.bomb_fx: BombFx | None = None
         self.stamps: list[Stamp] = []
         self.flash = 0.0
@@ -669,6 +670,8 @@ class DiamondTable(TableDrawing, TableScene):
         if action.kind == "bomb" and len(action.args) == 2 and list(self.picks[:1]) == [action.args[0]]:
             # The player has chosen the seat the coach would bomb: now the resource to name.
             spots += [r for o, r in self.option_rects() if o.where == "tile" and o.key == action.args[1]]
+        # (Outlined next, then `_draw_over_hint` writes the headings the glow reaches again.)
+        self.hint_places = list(spots)
         return spots
 
     def button_for(self, label: str) -> Button | None:
