@@ -129,7 +129,7 @@ def test_a_refused_spot_shows_the_rules_reason_and_plays_nothing(app) -> None:  
     app.step(1 / 60)
     key(app, pygame.K_RETURN)
     assert match.actions == []
-    assert expected in table.message
+    assert any(expected in words for words, _ in table._move_words()[1])
     # Off the board: the rules' own words again.
     for _ in range(12):
         key(app, pygame.K_LEFT)
@@ -657,3 +657,163 @@ def test_the_board_looked_at_is_the_row_under_the_pointer_after_the_turn_moves_o
     run_until_human(app, table)
     assert match.to_move() != 0 and table.others()[0] != 1
     assert table.big_player() == table.others()[0]
+
+
+# ---------------------------------------------------------------------------- found by a new player's walkthrough
+def test_a_refused_spot_is_said_once_and_place_stands_grey_there(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A click where the piece cannot go said its reason three times (the move panel's red line,
+    the message bar and a tooltip over the board) while Place stood gold as if it would play:
+    now the reason is on the screen once, and Place is grey, saying what to do instead, until
+    the piece stands where it fits."""
+    from game.ui.tables import base as table_base
+    from game.ui.tables import big_dig_drawing
+
+    match = human_first()
+    table = open_table(app, match)
+    run_until_human(app, table)
+    card = next(c for c in range(1, 6) if state(match).card_taken_by(c) is None and state(match).placements(c))
+    key(app, pygame.K_0 + card)
+    point_at(app, table, (4, 7))   # deep in the ground: touching neither the top row nor a dig
+    app.step(1 / 60)
+    reason = table.why_not()
+    assert reason
+    click(app, table.view.square_rect((4, 7)).center)     # a click there: refused
+    assert match.actions == []
+    app.step(1 / 60)
+    table_base.tooltip_image.cache_clear()                # (a tooltip drawn before is kept)
+    drawn = spy_text(monkeypatch, big_dig_drawing)        # (every module's theme.text)
+    table.draw(app.screen)
+    assert " ".join(drawn).lower().count(reason.lower()) == 1, [w for w in drawn if w]
+    place = table.button_for("Place")
+    assert place is not None and not place.enabled
+    assert place.reason and reason not in place.reason   # (what to do, not the reason again)
+    # Where it fits, Place is gold again and places the piece.
+    point_at(app, table, sorted(table.fit_spots())[0])
+    app.step(1 / 60)
+    place = table.button_for("Place")
+    assert place is not None and place.enabled and table.why_not() == ""
+    click(app, place.rect.center)
+    assert len(match.actions) == 1
+
+
+def goal_badge_pixels(goal: str, r: int) -> list[tuple[int, int, int]]:
+    """The colours inside goal `goal`'s badge of radius `r`, as the table draws it on a panel."""
+    from game.ui.tables.big_dig_drawing import goal_icon
+
+    page = pygame.Surface((2 * r + 9, 2 * r + 9))
+    page.fill((38, 34, 33))
+    c = r + 4
+    goal_icon(page, goal, (c, c), r)
+    return [tuple(page.get_at((x, y)))[:3] for x in range(page.get_width()) for y in range(page.get_height())
+            if (x - c) ** 2 + (y - c) ** 2 <= (r - 1) ** 2]
+
+
+def test_each_goal_has_a_badge_of_its_own(app) -> None:  # type: ignore[no-untyped-def]
+    """"Pipe to pipe" and "Grey rock" wore the same plain grey disc: each goal's badge now holds
+    a symbol of its own on its ground, in the goals' panel (radius 11) and beside the other
+    boards (radius 4), so that no two goals look alike."""
+    from collections import Counter
+    from itertools import combinations
+
+    from game.games.big_dig.board import GOALS
+
+    def apart(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+        return sum(abs(x - y) for x, y in zip(a, b)) > 60
+
+    for r in (11, 4):
+        badges = {goal: goal_badge_pixels(goal, r) for goal in GOALS}
+        for goal, pixels in badges.items():
+            ground = Counter(pixels).most_common(1)[0][0]
+            symbol = sum(apart(px, ground) for px in pixels) / len(pixels)
+            assert symbol >= 0.15, (r, goal, symbol)   # a symbol on a ground, not a plain disc
+        for a, b in combinations(GOALS, 2):
+            differ = sum(apart(p, q) for p, q in zip(badges[a], badges[b])) / len(badges[a])
+            assert differ >= 0.3, (r, a, b, differ)
+
+
+def test_a_take_back_notice_is_shown_whole_in_the_message_bar(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """"Ana took back a move (and 1 reply after it): takes card 3 (T) and digs 4 squares" was cut
+    to one line with an ellipsis: the bar takes two lines (smaller type if need be), all inside
+    the move panel and over its buttons."""
+    from game.ui.tables import big_dig_drawing
+
+    match = human_first(seed=6)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    key(app, pygame.K_0 + next(c for c in range(1, 6) if state(match).placements(c)))
+    point_at(app, table, sorted(table.fit_spots())[0])
+    key(app, pygame.K_RETURN)
+    run_until_human(app, table)                      # the bot has answered
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    fresh = app.top
+    run_until_human(app, fresh)
+    notice = fresh.message
+    assert notice.startswith("Ana took back a move") and fresh.message_time > 0
+    assert big_dig_drawing.theme.width_of(notice, 14) > big_dig_drawing.MOVE_BOX.w   # (too long for a line)
+    placed: list[tuple[str, pygame.Rect]] = []
+    real = big_dig_drawing.theme.text
+
+    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
+        rect = real(surface, words, *args, **kw)
+        placed.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(big_dig_drawing.theme, "text", spy)
+    fresh.draw(app.screen)
+    start = next(i for i, (w, _) in enumerate(placed) if w[:20] == notice[:20])   # (the bar's, then the log's)
+    lines: list[str] = []
+    for words, rect in placed[start:]:
+        if " ".join(lines + [words.rstrip("…")]) not in notice:
+            break
+        lines.append(words)
+        assert big_dig_drawing.MOVE_BOX.contains(rect), (words, rect)
+        assert all(rect.bottom <= b.rect.top for b in fresh.buttons), (words, rect)
+    assert " ".join(lines) == notice and len(lines) <= 2
+
+
+def test_the_card_keys_stay_readable_over_a_hints_outline_round_card_5(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The glow round card 5, the hint's best card, covered the foot of "click or 1-5" at the
+    cards' panel's head: the words are drawn again over it, and look as they do without a hint."""
+    import concurrent.futures
+
+    from game.bots.pool import Advice
+    from game.ui.tables import big_dig_drawing
+
+    match = human_first(seed=3)
+    table = open_table(app, match)
+    run_until_human(app, table)
+    best = next(a for a in match.legal_actions() if a.kind in ("dig", "explode") and a.args[0] == "5")
+
+    def analyser(*_: Any, **__: Any) -> concurrent.futures.Future[list[Advice]]:
+        future: concurrent.futures.Future[list[Advice]] = concurrent.futures.Future()
+        future.set_result([Advice(str(best), 0.7, 50, "Card 5 here", "it helps")])
+        return future
+
+    table.coach.analyser = analyser
+    key(app, pygame.K_h)
+    run_until(app, lambda: table.coach.best() is not None, "the hint came", 60)
+    assert str(table.coach.best()) == str(best)
+    rects: list[pygame.Rect] = []
+    real = big_dig_drawing.theme.text
+
+    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
+        rect = real(surface, words, *args, **kw)
+        if words == "click or 1-5":
+            rects.append(rect)
+        return rect
+
+    monkeypatch.setattr(big_dig_drawing.theme, "text", spy)
+    page = pygame.Surface(app.screen.get_size())
+    table.coach.hidden = True
+    table.draw(page)
+    assert rects
+    words = rects[0]
+    plain = pygame.image.tobytes(page.subsurface(words), "RGB")
+    table.coach.hidden = False
+    for clock in (0.0, 0.3, 0.6, 0.9):   # (the glow pulses)
+        table.clock = clock
+        table.draw(page)
+        assert pygame.image.tobytes(page.subsurface(words), "RGB") == plain, clock
+    # (and the outline is there, round card 5, reaching up to the words' row)
+    assert table._hint_spots(best)[0] == table.card_rect(5)
+    assert table.card_rect(5).inflate(8 + 4 * 8, 8 + 4 * 8).colliderect(words)

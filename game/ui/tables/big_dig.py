@@ -48,6 +48,7 @@ from game.ui.tables.big_dig_drawing import (
     T_BOT_THINK,
     T_FLASH,
     T_FLIP,
+    T_REFUSED,
     T_STROKE,
     DigModel,
     TableDrawing,
@@ -138,6 +139,8 @@ class BigDigTable(TableDrawing, TableScene):
         self.mirror = False
         self.cursor: Square | None = None
         self.exploding = False
+        # Seconds left of the emphasis on a refused placement's reason (a click or Enter there).
+        self.refused = 0.0
         # Animations: squares being crossed ((player, square) -> 0..1), the cards turning, goals glowing.
         self.strokes: dict[tuple[int, Square], float] = {}
         self.flip = 0.0
@@ -418,7 +421,9 @@ class BigDigTable(TableDrawing, TableScene):
                       else "Point at a square for your bonus dig.")
             return False
         if str(action) not in self.legal():
-            self._say(f"Not there: {self.why_not()}.")
+            # The reason is on show already (the move panel's red line, `_move_words`): it stands
+            # out for a moment rather than being said again in the message bar.
+            self.refused = T_REFUSED
             return False
         self._click()
         return self._apply(action)
@@ -448,8 +453,24 @@ class BigDigTable(TableDrawing, TableScene):
         self._ensure_buttons()
 
     # ------------------------------------------------------------------ buttons
+    def _place_refusal(self) -> str:
+        """Why Place stands grey now ("" when it would play the move): no card in hand, or the
+        piece where it may not go (whose reason the move panel says; the button's tooltip says
+        what to do instead of saying it again)."""
+        if self.card is None and not self.bonus_turn():
+            return "Choose a card first (1-5)"
+        if self.current_action() is None or not self.why_not():
+            return ""
+        if self.bonus_turn():
+            return "Point at a square you may dig"
+        if self.exploding:
+            return "Point at a square you may blow up"
+        return "Move the piece to a green dot (or turn it) first"
+
     def _ensure_buttons(self) -> None:
-        key = (self.match.version, self.card, self.exploding, self.bonus_turn(), self.rot, self.mirror)
+        place_refusal = self._place_refusal()
+        key = (self.match.version, self.card, self.exploding, self.bonus_turn(), self.rot, self.mirror,
+               place_refusal)
         if key == self._buttons_key:
             return
         self._buttons_key = key
@@ -464,6 +485,7 @@ class BigDigTable(TableDrawing, TableScene):
             now = turned(shape, self.rot, self.mirror)
             turns = turned(shape, self.rot + 1, self.mirror) != now
             flips = turned(shape, -self.rot, not self.mirror) != now
+        hovered = {b.label for b in self.buttons if b.hover}   # (a button under the pointer stays lit)
         self.buttons = [
             Button((x0, y0, w3, 38), "Rotate  R", self.turn, None, enabled=turns,
                    reason=no_card if not shaped else "This card looks the same turned", size=16),
@@ -477,9 +499,10 @@ class BigDigTable(TableDrawing, TableScene):
             Button((x0 + w3 + 8, y0 + 46, w3, 38), "Drop  ⌫", self.cancel, None,
                    enabled=self.card is not None or self.exploding, reason="No card in hand", size=16),
             Button((x0 + 2 * (w3 + 8), y0 + 46, w3, 38), "Place  ⏎", lambda: None if self.confirm() else None,
-                   None, primary=True, size=16, enabled=self.card is not None or self.bonus_turn(),
-                   reason=no_card),
+                   None, primary=True, size=16, enabled=not place_refusal, reason=place_refusal),
         ]
+        for b in self.buttons:
+            b.hover = b.label in hovered
 
     def button_for(self, label: str) -> Button | None:
         return next((b for b in self.buttons if b.label.startswith(label)), None)
@@ -706,6 +729,7 @@ class BigDigTable(TableDrawing, TableScene):
         self.shown_player = None
 
     def _animate(self, dt: float) -> None:
+        self.refused = max(0.0, self.refused - dt)
         if self.glow is not None:
             p, goal, left = self.glow
             self.glow = (p, goal, left - dt) if left > dt else None

@@ -24,7 +24,7 @@ from game.games.big_dig.board import Square
 from game.games.big_dig.cards import Shape
 from game.ui import theme
 from game.ui.digboard import KIND_WORDS, BoardView, kind_swatch, shape_picture, small_marks, stroke
-from game.ui.tables.base import TableHost, banner_image, fit, seat_rgb, tooltip_image
+from game.ui.tables.base import TableHost, banner_image, fit, seat_rgb
 from game.ui.widgets import Button
 
 # ----------------------------------------------------------------------------- layout
@@ -57,8 +57,11 @@ LEGEND_WORDS = {"dirt": "dirt: dig it", "light": "light dirt (3 x 3)", "rock": "
                 "oil": "oil: never dug"}
 GHOST_OK = (120, 230, 140)
 GHOST_BAD = (236, 88, 70)
+REFUSED_RGB = (70, 34, 28)   # the message bar, and a refused placement's reason for a moment
+T_REFUSED = 0.8              # (seconds, not scaled by the animation speed: it is not a show)
 CARD_PAPER = (238, 228, 204)
 SHAPE_RGB = (176, 128, 78)
+PANEL_RGB = (38, 34, 33)     # the panels' fill
 
 
 def goal_title_lines(title: str, width: int) -> tuple[int, list[str]]:
@@ -119,6 +122,7 @@ class TableDrawing(TableHost):
     card: int | None
     cursor: Square | None
     exploding: bool
+    refused: float
     strokes: dict[tuple[int, Square], float]
     flip: float
     flash: dict[str, float]
@@ -389,26 +393,19 @@ class TableDrawing(TableHost):
         squares = self.ghost()
         if not squares:
             return
+        # Red where it is refused; the rules' reason is said once, in the move panel (`_move_words`),
+        # not again over the board.
         ok = not self.why_not()
         tile = ghost_tile(v.cell, GHOST_OK if ok else GHOST_BAD, 120)
         for sq in squares:
             if self.board.on_board(sq):
                 surface.blit(tile, v.square_rect(sq))
-        if not ok and self.cursor is not None:
-            why = self.why_not()
-            anchor = v.square_rect(self.cursor) if self.cursor else v.rect
-            img = tooltip_image(why[:1].upper() + why[1:], 260)
-            rect = img.get_rect(midbottom=(anchor.centerx, anchor.y - 6 - v.cell))
-            rect.clamp_ip(v.rect)
-            surface.blit(img, rect)
 
     # -- the cards
     def _draw_cards(self, surface: pygame.Surface) -> None:
         theme.panel(surface, CARDS_BOX, (38, 34, 33), theme.PANEL_EDGE, 10, 2)
         theme.text(surface, "Digging cards", (CARDS_BOX.x + 12, CARDS_BOX.y + 8), 17, theme.GOLD, bold=True)
-        if self._human_turn():   # (not while a bot moves, nor in a replay: nobody may pick then)
-            theme.text(surface, "click or 1-5", (CARDS_BOX.right - 12, CARDS_BOX.y + 11), 13, theme.INK_FAINT,
-                       anchor="topright")
+        self._draw_card_keys(surface)
         from game.games.big_dig.cards import cards as card_data
 
         data = card_data()
@@ -421,6 +418,24 @@ class TableDrawing(TableHost):
             if squeeze < 0.999:
                 face = pygame.transform.smoothscale(face, (max(1, int(face.get_width() * squeeze)), face.get_height()))
             surface.blit(face, face.get_rect(center=r.center))
+
+    def _draw_card_keys(self, surface: pygame.Surface, plate: bool = False) -> None:
+        """"click or 1-5" at the cards' panel's head, while the human may pick (not while a bot
+        moves, nor in a replay); with `plate`, on a patch of the panel's own colour, over the glow
+        of a hint's outline round the last cards."""
+        if not self._human_turn():
+            return
+        words, pos, size = "click or 1-5", (CARDS_BOX.right - 12, CARDS_BOX.y + 11), 13
+        if plate:
+            box = pygame.Rect(0, 0, theme.width_of(words, size), theme.font(size).get_height())
+            box.topright = pos
+            pygame.draw.rect(surface, PANEL_RGB, box.inflate(8, 2), border_radius=4)
+        theme.text(surface, words, pos, size, theme.INK_FAINT, anchor="topright")
+
+    def _draw_over_hint(self, surface: pygame.Surface) -> None:
+        """The glow of a hint's outline round card 4 or 5 reaches the cards' keys ("click or
+        1-5"): they are drawn again over it."""
+        self._draw_card_keys(surface, plate=True)
 
     def _taker_name(self, p: int | None) -> str:
         return "" if p is None else self.match.seats[p].name
@@ -465,22 +480,53 @@ class TableDrawing(TableHost):
         title, lines = self._move_words()
         theme.text(surface, title, (MOVE_BOX.x + 12, MOVE_BOX.y + 8), 17, theme.GOLD, bold=True,
                    box=MOVE_BOX)
+        bar = self._message_bar()
         y = MOVE_BOX.y + 36
         for text, colour in lines:
-            for line in theme.wrap_lines(text, MOVE_BOX.w - 24, 14):
+            wrapped = theme.wrap_lines(text, MOVE_BOX.w - 24, 14)
+            if colour == GHOST_BAD and self.refused > 0:
+                # A click or Enter where the piece cannot go: its reason, already on show, stands
+                # out for a moment (it is not said a second time).
+                strip = pygame.Rect(MOVE_BOX.x + 6, y - 3, MOVE_BOX.w - 12, 19 * len(wrapped) + 4)
+                pygame.draw.rect(surface, REFUSED_RGB, strip, border_radius=5)
+                colour = theme.INK
+            for line in wrapped:
+                if bar is not None and y + 17 > bar[0].top:
+                    break   # (the message covers the panel's last lines for its few seconds)
                 theme.text(surface, line, (MOVE_BOX.x + 12, y), 14, colour, box=MOVE_BOX)
                 y += 19
-        if self.message_time > 0 and self.message:
-            box = pygame.Rect(MOVE_BOX.x + 8, MOVE_BOX.bottom - 134, MOVE_BOX.w - 16, 34)
-            pygame.draw.rect(surface, (70, 34, 28), box, border_radius=6)
-            theme.text(surface, fit(self.message, box.w - 16, 14), box.center, 14, theme.INK, anchor="center",
-                       box=box)
+        if bar is not None:
+            box, size, said = bar
+            pygame.draw.rect(surface, REFUSED_RGB, box, border_radius=6)
+            step = theme.font(size).get_linesize()
+            top = box.centery - step * len(said) // 2
+            for i, line in enumerate(said):
+                theme.text(surface, line, (box.centerx, top + i * step), size, theme.INK, anchor="midtop",
+                           box=box)
         if self._human_turn():
             for b in self.buttons:
                 b.draw(surface)
         elif not self.replay:   # (a replay's controls take the panel's foot: `replay_controls_area`)
             self._draw_legend(surface, pygame.Rect(MOVE_BOX.x + 12, MOVE_BOX.y + 80, MOVE_BOX.w - 24,
                                                    MOVE_BOX.h - 92))
+
+    def _message_bar(self) -> tuple[pygame.Rect, int, list[str]] | None:
+        """The message on show (a refusal, a take-back) in its bar over the move panel's buttons:
+        the bar, the type's size and the lines. A message is read whole: on two lines where one
+        will not hold it, in smaller type where two will not (cut only past 12 points, which the
+        clipping watcher notes); the bar grows upwards for a second line."""
+        if not (self.message_time > 0 and self.message):
+            return None
+        width = MOVE_BOX.w - 32
+        for size in (14, 13, 12):
+            said = theme.wrap(self.message, width, size)
+            if len(said) <= 2:
+                break
+        else:
+            said = theme.wrap_lines(self.message, width, 12, most=2)
+        height = theme.font(size).get_linesize() * len(said) + 14
+        bottom = MOVE_BOX.bottom - 100   # (just over the buttons)
+        return pygame.Rect(MOVE_BOX.x + 8, bottom - max(34, height), MOVE_BOX.w - 16, max(34, height)), size, said
 
     def replay_controls_area(self) -> pygame.Rect:
         """A replay's controls go at the foot of the move panel, whose legend they replace: over
@@ -704,12 +750,107 @@ GOAL_COLOURS = {"emeralds": (46, 178, 96), "amethysts": (150, 84, 196), "coins":
                 "rocks": (150, 150, 156), "light": (226, 196, 146), "tablet": (150, 112, 80),
                 "skeleton": (220, 208, 186), "water": (84, 140, 200), "oil": (46, 44, 50),
                 "pipe": (170, 176, 184)}
+# The ground of each goal's badge, under its symbol: what the goal is about, as the board draws
+# it (the grey rock on the orange of its blast, the pipe in the dirt, water blue, oil black).
+GOAL_GROUND = {"emeralds": (40, 34, 30), "amethysts": (40, 34, 30), "coins": (40, 34, 30),
+               "rocks": (236, 128, 44), "light": (226, 196, 146), "tablet": (150, 112, 80),
+               "skeleton": (72, 48, 32), "water": (58, 120, 196), "oil": (18, 17, 21),
+               "pipe": (184, 142, 96)}
+BADGE_RIM = (150, 140, 124)
 
 
 def goal_icon(surface: pygame.Surface, goal: str, centre: tuple[int, int], r: int) -> None:
-    """A small round badge in the goal's colour."""
-    pygame.draw.circle(surface, (150, 140, 124), centre, r + 2)
-    pygame.draw.circle(surface, GOAL_COLOURS.get(goal, theme.INK_DIM), centre, r)
+    """A small round badge with the goal's own symbol (`goal_badge`), centred on `centre`."""
+    img = goal_badge(goal, r)
+    surface.blit(img, img.get_rect(center=centre))
+
+
+@lru_cache(maxsize=64)
+def goal_badge(goal: str, r: int) -> pygame.Surface:
+    """A goal's badge, `r` pixels to its rim: a symbol of its own on its ground, so that no two
+    goals look alike even small (a gem, a coin, a rock in a blast, a 3 x 3 of light dirt, a
+    carved tablet, a skull, waves, an oil drop, a pipe)."""
+    d = 2 * r + 1
+    inner = pygame.Surface((d, d), pygame.SRCALPHA)
+    inner.fill((*GOAL_GROUND.get(goal, (52, 46, 40)), 255))
+    _goal_symbol(inner, goal, r)
+    mask = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r)
+    inner.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)   # (round: the corners go)
+    size = d + 4
+    badge = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(badge, BADGE_RIM, (size // 2, size // 2), r + 2)
+    badge.blit(inner, (2, 2))
+    return badge
+
+
+def _goal_symbol(surf: pygame.Surface, goal: str, r: int) -> None:
+    """The symbol of `goal` on a square picture 2r + 1 wide, centred (the rim is drawn after)."""
+    m = r + 0.5
+
+    def at(x: float, y: float) -> tuple[float, float]:   # (-1..1 across the badge)
+        return m + x * r, m + y * r
+
+    w = max(1, r // 5)   # a line's width
+    colour = GOAL_COLOURS.get(goal, theme.INK_DIM)
+    if goal in ("emeralds", "amethysts"):
+        gem = [at(0, -0.78), at(0.62, -0.18), at(0, 0.8), at(-0.62, -0.18)]
+        pygame.draw.polygon(surf, colour, gem)
+        pygame.draw.polygon(surf, tuple(int(c * 0.55) for c in colour), gem, w)
+        if r >= 6:
+            pygame.draw.line(surf, (235, 245, 235), at(-0.3, -0.2), at(0, -0.5), w)
+    elif goal == "coins":
+        pygame.draw.circle(surf, (170, 120, 30), at(0, 0), int(r * 0.78))
+        pygame.draw.circle(surf, colour, at(0, 0), int(r * 0.66))
+        if r >= 6:
+            pygame.draw.circle(surf, (170, 120, 30), at(0, 0), int(r * 0.32), w)
+    elif goal == "rocks":
+        for i in range(8):   # the blast's rays behind the rock
+            a = math.pi * i / 4 + math.pi / 8
+            pygame.draw.line(surf, (255, 226, 120), at(0, 0), at(math.cos(a), math.sin(a)), w + 1)
+        rock = [at(-0.72, 0.1), at(-0.42, -0.55), at(0.36, -0.62), at(0.74, -0.02), at(0.42, 0.62),
+                at(-0.4, 0.6)]
+        pygame.draw.polygon(surf, (150, 150, 156), rock)
+        pygame.draw.polygon(surf, (70, 70, 76), rock, w)
+    elif goal == "light":
+        step = 2 * r / 3
+        for i in (1, 2):   # three by three
+            pygame.draw.line(surf, (150, 116, 76), (i * step, 0), (i * step, 2 * r), w)
+            pygame.draw.line(surf, (150, 116, 76), (0, i * step), (2 * r, i * step), w)
+    elif goal == "tablet":
+        slab = pygame.Rect(0, 0, int(r * 1.2), int(r * 1.4))
+        slab.center = (r, r)
+        pygame.draw.rect(surf, (92, 62, 42), slab, border_radius=max(1, r // 5))
+        for y in (-0.35, 0.0, 0.35):   # carved lines
+            pygame.draw.line(surf, (196, 160, 120), at(-0.38, y), at(0.38, y), w)
+    elif goal == "skeleton":
+        bone = GOAL_COLOURS["skeleton"]
+        pygame.draw.circle(surf, bone, at(0, -0.12), int(r * 0.6))
+        jaw = pygame.Rect(0, 0, int(r * 0.7), int(r * 0.5))
+        jaw.midtop = (int(m), int(m + r * 0.25))
+        pygame.draw.rect(surf, bone, jaw, border_radius=max(1, r // 6))
+        for x in (-0.26, 0.26):   # the eyes
+            pygame.draw.circle(surf, (40, 26, 18), at(x, -0.15), max(1, round(r * 0.2)))
+    elif goal == "water":
+        for y in (-0.3, 0.3):
+            pts = [at(-1 + t / 4, y + 0.16 * math.sin(t * 1.6)) for t in range(9)]
+            pygame.draw.lines(surf, (210, 232, 255), False, pts, w + 1)
+    elif goal == "oil":
+        drop = [at(0, -0.8), at(0.46, 0.05), at(0.5, 0.3), at(0.3, 0.62), at(0, 0.72), at(-0.3, 0.62),
+                at(-0.5, 0.3), at(-0.46, 0.05)]
+        pygame.draw.polygon(surf, (62, 58, 76), drop)
+        pygame.draw.polygon(surf, (150, 140, 190), drop, w)
+    elif goal == "pipe":
+        band = pygame.Rect(0, 0, 2 * r + 1, max(3, int(r * 0.8)))
+        band.centery = r
+        pygame.draw.rect(surf, (150, 156, 164), band)
+        pygame.draw.line(surf, (226, 230, 236), (0, band.y + 1), (band.right, band.y + 1), w)
+        pygame.draw.rect(surf, (72, 76, 84), band.inflate(4, 0), w)
+        flange = pygame.Rect(0, 0, max(2, r // 3), band.h + 2 * max(1, r // 6))
+        flange.center = (r, r)
+        pygame.draw.rect(surf, (96, 100, 108), flange)
+    else:
+        pygame.draw.circle(surf, colour, at(0, 0), int(r * 0.6))
 
 
 @lru_cache(maxsize=4)
