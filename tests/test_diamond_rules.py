@@ -342,6 +342,20 @@ def test_everybody_loses_when_nobody_holds_the_gem() -> None:
     assert set(ENDINGS) == {"retire_four", "retire_three_gem", "gem_holder", "everybody_loses", "four_at_end"}
 
 
+def test_the_results_say_how_near_each_loser_came() -> None:
+    """The results card of a player who lost says how near they came: their most cards of one
+    kind, hand and tableau together, and the Gem if they held it."""
+    # The deck ran out; Bo holds four Bombs at the end, which beats Ana's Gem.
+    s = position(3, [[1, 2, 41], [6, 96, 97, 99], [11]], tableaus=[[3], [98], []], deck=[])
+    s.phase = "over"
+    s.winners = (1,)
+    s.ending_kind = "four_at_end"
+    lines = [score.breakdown for score in s.outcome().scores]
+    assert lines == [(("Most of one kind: 3 Crates", 0), ("Held the Gem", 0)),
+                     (("Four of a kind at the end", 1),),
+                     (("No two cards alike", 0),)]
+
+
 def test_four_of_a_kind_held_when_the_game_ends_beats_the_gem() -> None:
     """ "If no player can discard four-of-a-kind, the player holding the gem wins": Ana takes her
     fourth Oil on her last turn, too late to retire with it; she wins, not the Gem's holder."""

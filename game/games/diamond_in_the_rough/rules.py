@@ -743,9 +743,27 @@ class DiamondState(GameState):
             winners = () if holder is None else (holder,)
             why = "Holds the Gem"
         scores = tuple(PlayerScore(p, 1 if p in winners else 0,
-                                   ((why, 1),) if p in winners else ())
+                                   ((why, 1),) if p in winners else
+                                   self.how_near(p) if self.phase == OVER else ())
                        for p in range(self.n))
         return Outcome(scores, winners)
+
+    def how_near(self, p: int) -> tuple[tuple[str, int], ...]:
+        """How near seat p came to retiring, for the results: its most cards of one kind (hand
+        and tableau together), and the Gem if it held it."""
+        held = self.hands[p] + self.tableaus[p]
+        counts: dict[str, int] = {}
+        for c in held:
+            if c >= 0 and c != GEM_ID:
+                counts[kind_of(c)] = counts.get(kind_of(c), 0) + 1
+        lines: list[tuple[str, int]] = []
+        if counts:
+            kind, most = max(sorted(counts.items()), key=lambda kv: kv[1])
+            word = "Bombs" if kind == BOMB else resource_name(kind)
+            lines.append((f"Most of one kind: {most} {word}" if most > 1 else "No two cards alike", 0))
+        if GEM_ID in held:
+            lines.append(("Held the Gem", 0))
+        return tuple(lines) or (("Held no cards", 0),)
 
     # ----------------------------------------------------------------- views & saves
     def _mask(self, p: int | None) -> "DiamondState":
