@@ -39,12 +39,28 @@ def look():
             "viewport": list(renderer.get_viewport())}
 
 opened = look()
+app._set_fullscreen(True)
+full = look()
+app._set_fullscreen(False)
+back = look()
+back["minimum"] = list(pygame.Window.from_display_module().minimum_size)
 pygame.Window.from_display_module().size = (640, 360)
-print(json.dumps({"opened": opened, "smallest": look()}))
+print(json.dumps({"opened": opened, "full": full, "back": back, "smallest": look()}))
 """
 
 
-def test_the_picture_is_scaled_to_a_window_smaller_than_it(tmp_path: Path) -> None:
+def _probe(xvfb_run: str, screen: str, home: Path) -> dict[str, dict[str, list[float]]]:
+    env = {**os.environ, "MOTHER_LODE_HOME": str(home), "SDL_AUDIODRIVER": "dummy"}
+    for name in ("SDL_VIDEODRIVER", "SDL_HINT_RENDER_SCALE_QUALITY", "SDL_RENDER_SCALE_QUALITY"):
+        env.pop(name, None)
+    run = subprocess.run([xvfb_run, "-a", "-s", f"-screen 0 {screen}x24", sys.executable, "-c", PROBE],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    seen: dict[str, dict[str, list[float]]] = json.loads(run.stdout.strip().splitlines()[-1])
+    return seen
+
+
+def _xvfb_run() -> str:
     if not sys.platform.startswith("linux"):
         pytest.skip("tested on Linux, in an X11 window under Xvfb")
     xvfb_run = shutil.which("xvfb-run")
@@ -52,14 +68,15 @@ def test_the_picture_is_scaled_to_a_window_smaller_than_it(tmp_path: Path) -> No
         if ON_CI:
             pytest.fail("CI must test the window's scaling under Xvfb: no xvfb-run")
         pytest.skip("no xvfb-run here (install the xvfb package)")
-    env = {**os.environ, "MOTHER_LODE_HOME": str(tmp_path), "SDL_AUDIODRIVER": "dummy"}
-    for name in ("SDL_VIDEODRIVER", "SDL_HINT_RENDER_SCALE_QUALITY", "SDL_RENDER_SCALE_QUALITY"):
-        env.pop(name, None)
-    run = subprocess.run([xvfb_run, "-a", "-s", "-screen 0 1366x768x24", sys.executable, "-c", PROBE],
-                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr[-2000:]
-    seen = json.loads(run.stdout.strip().splitlines()[-1])
-    for case, (w, h) in (("opened", (1169, 658)), ("smallest", (640, 360))):
+    return xvfb_run
+
+
+def test_the_picture_is_scaled_to_a_window_smaller_than_it(tmp_path: Path) -> None:
+    seen = _probe(_xvfb_run(), "1366x768", tmp_path)
+    assert seen["full"]["window"] == [1366, 768]
+    # Back from full screen: the laptop's window again, and it may still be dragged smaller.
+    assert seen["back"]["minimum"] == [640, 360]
+    for case, (w, h) in (("opened", (1169, 658)), ("back", (1169, 658)), ("smallest", (640, 360))):
         got = seen[case]
         # A 1366x768 desktop has no room for 1280x720 with its frame: the window opens smaller.
         assert got["window"] == [w, h], (case, got)
@@ -67,3 +84,21 @@ def test_the_picture_is_scaled_to_a_window_smaller_than_it(tmp_path: Path) -> No
         assert got["scale"][0] == pytest.approx(w / 1280, abs=0.01), (case, got)
         x, y, vw, vh = got["viewport"]
         assert x >= 0 and y >= 0 and vw * got["scale"][0] <= w + 1 and vh * got["scale"][1] <= h + 1, (case, got)
+
+
+def test_a_desktop_with_room_opens_the_picture_at_its_own_size(tmp_path: Path) -> None:
+    got = _probe(_xvfb_run(), "1920x1080", tmp_path)["opened"]
+    assert got["window"] == [1280, 720] and got["scale"] == [1.0, 1.0], got
+
+
+def test_the_window_for_each_desktop() -> None:
+    from game.ui.app import window_size_for
+
+    assert window_size_for((1366, 768)) == (1169, 658)      # a laptop: scaled down to fit
+    assert window_size_for((1280, 720)) == (1084, 610)
+    assert window_size_for((1600, 900)) == (1280, 720)      # room: the picture's own size
+    assert window_size_for((1920, 1080)) == (1280, 720)
+    assert window_size_for((2560, 1440)) == (1280, 720)     # (no room for twice: the bars)
+    assert window_size_for((3840, 2160)) == (2560, 1440)    # a 4K screen: twice, pixel for pixel
+    assert window_size_for((800, 600)) == (760, 427)
+    assert window_size_for((500, 300)) == (640, 360)        # never under the smallest window

@@ -62,13 +62,20 @@ def _keep_readable(size: tuple[int, int]) -> None:
         log.info("no smallest window size: %s", exc)
 
 
+HEADLESS = ("dummy", "offscreen")   # SDL's video drivers that draw into memory, not a window
+
+
 def _scale_smoothly() -> None:
     """Have SDL scale the picture to the window by any factor, filtered, before the window opens.
     By default a SCALED window takes whole factors only (1x, 2x), never below 1x: a window smaller
     than the picture (a laptop's, see `_fit_to_desktop`, or one dragged smaller) showed its middle,
     cropped, losing the buttons at its foot; and its nearest-pixel sampling made words ragged.
-    pygame reads the first hint below under that very name; the second is SDL's own. A value the
-    player's environment already gives is left as it is."""
+    pygame reads the first hint below under that very name (it then also opens the window as
+    large as the desktop, which `_fit_to_desktop` undoes); the second is SDL's own. A value the
+    player's environment already gives is left as it is. Not for a headless driver, which has
+    no window to scale (and pygame 2.5 with it can crash when the display is opened again)."""
+    if pygame.display.get_driver() in HEADLESS:
+        return
     os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
     os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
 
@@ -77,29 +84,45 @@ def _scale_smoothly() -> None:
 FRAME_ROOM = (40, 110)
 
 
+def window_size_for(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The window the game opens on a desktop of this size: the picture at the largest whole
+    scale that leaves room for the desktop's frame and bars (`FRAME_ROOM`) — 1280x720, or
+    2560x1440 on a 4K screen — or, where even 1280x720 has no room, scaled down to fit, never
+    under `MIN_WINDOW`."""
+    dw, dh = desktop
+    k = min((dw - FRAME_ROOM[0]) / theme.WIDTH, (dh - FRAME_ROOM[1]) / theme.HEIGHT)
+    k = float(int(k)) if k >= 1.0 else k
+    return (max(MIN_WINDOW[0], int(theme.WIDTH * k)), max(MIN_WINDOW[1], int(theme.HEIGHT * k)))
+
+
 def _fit_to_desktop() -> None:
-    """Open the window smaller (the picture scaled down) where the desktop has no room for it
-    whole: a 1366x768 laptop, or a 1920x1080 one that Windows scales by 150%, would otherwise
-    hide its foot, and the buttons there, under the taskbar. Never under `MIN_WINDOW`."""
-    if pygame.display.get_driver() in ("dummy", "offscreen"):
+    """Size the window for the desktop (`window_size_for`) and centre it: a 1366x768 laptop, or
+    a 1920x1080 one that Windows scales by 150%, would otherwise hide its foot, and the buttons
+    there, under the taskbar; and a larger desktop would get a window as large as itself."""
+    if pygame.display.get_driver() in HEADLESS:
         return
     try:
         sizes = pygame.display.get_desktop_sizes()
         if not sizes:
             return
-        dw, dh = sizes[0]
-        k = min(1.0, (dw - FRAME_ROOM[0]) / theme.WIDTH, (dh - FRAME_ROOM[1]) / theme.HEIGHT)
-        if k >= 1.0:
-            return
-        size = (max(MIN_WINDOW[0], int(theme.WIDTH * k)), max(MIN_WINDOW[1], int(theme.HEIGHT * k)))
+        size = window_size_for(sizes[0])
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)   # (the display module's window)
             window = pygame.Window.from_display_module()
             window.size = size
             window.position = pygame.WINDOWPOS_CENTERED
-        log.info("the desktop is %dx%d: the window opens at %dx%d", dw, dh, *size)
+        log.info("the desktop is %dx%d: the window opens at %dx%d", *sizes[0], *size)
     except (AttributeError, pygame.error, ValueError) as exc:
         log.info("the window keeps its size: %s", exc)
+
+
+def _show_window() -> None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)   # (the display module's window)
+            pygame.Window.from_display_module().show()
+    except (AttributeError, pygame.error) as exc:
+        log.error("the window could not be shown: %s", exc)
 
 
 class App:
@@ -122,6 +145,9 @@ class App:
         pygame.display.set_icon(draw_icon(64))
         flags = pygame.SCALED | pygame.RESIZABLE
         _scale_smoothly()
+        real_window = pygame.display.get_driver() not in HEADLESS
+        if real_window:
+            flags |= pygame.HIDDEN   # shown once it has its size (see _fit_to_desktop)
         with warnings.catch_warnings():
             # Without a screen (pictures drawn headless, tests) SDL has no renderer to scale
             # with, and says so on every start: nothing a player needs to read.
@@ -130,6 +156,8 @@ class App:
             self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
         _keep_readable(MIN_WINDOW)
         _fit_to_desktop()
+        if real_window:
+            _show_window()
         if self.settings.fullscreen:
             self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
@@ -192,7 +220,12 @@ class App:
             try:
                 pygame.display.toggle_fullscreen()
             except pygame.error:
-                pass
+                return
+            if not on:
+                # pygame gives the window back at 1280x720 and no smaller: the desktop's size
+                # again (a laptop's taskbar), and the smallest the player may drag it to.
+                _keep_readable(MIN_WINDOW)
+                _fit_to_desktop()
 
     def toggle_fullscreen(self) -> None:
         """F11, anywhere: the window changes at once; the setting is kept when it can be (a
