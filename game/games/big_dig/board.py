@@ -241,10 +241,12 @@ def reachable(b: Board, starts: Iterable[Square], passable: frozenset[str] = EXP
     return seen
 
 
-def board_problems(b: Board) -> list[str]:
+def board_problems(b: Board, complete: bool = True) -> list[str]:
     """What would make one of the ten goals impossible (or meaningless) on this design, in a map
     maker's words; empty for a playable board. The map reader and a new game refuse a board with
-    any."""
+    any. Not `complete`: without the checks added after boards were first kept in saves (the
+    light dirt and the pipes reached from the top), so that a game saved on a board an earlier
+    version accepted still opens; the map reader makes them all."""
     problems: list[str] = []
     # Everything a player crosses is reached from the top row, one orthogonal step at a time.
     from_top = reachable(b, [(x, 0) for x in range(b.width)])
@@ -266,7 +268,7 @@ def board_problems(b: Board) -> list[str]:
         problems.append(f"the light dirt must be one {LIGHT_SIDE} x {LIGHT_SIDE} block "
                         f"(found {len(light)} light squares)")
     cut_off = [sq for sq in light if sq not in from_top]
-    if cut_off:
+    if complete and cut_off:
         problems.append(f"the light dirt at {_where(cut_off[0])} cannot be reached from the top")
     for kind, goal in ((TABLET, G_TABLET), (SKELETON, G_SKELETON)):
         own = b.of_kind(kind)
@@ -295,6 +297,11 @@ def board_problems(b: Board) -> list[str]:
         problems.append("a pipe square is needed at the left edge and at the right edge")
     elif not set(right) & reachable(b, left):
         problems.append("no path of diggable or rock squares joins the left pipe to the right one")
-    elif not set(left) & from_top:
-        problems.append("the pipes cannot be reached from the top")
+    elif complete:
+        reached = [sq for sq in left if sq in from_top]
+        if not reached:
+            problems.append("the pipes cannot be reached from the top")
+        elif not set(right) & reachable(b, reached):
+            problems.append("no path of diggable or rock squares joins a left pipe the top reaches "
+                            "to a right one")
     return problems

@@ -933,8 +933,11 @@ def _flag(value: Any, name: str) -> bool:
 
 @lru_cache(maxsize=8)
 def _board_problems(board: Board) -> tuple[str, ...]:
-    """`board_problems`, worked out once per board design (a board never changes)."""
-    return tuple(board_problems(board))
+    """`board_problems`, worked out once per board design (a board never changes). Not the
+    checks added since boards were first kept in saves: a saved game opens through here, and a
+    board the map reader accepted then must still open (the map reader, for new games, makes
+    them all)."""
+    return tuple(board_problems(board, complete=False))
 
 
 def new_game(config: GameConfig, seed: int) -> tuple[BigDigState, list[Event]]:
