@@ -80,14 +80,15 @@ def table(n: int = 2, *, pos: Sequence[Hex] | None = None, money: Sequence[int] 
           taken: Mapping[int, int] | None = None, round_no: int = 1,
           blocked: Mapping[Hex, int] | None = None,
           barriers: Sequence[tuple[int, Sequence[Hex]]] = (),
-          collected: Iterable[Hex] = (), **map_args: object) -> GoldMineState:
+          collected: Iterable[Hex] = (), options: Mapping[str, object] | None = None,
+          **map_args: object) -> GoldMineState:
     """A position on a hand-made map. The player to move is seat (starter + step_no) % n.
 
     Money other than 12$ is booked as income (or as dice changes when below 12$) so that the
     ledger adds up. `taken` maps die index -> the seat that took it this round.
     """
     game_map = make_map(**map_args)  # type: ignore[arg-type]
-    config = GameConfig(n, NAMES[:n], {"map": game_map.to_json(), "first_player": starter})
+    config = GameConfig(n, NAMES[:n], {"map": game_map.to_json(), "first_player": starter, **(options or {})})
     s, _ = new_game(config, 1)
     s.pos = list(pos) if pos is not None else [O] * n
     s.money = list(money) if money is not None else [START_MONEY] * n
@@ -206,6 +207,13 @@ def test_a_blown_1_dollar_mine_pays_nothing_and_is_collected_all_the_same() -> N
     after.dice, after.taken, after._options = (1, 1, 3, 6), [None] * 4, None
     later, events = play(after, "mine:a0,d1,l2")
     assert later.money[1] == 12 - 3 and [e.data["treasure"] for e in events if e.kind == "mine"] == [0]
+    # A game begun before this was so (its save names no such option) left the 1$ there, and
+    # replays as it was played.
+    assert INFO.legacy_options["blown_1_dollar"] == "kept" != INFO.make_config(2).options["blown_1_dollar"]
+    old = table(dice=(2, 1, 2, 1), mines={centre: 7, one: 1}, money=[12, 12],
+                options={"blown_1_dollar": "kept"})
+    old_after, _ = play(old, "blow:a0,d1,l2,x1")
+    assert old_after.treasure_at(one) == 1 and one not in old_after.collected
 
 
 def test_rulebook_example_dice_modifier_5_3_6_1_has_exactly_three_options() -> None:
@@ -427,7 +435,7 @@ def event_digest(events: Iterable[Event]) -> str:
 @pytest.mark.parametrize("n", [2, 3, 4])
 @pytest.mark.parametrize("options", [{}, {"start_points": "fixed"}])
 def test_fixed_start_points_replay_a_0_1_0_game_exactly(n: int, options: dict[str, str]) -> None:
-    assert INFO.legacy_options == {"start_points": "fixed"}
+    assert INFO.legacy_options["start_points"] == "fixed"
     assert INFO.make_config(2).options["start_points"] == "choose"
     seed, actions, digest, money = PINNED_0_1_0[n]
     config = GameConfig(n, NAMES[:n], {"map": pinned_map().to_json(), **options})

@@ -124,6 +124,10 @@ OVER = "over"
 # map's start points gives each seat its own.
 CHOOSE = "choose"
 FIXED = "fixed"
+# The option saying what a blast leaves of a 1$ mine (half of it is 0$): "spent", collected like
+# any blown mine (every new game); "kept", its treasure left for a later tunnel, as games begun
+# before this version were played (see INFO.legacy_options).
+BLOWN_ONE, SPENT, KEPT = "blown_1_dollar", "spent", "kept"
 
 # The money ledger: what every dollar a player has came from or went to.
 LEDGER_IN = ("income", "treasure", "fees_received")
@@ -878,7 +882,10 @@ class GoldMineState(GameState):
             if kind == BLOW:
                 plan.blasted = tuple(hexes)
                 got = [(h, half_down(self.treasure_at(h))) for h in hexes if self.treasure_at(h)]
-                # Every hex that held treasure is collected, a 1$ mine too (half of it is 0$).
+                # Every hex that held treasure is collected, a 1$ mine too (half of it is 0$);
+                # games begun before this was so left a 1$ mine's treasure there.
+                if self.config.options.get(BLOWN_ONE, SPENT) == KEPT:
+                    got = [(h, x) for h, x in got if x]
                 plan.collected = tuple(got)
                 plan.treasure = sum(x for _, x in got)
             else:
@@ -1394,6 +1401,9 @@ def new_game(config: GameConfig, seed: int) -> tuple[GoldMineState, list[Event]]
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalAction(f"Gold Mine is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
     game_map = _map_from_options(config.options, IllegalAction)
+    if config.options.get(BLOWN_ONE, SPENT) not in (SPENT, KEPT):
+        raise IllegalAction(f"the option {BLOWN_ONE} must be {SPENT!r} or {KEPT!r}, "
+                            f"not {config.options[BLOWN_ONE]!r}")
     s = GoldMineState(config, game_map)
     s.rng = Rng(seed)
     mode = _start_mode(config.options)
@@ -1446,7 +1456,7 @@ def _shipped_map() -> GoldMineMap:
 def default_options() -> dict[str, Any]:
     """The shipped map (maps/gold_mine.tmx), loaded once, as the option 'map'; players choose
     their start points (the option 'start_points')."""
-    return {"map": _shipped_map().to_json(), "start_points": CHOOSE}
+    return {"map": _shipped_map().to_json(), "start_points": CHOOSE, BLOWN_ONE: SPENT}
 
 
 INFO = GameInfo(
@@ -1461,7 +1471,8 @@ INFO = GameInfo(
     default_options=default_options,
     score_unit=("$", "$"),
     tie_break_game=True,   # "In case of a tie, play again to resolve the tie."
-    # Version 0.1.0 gave seats fixed start points: its saves replay with them.
-    legacy_options={"start_points": FIXED},
+    # Version 0.1.0 gave seats fixed start points, and games begun before a blown 1$ mine was
+    # spent left its treasure: saves that do not name these replay with them.
+    legacy_options={"start_points": FIXED, BLOWN_ONE: KEPT},
 )
 GoldMineState.info = INFO
