@@ -961,5 +961,9 @@ def test_the_hint_outlines_the_card_to_keep_and_the_keep_button_once_it_can_be_p
     cid = int(keep.args[0])
     # Nothing chosen yet: the button cannot be pressed, so only the card is outlined.
     assert ch.action() is None and table._hint_spots(keep) == [ch.card_rect(cid)]
+    # Another card chosen: the button would keep that one, so it is not outlined either.
+    other = next(c for c in ch.order if c != cid)
+    click(app, ch.card_rect(other).center)
+    assert ch.keep == other and table._hint_spots(keep) == [ch.card_rect(cid)]
     click(app, ch.card_rect(cid).center)
     assert ch.keep == cid and table._hint_spots(keep) == [ch.card_rect(cid), table.keep_button.rect]

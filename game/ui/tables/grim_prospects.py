@@ -766,13 +766,13 @@ class GrimProspectsTable(TableDrawing, TableScene):
                                   self.confirm_keep, pygame.K_RETURN, primary=True, size=18)
 
     def _hint_spots(self, action: Action) -> list[pygame.Rect]:
-        """The coach's best choice: its button; the card to keep (and the keep button, once a
-        card is chosen and it can be pressed) while prospecting; the hand card to place in the
-        Inventory."""
+        """The coach's best choice: its button; the card to keep (and the keep button, once that
+        card is the one chosen) while prospecting; the hand card to place in the Inventory."""
         if action.kind == "keep" and action.args and self.chooser is not None:
             cid = int(action.args[0]) if action.args[0].isdigit() else None
             spots = [self.chooser.card_rect(cid)] if cid in self.chooser.order else []
-            return spots + ([self.keep_button.rect] if self.chooser.action() is not None else [])
+            chosen = self.chooser.action() is not None and self.chooser.keep == cid
+            return spots + ([self.keep_button.rect] if chosen else [])
         if action.kind == "place" and action.args and action.args[0].isdigit():
             hand = self.hand_cards()
             cid = int(action.args[0])
