@@ -61,7 +61,7 @@ def test_a_gold_mine_tie_break_is_the_tied_players_game_on_the_same_map(app: App
     from game.games.gold_mine.rules import CHOOSE
 
     seats = [Seat("Ana"), Seat("Bo"), Seat("Cy", "bot", "easy"), Seat("Di", "bot", "easy")]
-    match = Match("gold_mine", seats, 4, {"first_player": 3})
+    match = Match("gold_mine", seats, 4, {"first_player": 3, "start_points": [0, 1, 2, 3]})
     tie = Outcome(tuple(PlayerScore(p, m, (("money", m),)) for p, m in enumerate((20, 41, 30, 41))), (1, 3))
     match.state = SimpleNamespace(outcome=lambda: tie, is_over=lambda: True)  # type: ignore[assignment]
     results = ResultsScene(match)

@@ -338,6 +338,9 @@ class GameInfo:
     score_unit: tuple[str, str] = ("point", "points")
     # True when the rulebook settles a tie with another game (the results screen offers one).
     tie_break_game: bool = False
+    # Options that may name seats of the table (Gold Mine: each seat's start point): a tie-break
+    # game, for the tied players only, leaves them out, as it does `first_player`.
+    seat_options: tuple[str, ...] = ()
     # False when a game is won, not scored (Diamond in the Rough: the first to retire, or the Gem's
     # holder): the results then say how it was won, from the game's closing event, not "N points".
     scored: bool = True

@@ -1471,6 +1471,7 @@ INFO = GameInfo(
     default_options=default_options,
     score_unit=("$", "$"),
     tie_break_game=True,   # "In case of a tie, play again to resolve the tie."
+    seat_options=("start_points",),   # (a list of them gives each seat its start point)
     # Version 0.1.0 gave seats fixed start points, and games begun before a blown 1$ mine was
     # spent left its treasure: saves that do not name these replay with them.
     legacy_options={"start_points": FIXED, BLOWN_ONE: KEPT},

@@ -57,7 +57,8 @@ def ordinal(n: int) -> str:
 
 
 class ResultsScene(Scene):
-    """Final scores of `match`; Play again deals a new game with the same seats."""
+    """Final scores of `match`; Play again deals a new game with the same seats (a tie-break
+    game, where the rules call for one, with the tied players)."""
 
     def __init__(self, match: Match, *, rng: random.Random | None = None, unkept: str = "") -> None:
         super().__init__()
@@ -217,9 +218,8 @@ class ResultsScene(Scene):
         resolve the tie" is the tied players' game: the others are out of it. Options that name
         seats (who starts, each seat's start point) do not carry over to the smaller table."""
         seats = [self.match.seats[w] for w in self.outcome.winners]
-        n = len(self.match.seats)
-        options = {k: v for k, v in self.match.config.options.items()
-                   if k != "first_player" and not (isinstance(v, list) and len(v) == n)}
+        dropped = {"first_player", *self.match.info.seat_options}
+        options = {k: v for k, v in self.match.config.options.items() if k not in dropped}
         return seats, options
 
     def back_to_menu(self) -> None:
