@@ -35,7 +35,8 @@ seat knows of another's hand is the same for every other seat (every card that e
 unseen is a deck draw, seen by its drawer only), so the state keeps it once:
 
 - ``shown``     cards known to every seat to be in the hand they are in (a face-up card given to the
-                bombed player; the card named by a Yes answer)
+                bombed player; the card named by a Yes answer; the Gem of a player who "keeps the
+                Gem and passes", which a hand of the Gem alone is)
 - ``lacks[q]``  resources that none of q's unshown hand cards is (from a No answer), kept until q's
                 hand receives a card unseen by the others; `no_resource(q)` also drops a
                 resource of which q holds a shown card
@@ -48,7 +49,8 @@ card or None, source "row"/"deck"), "box" (player, card), "steal" (player, targe
 "replace" (player: the bombed one, card or None, source "row"/"deck"/"none"), "draw" (player, card,
 why; the drawer only) with its public twin "drew" (player, why, deck: cards left), "no_draw",
 "resupply" (player, card, source, took), "invest" (player, source, took, count), "retire"
-(player, cards, ending), "pass", "stall", "last" (order: who still plays, reason "deck"/"rounds"),
+(player, cards, ending), "pass" (player, card: the Gem when the words show it in the hand, else
+None), "stall", "last" (order: who still plays, reason "deck"/"rounds"),
 "end" (ending, winners, and how the winner won: "Retired with four of a kind").
 
 A view (`DiamondView`) is a masked copy: another seat's hand is its shown cards, ascending,
