@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import re  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -248,3 +249,24 @@ def test_the_contents_mark_the_section_whose_heading_is_near_the_top_of_the_view
     # At the page's foot, the last section (its heading may never reach the top).
     scene.scroll_to(scene.max_scroll)
     assert scene.section_index() == len(names) - 1
+
+
+def test_the_previous_section_leaves_the_pages_foot_when_its_last_headings_share_a_screen(tmp_path: Path) -> None:
+    import pygame
+
+    from game.ui.scenes.rulebook import RulesScene
+
+    pygame.font.init()
+    long = "\n\n".join("A line of the rules that goes on for a while. " * 6 for _ in range(40))
+    page = tmp_path / "short_ends.md"
+    page.write_text(f"# Rules\n\n## First\n\n{long}\n\n## Second\n\nOne line.\n\n"
+                    "## Third\n\nOne line.\n\n## Fourth\n\nOne line.\n", encoding="utf-8")
+    scene = RulesScene(GAMES["ya_blew_it"], path=page)
+    assert [name for name, _ in scene.toc] == ["First", "Second", "Third", "Fourth"]
+    scene.scroll_to(scene.max_scroll)
+    assert scene.section_index() == 3
+    scene.jump_section(-1)
+    # Second, Third and Fourth all lie in the last screen: the view goes back to First.
+    assert scene.target < scene.max_scroll and scene.section_index() == 0
+    scene.jump_section(1)
+    assert scene.target == scene.max_scroll

@@ -683,10 +683,20 @@ class RulesScene(Scene):
         return current
 
     def jump_section(self, delta: int) -> None:
+        """To the next (`delta` 1) or the previous (-1) section's heading. Headings that all lie
+        in the page's last screen cannot each come to the top: those the view would not move
+        for are passed over."""
         if not self.toc:
             return
-        i = max(0, min(len(self.toc) - 1, self.section_index() + delta))
+        i = self.section_index() + delta
+        while 0 <= i + delta < len(self.toc) and self._top_for(i) == self.target:
+            i += delta
+        i = max(0, min(len(self.toc) - 1, i))
         self.scroll_to(self.toc[i][1] - 6)
+
+    def _top_for(self, i: int) -> float:
+        """Where the view's top goes to show section i's heading at the top (as far as it can)."""
+        return max(0.0, min(self.max_scroll, self.toc[i][1] - 6))
 
     def close(self) -> None:
         if self.app is not None and self.app.top is self:
