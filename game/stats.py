@@ -202,14 +202,15 @@ class Stats:
         return next((p for p in self.profiles if p.key == key), None)
 
     def sort(self) -> None:
-        self.profiles.sort(key=lambda p: (-p.last_played, p.name.casefold()))
+        self.profiles.sort(key=_recent_first)
 
     # ---------------------------------------------------------------- JSON
     def to_json(self) -> dict[str, Any]:
         return {
             "format": STATS_FORMAT,
             "recorded": list(self.recorded[-RECORDED_LIMIT:]),
-            "profiles": [_profile_json(p) for p in self.profiles[:PROFILE_LIMIT]],
+            # (The players who played last are the ones kept: see PROFILE_LIMIT.)
+            "profiles": [_profile_json(p) for p in sorted(self.profiles, key=_recent_first)[:PROFILE_LIMIT]],
         }
 
     @classmethod
@@ -242,6 +243,10 @@ class Stats:
         stats = cls(profiles, ids)
         stats.sort()
         return stats
+
+
+def _recent_first(p: Profile) -> tuple[float, str]:
+    return (-p.last_played, p.name.casefold())
 
 
 def _profile_json(p: Profile) -> dict[str, Any]:
@@ -456,7 +461,7 @@ def _drop_damaged(path: Path, stats: Stats, dropped: list[str]) -> _Loaded:
 
 
 def _save(stats: Stats) -> None:
-    stats.sort()   # (the most recent first: those are the players kept, see PROFILE_LIMIT)
+    stats.sort()
     write_json_atomic(stats_path(), stats.to_json())
 
 

@@ -239,6 +239,9 @@ def test_the_players_kept_are_those_who_played_last(home: Path, monkeypatch: pyt
     found, _ = load_stats()
     assert [p.name for p in found.profiles] == ["Ana", "Eli", "Dee"]
     assert found.profiles[0].played == 1   # Ana's first game was forgotten with her record
+    # The players kept are those who played last, whatever order the list is in.
+    unsorted = Stats(list(reversed(found.profiles)) + [stats.Profile("Zed", last_played=99)])
+    assert [p["name"] for p in unsorted.to_json()["profiles"]] == ["Zed", "Ana", "Eli"]
 
 
 def test_the_largest_file_of_players_kept_reads_within_the_size_allowed(home: Path) -> None:
