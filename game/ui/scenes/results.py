@@ -203,7 +203,7 @@ class ResultsScene(Scene):
         seed = random_seed()
         if seed == self.match.seed:
             seed += 1
-        seats, options = list(self.match.seats), dict(self.match.config.options)
+        seats, options = list(self.match.seats), self.new_game_options()
         if self.tie_break:
             seats, options = self.tie_break_seats()
         match = Match(self.match.game, seats, seed, options)
@@ -213,13 +213,20 @@ class ResultsScene(Scene):
             except OSError as exc:
                 log.error("autosave failed: %s", exc)
 
+    def new_game_options(self) -> dict[str, Any]:
+        """The options of a new game after this one: the same, except those a game begun before
+        an option came was given to replay as it was played (the game's legacy_options): a new
+        game is played by today's rules (Diamond in the Rough's Bomb at random, not the lowest)."""
+        legacy = self.match.info.legacy_options
+        return {k: v for k, v in self.match.config.options.items() if k not in legacy}
+
     def tie_break_seats(self) -> tuple[list[Seat], dict[str, Any]]:
         """Who plays the tie-break game, and with what options. The rulebook's "play again to
         resolve the tie" is the tied players' game: the others are out of it. Options that name
         seats (who starts, each seat's start point) do not carry over to the smaller table."""
         seats = [self.match.seats[w] for w in self.outcome.winners]
         dropped = {"first_player", *self.match.info.seat_options}
-        options = {k: v for k, v in self.match.config.options.items() if k not in dropped}
+        options = {k: v for k, v in self.new_game_options().items() if k not in dropped}
         return seats, options
 
     def back_to_menu(self) -> None:
