@@ -38,14 +38,26 @@ def look():
     return {"window": list(window.size), "scale": list(renderer.scale),
             "viewport": list(renderer.get_viewport())}
 
+window = pygame.Window.from_display_module()
 opened = look()
+opened["shown"] = bool(pygame.display.get_active())
 app._set_fullscreen(True)
 full = look()
 app._set_fullscreen(False)
 back = look()
-back["minimum"] = list(pygame.Window.from_display_module().minimum_size)
-pygame.Window.from_display_module().size = (640, 360)
-print(json.dumps({"opened": opened, "full": full, "back": back, "smallest": look()}))
+back["minimum"] = list(window.minimum_size)
+# The player makes the window their own, goes to full screen and back: it comes back as theirs.
+mine = (window.size[0] - 100, window.size[1] - 60)
+window.size, window.position = mine, (20, 30)
+look()
+app._set_fullscreen(True)
+look()
+app._set_fullscreen(False)
+theirs = look()
+theirs["position"] = list(window.position)
+window.size = (640, 360)
+print(json.dumps({"opened": opened, "full": full, "back": back, "theirs": theirs,
+                  "mine": list(mine), "smallest": look()}))
 """
 
 
@@ -73,7 +85,10 @@ def _xvfb_run() -> str:
 
 def test_the_picture_is_scaled_to_a_window_smaller_than_it(tmp_path: Path) -> None:
     seen = _probe(_xvfb_run(), "1366x768", tmp_path)
+    assert seen["opened"]["shown"], "the window was never shown"
     assert seen["full"]["window"] == [1366, 768]
+    # Back from full screen, a window the player made their own is theirs again, where it was.
+    assert seen["theirs"]["window"] == seen["mine"] and seen["theirs"]["position"] == [20, 30]
     # Back from full screen: the laptop's window again, and it may still be dragged smaller.
     assert seen["back"]["minimum"] == [640, 360]
     for case, (w, h) in (("opened", (1169, 658)), ("back", (1169, 658)), ("smallest", (640, 360))):
@@ -88,7 +103,22 @@ def test_the_picture_is_scaled_to_a_window_smaller_than_it(tmp_path: Path) -> No
 
 def test_a_desktop_with_room_opens_the_picture_at_its_own_size(tmp_path: Path) -> None:
     got = _probe(_xvfb_run(), "1920x1080", tmp_path)["opened"]
-    assert got["window"] == [1280, 720] and got["scale"] == [1.0, 1.0], got
+    assert got["window"] == [1280, 720] and got["scale"] == [1.0, 1.0] and got["shown"], got
+
+
+def test_without_a_real_window_no_scaling_hint_is_set(tmp_path: Path) -> None:
+    """With SDL's headless driver (tests, pictures drawn off screen) the window has nothing to
+    scale, and pygame 2.5 given the hint could crash when the display was opened again."""
+    code = ("import os; from game.settings import Settings; from game.ui.app import App; "
+            "App(Settings(muted=True)); "
+            "print(os.environ.get('SDL_HINT_RENDER_SCALE_QUALITY'), os.environ.get('SDL_RENDER_SCALE_QUALITY'))")
+    env = {**os.environ, "MOTHER_LODE_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    for name in ("SDL_HINT_RENDER_SCALE_QUALITY", "SDL_RENDER_SCALE_QUALITY"):
+        env.pop(name, None)
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip().splitlines()[-1] == "None None"
 
 
 def test_the_window_for_each_desktop() -> None:

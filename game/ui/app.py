@@ -109,11 +109,26 @@ def _fit_to_desktop() -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)   # (the display module's window)
             window = pygame.Window.from_display_module()
+            # Round the window's own centre (pygame opened it on the display under the mouse;
+            # WINDOWPOS_CENTERED would move it to the first display).
+            (x, y), (w, h) = window.position, window.size
             window.size = size
-            window.position = pygame.WINDOWPOS_CENTERED
+            window.position = (x + (w - size[0]) // 2, y + (h - size[1]) // 2)
         log.info("the desktop is %dx%d: the window opens at %dx%d", *sizes[0], *size)
     except (AttributeError, pygame.error, ValueError) as exc:
         log.info("the window keeps its size: %s", exc)
+
+
+def _display_window() -> pygame.Window | None:
+    """The display module's window, where this pygame and a real window have one."""
+    if pygame.display.get_driver() in HEADLESS:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)   # (the display module's window)
+            return pygame.Window.from_display_module()
+    except (AttributeError, pygame.error):
+        return None
 
 
 def _show_window() -> None:
@@ -158,6 +173,7 @@ class App:
         _fit_to_desktop()
         if real_window:
             _show_window()
+        self._windowed: tuple[tuple[int, int], tuple[int, int]] | None = None
         if self.settings.fullscreen:
             self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
@@ -217,15 +233,21 @@ class App:
 
     def _set_fullscreen(self, on: bool) -> None:
         if bool(pygame.display.is_fullscreen()) != on:
+            window = _display_window()
+            if on and window is not None:
+                self._windowed = (window.size, window.position)   # the player's, to come back to
             try:
                 pygame.display.toggle_fullscreen()
             except pygame.error:
                 return
             if not on:
-                # pygame gives the window back at 1280x720 and no smaller: the desktop's size
-                # again (a laptop's taskbar), and the smallest the player may drag it to.
+                # pygame gives the window back at 1280x720 and no smaller: the window the player
+                # had (or one that fits the desktop), and the smallest they may drag it to.
                 _keep_readable(MIN_WINDOW)
-                _fit_to_desktop()
+                if window is not None and self._windowed is not None:
+                    window.size, window.position = self._windowed
+                else:
+                    _fit_to_desktop()
 
     def toggle_fullscreen(self) -> None:
         """F11, anywhere: the window changes at once; the setting is kept when it can be (a
