@@ -270,3 +270,8 @@ def test_the_previous_section_leaves_the_pages_foot_when_its_last_headings_share
     assert scene.target < scene.max_scroll and scene.section_index() == 0
     scene.jump_section(1)
     assert scene.target == scene.max_scroll
+    # Above the first heading, Previous goes to the page's top, not down to that heading.
+    scene.scroll_to(1.0)
+    assert scene.toc[0][1] - 6 > 1.0
+    scene.jump_section(-1)
+    assert scene.target == 0.0

@@ -691,7 +691,10 @@ class RulesScene(Scene):
         i = self.section_index() + delta
         while 0 <= i + delta < len(self.toc) and self._top_for(i) == self.target:
             i += delta
-        i = max(0, min(len(self.toc) - 1, i))
+        if i < 0:   # before the first heading: to the page's top (not down to that heading)
+            self.scroll_to(0.0)
+            return
+        i = min(len(self.toc) - 1, i)
         self.scroll_to(self.toc[i][1] - 6)
 
     def _top_for(self, i: int) -> float:
