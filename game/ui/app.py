@@ -99,23 +99,21 @@ def _fit_to_desktop() -> None:
     """Size the window for the desktop (`window_size_for`) and centre it: a 1366x768 laptop, or
     a 1920x1080 one that Windows scales by 150%, would otherwise hide its foot, and the buttons
     there, under the taskbar; and a larger desktop would get a window as large as itself."""
-    if pygame.display.get_driver() in HEADLESS:
+    window = _display_window()
+    if window is None:
         return
     try:
         sizes = pygame.display.get_desktop_sizes()
         if not sizes:
             return
         size = window_size_for(sizes[0])
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)   # (the display module's window)
-            window = pygame.Window.from_display_module()
-            # Round the window's own centre (pygame opened it on the display under the mouse;
-            # WINDOWPOS_CENTERED would move it to the first display).
-            (x, y), (w, h) = window.position, window.size
-            window.size = size
-            window.position = (x + (w - size[0]) // 2, y + (h - size[1]) // 2)
+        # Round the window's own centre (pygame opened it on the display under the mouse;
+        # WINDOWPOS_CENTERED would move it to the first display).
+        (x, y), (w, h) = window.position, window.size
+        window.size = size
+        window.position = (x + (w - size[0]) // 2, y + (h - size[1]) // 2)
         log.info("the desktop is %dx%d: the window opens at %dx%d", *sizes[0], *size)
-    except (AttributeError, pygame.error, ValueError) as exc:
+    except (pygame.error, ValueError) as exc:
         log.info("the window keeps its size: %s", exc)
 
 
@@ -132,12 +130,9 @@ def _display_window() -> pygame.Window | None:
 
 
 def _show_window() -> None:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)   # (the display module's window)
-            pygame.Window.from_display_module().show()
-    except (AttributeError, pygame.error) as exc:
-        log.error("the window could not be shown: %s", exc)
+    window = _display_window()
+    if window is not None:
+        window.show()
 
 
 class App:
