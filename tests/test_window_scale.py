@@ -132,3 +132,8 @@ def test_the_window_for_each_desktop() -> None:
     assert window_size_for((3840, 2160)) == (2560, 1440)    # a 4K screen: twice, pixel for pixel
     assert window_size_for((800, 600)) == (760, 427)
     assert window_size_for((500, 300)) == (640, 360)        # never under the smallest window
+    # Opened by pygame on another display, fitted to its usable area (a laptop beside a large
+    # first screen): no larger than that, with room for the title bar.
+    assert window_size_for((1920, 1080), (1294, 728)) == (1223, 688)
+    assert window_size_for((1920, 1080), (1920, 1080)) == (1280, 720)
+    assert window_size_for((1366, 768), (1365, 768)) == (1169, 658)

@@ -84,18 +84,31 @@ def _scale_smoothly() -> None:
 FRAME_ROOM = (40, 110)
 
 
-def window_size_for(desktop: tuple[int, int]) -> tuple[int, int]:
+TITLE_BAR = 40   # room for a window's title bar, which a display's usable area leaves in
+
+
+def window_size_for(desktop: tuple[int, int], opened: tuple[int, int] | None = None) -> tuple[int, int]:
     """The window the game opens on a desktop of this size: the picture at the largest whole
     scale that leaves room for the desktop's frame and bars (`FRAME_ROOM`) — 1280x720, or
     2560x1440 on a 4K screen — or, where even 1280x720 has no room, scaled down to fit, never
-    under `MIN_WINDOW`."""
+    under `MIN_WINDOW`. `opened`: the window pygame opened, the picture fitted to the usable
+    area of the display it is on (which may be another than the first, whose size `desktop`
+    is): no larger than that, with room for a title bar."""
     dw, dh = desktop
     k = min((dw - FRAME_ROOM[0]) / theme.WIDTH, (dh - FRAME_ROOM[1]) / theme.HEIGHT)
     k = float(int(k)) if k >= 1.0 else k
+    if opened is not None:
+        k = min(k, opened[0] / theme.WIDTH, (opened[1] - TITLE_BAR) / theme.HEIGHT)
     return (max(MIN_WINDOW[0], int(theme.WIDTH * k)), max(MIN_WINDOW[1], int(theme.HEIGHT * k)))
 
 
-def _fit_to_desktop() -> None:
+def _fitted_by_pygame() -> bool:
+    """Whether pygame opened the window fitted to its display's usable area: it does where it is
+    told to scale by any factor (`_scale_smoothly`, unless the player's environment says no)."""
+    return os.environ.get("SDL_HINT_RENDER_SCALE_QUALITY", "0").strip().lower() not in ("0", "false", "")
+
+
+def _fit_to_desktop(opening: bool = False) -> None:
     """Size the window for the desktop (`window_size_for`) and centre it: a 1366x768 laptop, or
     a 1920x1080 one that Windows scales by 150%, would otherwise hide its foot, and the buttons
     there, under the taskbar; and a larger desktop would get a window as large as itself."""
@@ -106,10 +119,10 @@ def _fit_to_desktop() -> None:
         sizes = pygame.display.get_desktop_sizes()
         if not sizes:
             return
-        size = window_size_for(sizes[0])
+        (x, y), (w, h) = window.position, window.size
+        size = window_size_for(sizes[0], (w, h) if opening and _fitted_by_pygame() else None)
         # Round the window's own centre (pygame opened it on the display under the mouse;
         # WINDOWPOS_CENTERED would move it to the first display).
-        (x, y), (w, h) = window.position, window.size
         window.size = size
         window.position = (x + (w - size[0]) // 2, y + (h - size[1]) // 2)
         log.info("the desktop is %dx%d: the window opens at %dx%d", *sizes[0], *size)
@@ -165,7 +178,7 @@ class App:
                 warnings.filterwarnings("ignore", message="no fast renderer available")
             self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
         _keep_readable(MIN_WINDOW)
-        _fit_to_desktop()
+        _fit_to_desktop(opening=True)
         if real_window:
             _show_window()
         self._windowed: tuple[tuple[int, int], tuple[int, int]] | None = None
