@@ -507,8 +507,8 @@ def test_replay_viewer_steps_forward_and_back(app: Any, home: Path, game: str) -
 def test_a_replay_says_its_keys_once_and_the_tag_leaves_the_board_and_the_map_alone(
         app: Any, home: Path, game: str) -> None:
     """The viewer's bottom-left tag names the keys, unless the table's own words say them (Big
-    Dig's board and Gold Mine's map reach that corner): then the corner shows the table as it
-    is."""
+    Dig's board, Gold Mine's map and Diamond in the Rough's own panel reach that corner): then the
+    corner shows the table as it is."""
     from game.ui.scenes.replay import ReplayScene
 
     m = finished_and_kept(2, game)
@@ -518,7 +518,7 @@ def test_a_replay_says_its_keys_once_and_the_tag_leaves_the_board_and_the_map_al
     app.push(viewer)
     app.step(1 / 60)
     table = viewer.table
-    assert table is not None and table.says_replay_keys == (game in ("big_dig", "gold_mine"))
+    assert table is not None and table.says_replay_keys == (game in ("big_dig", "gold_mine", "diamond_in_the_rough"))
     corner = pygame.Rect(0, app.screen.get_height() - 40, 480, 40)
     app.draw()
     with_tag = pygame.image.tobytes(app.screen.subsurface(corner), "RGB")

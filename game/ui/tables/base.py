@@ -239,6 +239,10 @@ class LogPanel:
 
 
 # ============================================================================ the scene
+# A replay's keys, where a table says them itself (`TableScene.says_replay_keys`).
+REPLAY_KEYS = "Replay: ←/→ step · Space play · A analyse · Esc back"
+
+
 class TableScene(Scene):
     """The machinery every game's table shares; see the module's words for the hooks."""
 
@@ -254,8 +258,9 @@ class TableScene(Scene):
     logger = log             # each table logs under its own module's name
     peek_key = pygame.K_v    # held: a hot-seat player sees their hidden hand (free in every table)
     show_key = pygame.K_u    # pressed: a hot-seat player turns their hand up, as a click on it does
-    # The table's own words tell a replay's keys: the viewer then puts no tag of its own over the
-    # table (Big Dig's board and Gold Mine's map reach the bottom-left corner where it sits).
+    # The table's own words tell a replay's keys (REPLAY_KEYS): the viewer then puts no tag of its
+    # own over the table (Big Dig's board, Gold Mine's map and Diamond in the Rough's own hand
+    # reach the bottom-left corner where it sits).
     says_replay_keys = False
 
     def __init__(self, match: Match, log_panel: LogPanel) -> None:

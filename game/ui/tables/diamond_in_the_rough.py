@@ -102,6 +102,7 @@ class DiamondTable(TableDrawing, TableScene):
 
     bot_pause = T_BOT_PAUSE
     message_seconds = 4.5
+    says_replay_keys = True   # (over the buttons' place: REPLAY_KEYS)
     shake_decay = 2.6
     drift_details = True
     logger = log

@@ -56,7 +56,7 @@ from game.ui.hexmap import (
     miner_token,
     seat_rgb,
 )
-from game.ui.tables.base import SCREEN, TableHost, banner_image, fit, tooltip_image
+from game.ui.tables.base import REPLAY_KEYS, SCREEN, TableHost, banner_image, fit, tooltip_image
 from game.ui.tables.gold_mine_moves import MoveBuilder
 from game.ui.tween import lerp2
 from game.ui.widgets import Button
@@ -68,7 +68,6 @@ MAP = pygame.Rect(8, 52, 640, 662)
 COMPASS_BOX = pygame.Rect(656, 52, 348, 152)
 DICE_BOX = pygame.Rect(656, 212, 348, 116)
 MOVE_BOX = pygame.Rect(656, 336, 348, 378)
-REPLAY_KEYS = "Replay: ←/→ step · Space play · A analyse · Esc back"   # (`says_replay_keys`)
 PLAYERS_BOX = pygame.Rect(1012, 52, 260, 262)
 LOG = pygame.Rect(1012, 322, 260, 392)
 
