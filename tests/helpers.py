@@ -125,6 +125,20 @@ def spy_text(monkeypatch: Any, module: Any) -> list[str]:
     return drawn
 
 
+def spy_text_places(monkeypatch: Any, module: Any) -> list[tuple[str, Any]]:
+    """Record every text `module` draws through its `theme.text`, with the rect it was drawn in."""
+    placed: list[tuple[str, Any]] = []
+    real = module.theme.text
+
+    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
+        rect = real(surface, words, *args, **kw)
+        placed.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(module.theme, "text", spy)
+    return placed
+
+
 def to_a_take_back_by_the_next(m: Any, rng: Any, tries: int = 400) -> None:
     """Play `m` on with random moves to a position where the human to move may take back the
     previous human's move (hot-seat); fails the test if none comes in `tries` moves."""

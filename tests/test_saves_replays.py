@@ -21,7 +21,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import click, finished_match, key, played, run_until, spy_text  # noqa: E402
+from helpers import click, finished_match, key, played, run_until, spy_text, spy_text_places  # noqa: E402
 
 from game import saves  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402
@@ -730,15 +730,7 @@ def test_the_replays_screen_says_how_many_are_kept_once_it_holds_nearly_that_man
     app.reset(TitleScene())
     screen = ReplaysScene()
     app.push(screen)
-    drawn: list[tuple[str, Any]] = []
-    real = replays_mod.theme.text
-
-    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
-        rect = real(surface, words, *args, **kw)
-        drawn.append((words, rect))
-        return rect
-
-    monkeypatch.setattr(replays_mod.theme, "text", spy)
+    drawn = spy_text_places(monkeypatch, replays_mod)
     app.draw()
     said = [(w, r) for w, r in drawn if f"the latest {most} are kept, the oldest goes first" in w]
     assert said, drawn

@@ -20,7 +20,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from big_dig_hand_boards import playable_board  # noqa: E402
-from helpers import bots, click, key, run_until, run_until_human, saved_actions, spy_text  # noqa: E402
+from helpers import bots, click, key, run_until, run_until_human, saved_actions, spy_text, spy_text_places  # noqa: E402
 
 from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games.big_dig import rules  # noqa: E402
@@ -750,15 +750,7 @@ def test_a_take_back_notice_is_shown_whole_in_the_message_bar(app, monkeypatch) 
     notice = fresh.message
     assert notice.startswith("Ana took back a move") and fresh.message_time > 0
     assert big_dig_drawing.theme.width_of(notice, 14) > big_dig_drawing.MOVE_BOX.w   # (too long for a line)
-    placed: list[tuple[str, pygame.Rect]] = []
-    real = big_dig_drawing.theme.text
-
-    def spy(surface: Any, words: str, *args: Any, **kw: Any) -> Any:
-        rect = real(surface, words, *args, **kw)
-        placed.append((words, rect))
-        return rect
-
-    monkeypatch.setattr(big_dig_drawing.theme, "text", spy)
+    placed = spy_text_places(monkeypatch, big_dig_drawing)
     fresh.draw(app.screen)
     start = next(i for i, (w, _) in enumerate(placed) if w[:20] == notice[:20])   # (the bar's, then the log's)
     lines: list[str] = []

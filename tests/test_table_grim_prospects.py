@@ -34,7 +34,8 @@ from game.games.grim_prospects.cards import card  # noqa: E402
 from game.ui import privacy  # noqa: E402
 from game.ui.scenes.dialogs import PassScreen  # noqa: E402
 from game.ui.tables.grim_drawing import OPP_ROW  # noqa: E402
-from game.ui.tables.grim_prospects import ACTIONS, GrimModel, GrimProspectsTable, _sentence  # noqa: E402
+from game.core.words import sentence  # noqa: E402
+from game.ui.tables.grim_prospects import ACTIONS, GrimModel, GrimProspectsTable  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("fresh_display")
 
@@ -245,7 +246,7 @@ def test_refused_choices_say_why_in_the_rules_words(app) -> None:  # type: ignor
         press()
         assert match.actions == before, f"{action} was played"
         reason = state.why_not(Action.parse(action))
-        assert reason and table.message == _sentence(reason)
+        assert reason and table.message == sentence(reason)
 
     refused(lambda: key(app, pygame.K_b), "bank")          # the hand is empty
     refused(lambda: key(app, pygame.K_3), "dig:3")         # no Pickaxe
@@ -255,7 +256,7 @@ def test_refused_choices_say_why_in_the_rules_words(app) -> None:  # type: ignor
     b = table.button_for("bank")
     assert b is not None and not b.enabled
     refused(lambda: click(app, b.rect.center), "bank")
-    assert table.tooltip_text() == _sentence(state.why_not(Action("bank")) or "")
+    assert table.tooltip_text() == sentence(state.why_not(Action("bank")) or "")
     # A card in hand that is not a Bundle cannot be placed: play to a hand holding one.
     rng = random.Random(2)
     for _ in range(400):

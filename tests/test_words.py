@@ -91,3 +91,10 @@ def test_event_texts_of_random_games_read_right(game: str, seed: int) -> None:
     assert len(texts) > 20
     bad = [(t, mistakes(t)) for t in texts if mistakes(t)]
     assert not bad, bad[:10]
+
+
+def test_a_reason_becomes_a_sentence() -> None:
+    from game.core.words import sentence
+
+    assert sentence(" the Rubble is empty ") == "The Rubble is empty."
+    assert sentence("Not now!") == "Not now!" and sentence("  ") == ""

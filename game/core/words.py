@@ -56,3 +56,13 @@ def amount(n: int, unit: tuple[str, str]) -> str:
     if word[:1].isalpha():
         return f"{n} {word}"
     return f"{n}{word}"
+
+
+def sentence(text: str) -> str:
+    """Words as a sentence: a capital first letter and a full stop (unless it ends in one already);
+    "" stays "". Rules' reasons are written lower-case, to be put into other words."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

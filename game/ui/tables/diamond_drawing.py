@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from game.core.contract import Action
-from game.core.words import and_list, or_list, plural
+from game.core.words import and_list, or_list, plural, sentence
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
 from game.ui.tables.base import REPLAY_KEYS, Callout, TableHost, banner_image, fit, seat_rgb
@@ -1165,7 +1165,7 @@ class TableDrawing(TableHost):
                 return b.reason if not b.enabled and self._human_turn() else ""
         for o, rect in self.option_rects():
             if rect.collidepoint(pos) and o.reason:
-                return _sentence(o.reason)
+                return sentence(o.reason)
         if DECK_RECT.collidepoint(pos):
             return f"The deck: {plural(self.model.deck, 'card')}, face down"
         for cid, rect in list(zip(self.model.row, self.row_rects()))[::-1]:
@@ -1228,14 +1228,6 @@ def _plural_kind(kind: str) -> str:
     if kind == "gem":
         return "Gems"
     return resource_words(kind)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 @lru_cache(maxsize=64)

@@ -37,7 +37,7 @@ import pygame
 
 from game.core.contract import Action, Event
 from game.core.match import Match
-from game.core.words import and_list, plural
+from game.core.words import and_list, plural, sentence
 from game.ui import dr_cards as art
 from game.ui import theme
 from game.ui.tables.base import Beat, Callout, LogPanel, TableScene, callout_image, seat_rgb
@@ -71,7 +71,6 @@ from game.ui.tables.diamond_drawing import (
     _all_ids,
     _plural_kind,
     _rules,
-    _sentence,
     _take,
     card_words,
     kind_of,
@@ -465,7 +464,7 @@ class DiamondTable(TableDrawing, TableScene):
             return False
         reason = self.mode_reason(mode)
         if reason:
-            self._say(_sentence(reason))
+            self._say(sentence(reason))
             return False
         if self.mode != mode:
             self.mode, self.picks = mode, []
@@ -520,7 +519,7 @@ class DiamondTable(TableDrawing, TableScene):
         if step is None:
             return False
         if option.reason:
-            self._say(_sentence(option.reason))
+            self._say(sentence(option.reason))
             return False
         current = self._step_picks()
         if step.count > 1 and option.key in current:   # a second click takes a card back
@@ -563,7 +562,7 @@ class DiamondTable(TableDrawing, TableScene):
             return False
         why = self.why_not(action)
         if why:
-            self._say(_sentence(why))
+            self._say(sentence(why))
             return False
         self._click()
         return self._apply(Action.parse(action))
@@ -573,7 +572,7 @@ class DiamondTable(TableDrawing, TableScene):
             return False
         why = self.why_not("pass")
         if why:
-            self._say(_sentence(why))
+            self._say(sentence(why))
             return False
         return self._apply(Action("pass"))
 
@@ -611,7 +610,7 @@ class DiamondTable(TableDrawing, TableScene):
                 # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
                 b = Button((x, BUTTON_Y, 124, BUTTON_H), label,
                            (lambda m=mode: self.pass_turn() if m == "pass" else self.start(m)), k,  # type: ignore[misc]
-                           enabled=not reason, reason=_sentence(reason) if reason else "",
+                           enabled=not reason, reason=sentence(reason) if reason else "",
                            primary=self.mode == mode, size=18)
                 self._action_buttons.append((mode, b))
                 x += 132
@@ -1188,7 +1187,7 @@ class DiamondTable(TableDrawing, TableScene):
                     if self.start("bomb") and self.picks != [str(q)]:   # (two players: picked already)
                         opt = next(o for o in self.steps()[0].options if o.ref == q)
                         if opt.reason:   # (a rival who may not be bombed: the bomb stays where it was)
-                            self._say(_sentence(opt.reason))
+                            self._say(sentence(opt.reason))
                         else:
                             self.picks = []   # another rival clicked instead: them now
                             self.pick(opt)

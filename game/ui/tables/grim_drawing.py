@@ -1045,16 +1045,6 @@ def _rect_at(centre: tuple[float, float], size: tuple[int, int]) -> pygame.Rect:
     return r
 
 
-# ============================================================================ words
-def _sentence(reason: str) -> str:
-    """A rules reason as a sentence: capital first letter, a full stop."""
-    reason = reason.strip()
-    if not reason:
-        return ""
-    reason = reason[0].upper() + reason[1:]
-    return reason if reason.endswith((".", "!", "?")) else reason + "."
-
-
 # ============================================================================ pictures
 def _shade(rgb: tuple[int, int, int], f: float) -> tuple[int, int, int]:
     return (int(rgb[0] * f), int(rgb[1] * f), int(rgb[2] * f))

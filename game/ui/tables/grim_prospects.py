@@ -40,7 +40,7 @@ import pygame
 
 from game.core.contract import Action, Event
 from game.core.match import Match
-from game.core.words import or_list, plural
+from game.core.words import or_list, plural, sentence
 from game.games.grim_prospects.cards import card
 from game.games.grim_prospects.rules import HIDDEN
 from game.ui import gp_cards, theme
@@ -77,7 +77,6 @@ from game.ui.tables.grim_drawing import (
     TableDrawing,
     _background,
     _hidden,
-    _sentence,
     dynamite_in,
 )
 from game.ui.widgets import Button
@@ -700,7 +699,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
         text = str(action)
         reason = self.why_not(text)
         if reason is not None:
-            self._say(_sentence(reason))
+            self._say(sentence(reason))
             return False
         self._click()
         return self._apply(Action.parse(text))
@@ -758,7 +757,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
             size = theme.fit_size(label, w - 30, 18, 13, bold=True)
             # (mypy cannot type a lambda whose default binds the loop variable: python/mypy#15459.)
             b = Button((x, BUTTON_Y, w, BUTTON_H), label, lambda kind=kind: self.choose(kind), k,  # type: ignore[misc]
-                       enabled=reason is None, reason=_sentence(reason or ""), primary=primary, size=size)
+                       enabled=reason is None, reason=sentence(reason or ""), primary=primary, size=size)
             self.buttons.append((kind, b))
             x += w + gap
         # Prospecting: the action buttons give way to the chooser's one.

@@ -25,6 +25,7 @@ import pygame
 
 from game.core.contract import Action, Event
 from game.core.match import Match
+from game.core.words import sentence
 from game.games.ya_blew_it.cards import GEM, SAFE, WILD, card_set
 from game.games.ya_blew_it.rules import FIRE_PHASE, MINER
 from game.ui import cards as art
@@ -69,15 +70,6 @@ log = logging.getLogger(__name__)
 
 # Each action's key and the action it stands for (Enter: keep the roll).
 ACTION_KEYS: dict[int, str] = {k: kind for kind, (_, k) in ACTION_UI.items()}
-
-
-def _sentence(reason: str) -> str:
-    """A rules reason as a sentence: capital first letter, a full stop."""
-    reason = reason.strip()
-    if not reason:
-        return ""
-    reason = reason[0].upper() + reason[1:]
-    return reason if reason.endswith((".", "!", "?")) else reason + "."
 
 
 # ============================================================================ the scene
@@ -732,7 +724,7 @@ class YaBlewItTable(TableDrawing, TableScene):
         reason = self.match.state.why_not(Action(kind))
         if reason is None:
             return False
-        self._say(_sentence(reason))
+        self._say(sentence(reason))
         return True
 
     # ------------------------------------------------------------------ the log
