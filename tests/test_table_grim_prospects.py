@@ -968,3 +968,32 @@ def test_the_hint_outlines_the_card_to_keep_and_the_keep_button_once_it_can_be_p
     assert ch.keep == other and table._hint_spots(keep) == [ch.card_rect(cid)]
     click(app, ch.card_rect(cid).center)
     assert ch.keep == cid and table._hint_spots(keep) == [ch.card_rect(cid), table.keep_button.rect]
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_groups_count_leaves_its_cards_name_points_and_icon_in_view(app, players) -> None:  # type: ignore[no-untyped-def]
+    """The "×2" of two like cards in a rival's Inventory and in your own sits on the picture: the
+    card's name, its points and its ability icon show as on a card alone."""
+    from game.games.grim_prospects.cards import kinds
+    from game.ui import gp_cards
+    from game.ui.tables.grim_drawing import HOME, SMALL, TINY
+
+    match = new_match([Seat("Ana")] + [bot(n) for n in ("Bo", "Cyd", "Dee", "Eli")[:players - 1]])
+    table = open_table(app, match)
+    copper = kinds()["copper"].id
+    rival, me = table.others()[0], table._model_seat
+    for p, area, render in ((rival, OPP_ROW, table._render_opponents), (me, HOME, table._render_home)):
+        pics = []
+        for group in ([copper], [copper, copper + 1]):
+            table.model.inventories[p] = group
+            pic = pygame.Surface(area.size, pygame.SRCALPHA)
+            render(pic)
+            pics.append(pic)
+        rect = table.inv_rects(p, 1)[0].move(-area.x, -area.y)
+        assert rect.size == (SMALL if p == me or players == 4 else TINY)
+        alone, two = (pygame.image.tobytes(pic.subsurface(rect), "RGBA") for pic in pics)
+        assert alone != two   # the count is on the card
+        for mark in (gp_cards.icon_rect(rect.size), gp_cards.coin_rect(rect.size, "1"),
+                     pygame.Rect(0, 0, rect.w, gp_cards.name_depth(rect.size))):
+            alone, two = (pygame.image.tobytes(pic.subsurface(mark.move(rect.topleft)), "RGBA") for pic in pics)
+            assert alone == two, (p, mark)

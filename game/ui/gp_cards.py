@@ -625,6 +625,27 @@ def _layout(size: Size) -> dict[str, Any]:
             "text_max": round(h * 0.095), "text_min": 9}
 
 
+def icon_rect(size: Size) -> pygame.Rect:
+    """Where a card of `size` shows its ability icon, from the card's top left: the bottom right
+    corner of a small card, the picture's top right corner of a large one."""
+    lay = _layout(size)
+    ic = lay["icon"]
+    if lay["compact"]:
+        return pygame.Rect(size[0] - lay["pad"] - ic - 1, size[1] - lay["pad"] - ic - 1, ic, ic)
+    return pygame.Rect(lay["art"].right - ic - 2, lay["art"].y + 2, ic, ic)
+
+
+def coin_rect(size: Size, label: str) -> pygame.Rect:
+    """Where a card of `size` shows its points `label` (a coin, wider for "1/3"), from its top left:
+    the bottom left corner of a small card, the picture's top left corner of a large one."""
+    lay = _layout(size)
+    d = lay["coin"]
+    w = int(d * (1.3 if len(label) > 2 else 1.15 if len(label) > 1 else 1.0))
+    if lay["compact"]:
+        return pygame.Rect(lay["pad"] + 1, size[1] - lay["pad"] - d - 1, w, d)
+    return pygame.Rect(lay["art"].x + 2, lay["art"].y + 2, w, d)
+
+
 # ============================================================================ faces and back
 def face(card_id: int, size: Size = HAND) -> pygame.Surface:
     """The face of card `card_id` at `size` (cached per kind and size); reported to the face log.
@@ -696,16 +717,14 @@ def _face(key: str, size: Size) -> pygame.Surface:
                    title=True, anchor="center", box=band)
     label = points_label(c)
     if lay["compact"]:
-        ic = lay["icon"]
-        small.blit(ability_icon(c.ability, ic), (w - lay["pad"] - ic - 1, h - lay["pad"] - ic - 1))
+        small.blit(ability_icon(c.ability, lay["icon"]), icon_rect(size))
         if label:
-            _coin(small, label, (lay["pad"] + 1, h - lay["pad"] - lay["coin"] - 1), lay["coin"])
+            _coin(small, label, coin_rect(size, label))
     else:
         art = lay["art"]
         if label:
-            _coin(small, label, (art.x + 2, art.y + 2), lay["coin"])
-        ic = lay["icon"]
-        small.blit(ability_icon(c.ability, ic), (art.right - ic - 2, art.y + 2))
+            _coin(small, label, coin_rect(size, label))
+        small.blit(ability_icon(c.ability, lay["icon"]), icon_rect(size))
         strip = lay["strip"]
         word = ABILITY_WORD.get(c.ability, "").upper()
         ws = theme.fit_size(word, strip.w - 8, round(strip.h * 0.8), 7, True)
@@ -722,10 +741,10 @@ def _face(key: str, size: Size) -> pygame.Surface:
     return small
 
 
-def _coin(surface: pygame.Surface, label: str, pos: tuple[int, int], d: int) -> None:
-    """The points: a gold coin with the number, large and dark."""
+def _coin(surface: pygame.Surface, label: str, where: pygame.Rect) -> None:
+    """The points: a gold coin with the number, large and dark, filling `where` (`coin_rect`)."""
     wide = len(label) > 1
-    w = int(d * (1.3 if len(label) > 2 else 1.15 if wide else 1.0))
+    w, d = where.size
     big = pygame.Surface((w * SS, d * SS), pygame.SRCALPHA)
     rect = big.get_rect()
     pygame.draw.rect(big, (70, 46, 10), rect, border_radius=d * SS // 2)
@@ -735,7 +754,7 @@ def _coin(surface: pygame.Surface, label: str, pos: tuple[int, int], d: int) -> 
     size = theme.fit_size(label, w - 6, int(d * (0.56 if wide else 0.72)), 8, True)
     theme.text(img, label, (w // 2, d // 2 + 1), size, (60, 36, 6), bold=True, anchor="center",
                box=img.get_rect())
-    surface.blit(img, pos)
+    surface.blit(img, where)
 
 
 def back(size: Size = HAND) -> pygame.Surface:

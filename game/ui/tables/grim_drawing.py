@@ -1083,21 +1083,31 @@ def _pill(words: str, colour: tuple[int, int, int]) -> pygame.Surface:
 
 def _badges(surface: pygame.Surface, groups: Sequence[tuple[Any, Sequence[int]]],
             rects: Sequence[pygame.Rect]) -> None:
-    """The "×2" of each group of like cards, at its card's foot, drawn once every card is down, so
-    that no card laid after it covers it."""
+    """The "×2" of each group of like cards, drawn once every card is down, so that no card laid
+    after it covers it."""
     for (_, cs), r in zip(groups, rects):
         if len(cs) > 1:
-            # Its right edge within the card's: the next card lies close by.
-            _badge(surface, f"×{len(cs)}", (r.right - 5, r.bottom))
+            words = f"×{len(cs)}"
+            img = theme.render_line(theme.font(13, True), words, (20, 16, 12))
+            box = badge_rect(img.get_size(), r)
+            pygame.draw.rect(surface, theme.GOLD, box, border_radius=8)
+            pygame.draw.rect(surface, (20, 16, 12), box, 1, border_radius=8)
+            surface.blit(img, img.get_rect(center=box.center))
 
 
-def _badge(surface: pygame.Surface, words: str, corner: tuple[int, int]) -> None:
-    img = theme.render_line(theme.font(13, True), words, (20, 16, 12))
-    r = img.get_rect().inflate(10, 4)
-    r.bottomright = (corner[0] + 4, corner[1] + 4)
-    pygame.draw.rect(surface, theme.GOLD, r, border_radius=8)
-    pygame.draw.rect(surface, (20, 16, 12), r, 1, border_radius=8)
-    surface.blit(img, img.get_rect(center=r.center))
+def badge_rect(words_size: tuple[int, int], card: pygame.Rect) -> pygame.Rect:
+    """Where a group's count, its words `words_size` big, sits on `card`: at the right edge, on the
+    picture just clear of the ability icon and the points (above them on a small card, below the
+    icon on a large one), so that the name, the points and the icon all stay in view. Its right edge stays within the card's: the next card lies close by."""
+    box = pygame.Rect(0, 0, words_size[0] + 10, words_size[1] + 4)
+    box.right = card.right - 2
+    icon = gp_cards.icon_rect(card.size)
+    if icon.y > card.h // 2:
+        # A small card's marks sit at its foot, the widest coin as high as the icon or higher.
+        box.bottom = card.y + min(icon.y, gp_cards.coin_rect(card.size, "1/3").y) - 1
+    else:
+        box.top = card.y + icon.bottom + 1
+    return box
 
 
 _BG: pygame.Surface | None = None
