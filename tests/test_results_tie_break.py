@@ -190,3 +190,35 @@ def test_a_new_game_after_an_old_saves_end_is_played_by_todays_rules(app: App, g
     new = app.top.match  # type: ignore[attr-defined]
     today = info.make_config(2).options
     assert new is not loaded and all(new.config.options[k] == today[k] for k in info.legacy_options)
+
+
+def test_play_again_on_a_board_now_refused_says_why_and_deals_nothing(app: App, tmp_path: Path) -> None:
+    """A Big Dig game saved on a board that the map reader accepted then and refuses now (its light
+    dirt walled in) opens and ends as it was played; Play again would deal a new game on it, which
+    setup could never start: it says why instead, and the results stay."""
+    import sys
+
+    from game.games.big_dig.rules import shipped_board
+    from game.ui.scenes.dialogs import MessageBox
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_big_dig_map import LIGHT_WALLED_IN, _unchecked_board
+
+    walled = _unchecked_board(tmp_path, LIGHT_WALLED_IN)
+    for board, refused in ((walled, True), (shipped_board("a").to_json(), False)):
+        match = Match("big_dig", [Seat("Ana"), Seat("Bo", "bot", "easy")], 4, {"board": board})
+        rng = Rng(4)
+        while not match.is_over():
+            match.apply(rng.choice(match.legal_actions()))
+        results = ResultsScene(match)
+        app.push(results)
+        results.play_again()
+        if refused:
+            box = app.top
+            assert isinstance(box, MessageBox) and box.title == "This game cannot be dealt again"
+            assert "light dirt at column 2, row 4" in box.text and "New game" in box.text
+            app.pop()
+            assert app.top is results
+        else:
+            new = app.top.match  # type: ignore[attr-defined]
+            assert new is not match and new.config.options["board"] == board and not new.actions

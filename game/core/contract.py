@@ -348,6 +348,11 @@ class GameInfo:
     # before it came (Gold Mine's fixed start points of version 0.1.0), where the newer default
     # would change how the save's actions replay.
     legacy_options: Mapping[str, Any] = field(default_factory=dict)
+    # What stops a new game being dealt with these options, in the player's words, or None (Big
+    # Dig: a board an earlier version accepted, which a finished game kept, and the map reader now
+    # refuses). Play again asks before it deals; the setup's own choices are checked where they
+    # are made.
+    new_game_problem: Callable[[Mapping[str, Any]], str | None] | None = None
     # Lines the results add under a player's score, from the game's events (history, the seats'
     # names, the player): what the score alone does not tell (Ya Blew It!: the final blast).
     result_notes: Callable[[Sequence[Event], Sequence[str], int], list[str]] | None = None

@@ -1029,6 +1029,17 @@ def default_options() -> dict[str, Any]:
     return {"side": "a", "board": shipped_board("a").to_json(), "expert": False}
 
 
+def new_game_problem(options: Mapping[str, Any]) -> str | None:
+    """Why a new game cannot be dealt on the board of `options` (a finished game's), by every
+    check the map reader makes today; None when it can."""
+    board = _board_from_options(options, IllegalAction)
+    problems = board_problems(board, complete=True)
+    if not problems:
+        return None
+    return (f"The board \u201c{board.name}\u201d was accepted when this game began, but {problems[0]}, so no "
+            "new game is dealt on it. Choose a board under New game.")
+
+
 INFO = GameInfo(
     name="big_dig",
     title="Big Dig",
@@ -1040,5 +1051,6 @@ INFO = GameInfo(
     blurb="Draft digging shapes and cross out your own board: first to meet three goals wins.",
     default_options=default_options,
     score_unit=("goal", "goals"),
+    new_game_problem=new_game_problem,
 )
 BigDigState.info = INFO

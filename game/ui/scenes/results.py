@@ -19,7 +19,7 @@ from game.core.match import Match, Seat
 from game.core.words import amount, and_list, plural
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import fit_text, open_table
+from game.ui.scenes.dialogs import MessageBox, fit_text, open_table
 from game.ui.tween import ease_out_back
 from game.ui.widgets import Button, FocusRing
 
@@ -206,6 +206,11 @@ class ResultsScene(Scene):
         seats, options = list(self.match.seats), self.new_game_options()
         if self.tie_break:
             seats, options = self.tie_break_seats()
+        check = self.match.info.new_game_problem
+        problem = check(options) if check is not None else None
+        if problem:
+            self.app.push(MessageBox("This game cannot be dealt again", problem))
+            return
         match = Match(self.match.game, seats, seed, options)
         if open_table(self.app, match, replace=True):
             try:
