@@ -24,7 +24,7 @@ from typing import Any, Collection, Mapping
 
 from game import paths
 from game.core.contract import BadSave, IllegalAction, NewerSave
-from game.core.match import Match, load_match, load_or_set_aside, newer_format, read_record
+from game.core.match import Match, load_match, load_or_set_aside, newer_format, read_record, safe_id
 from game.core.storage import (LATEST_TIME, BackgroundWriter, clean_leftovers, encode_json, read_json,
                                 set_aside, write_json_atomic, write_text_atomic)
 from game.core.text import clean_name, clean_text
@@ -287,6 +287,7 @@ def finish(match: Match, *, saved: bool = False) -> str | None:
     is resumed. Once its replay is written, it is never saved again (that would only bring it
     back to Continue)."""
     _writer.flush()   # a save still being written would otherwise outlive its removal
+    save = save_path(match)   # (before the replay, which may give the match a new id)
     if not saved and str(match.match_id) not in _kept_finished:
         try:
             _write_save(match)
@@ -301,7 +302,7 @@ def finish(match: Match, *, saved: bool = False) -> str | None:
         message = record_match(match)
     except OSError as exc:
         log.error("could not record the statistics: %s", exc)
-    delete_file(save_path(match))
+    delete_file(save)
     return message
 
 
@@ -428,6 +429,7 @@ def _retire(entry: Entry, messages: list[str]) -> bool:
     that has to say, a damaged statistics file set aside say, joins `messages`)."""
     try:
         match = load_match(entry.path)
+        _own_id(match, entry.path)
     except BadSave as exc:
         if isinstance(exc.__cause__, OSError):
             # Not opened (on Windows, another program holding it for a moment): not damage. It
@@ -448,9 +450,27 @@ def _retire(entry: Entry, messages: list[str]) -> bool:
 
 
 def resume(entry: Entry) -> tuple[Match | None, str | None]:
-    """The saved match of `entry`, or None and a message (a damaged save is set aside)."""
+    """The saved match of `entry`, or None and a message (a damaged save is set aside). A save
+    is known by its file's name (`_own_id`): one in a file of another name (a copy the player
+    made) moves to a file of its own first."""
     _writer.flush()
-    return load_or_set_aside(entry.path)
+    match, message = load_or_set_aside(entry.path)
+    if match is not None and _own_id(match, entry.path) != entry.path.stem:
+        try:
+            _write_save(match)
+            delete_file(entry.path)
+        except OSError as exc:   # (it is saved again after each move; the copy stays till then)
+            log.error("could not move %s to a file of its own: %s", entry.path.name, exc)
+    return match, message
+
+
+def _own_id(match: Match, path: Path) -> str:
+    """Give `match`, read from `path`, the id its file name says: a copy of a save (a backup, a
+    file from another machine) holds the id of the game it was copied from, and saving it under
+    that id would write over that game's save or, at its end, its replay. A file name no id may
+    have (spaces, say) gives a fresh id."""
+    match.match_id = safe_id(path.stem)
+    return match.match_id
 
 
 # ============================================================================ replays
@@ -463,12 +483,30 @@ def write_replay(match: Match) -> Path:
     data["summary"] = _summary(match)
     data["outcomes"] = match.revealed_outcomes()
     path = replay_path(match)
+    if not _free_for(path, data):
+        # Another game's replay has this name (two games of one id): this one takes a new id.
+        while path.exists():
+            match.match_id = data["match_id"] = safe_id("")
+            path = replay_path(match)
     write_json_atomic(path, data)
     if _moving is not None:
         _moving.append(path)
     else:
         _prune_replays()
     return path
+
+
+def _free_for(path: Path, data: Mapping[str, Any]) -> bool:
+    """Whether the replay of the game `data` may be written at `path`: nothing is there, or a
+    replay of the same game (written again: the same game, seed, start and players)."""
+    if not path.exists():
+        return True
+    try:
+        there = read_json(path)
+    except (OSError, ValueError, TypeError, OverflowError):
+        return False   # (not read: kept, as anything the player had)
+    same = ("game", "seed", "started", "seats")
+    return isinstance(there, Mapping) and all(there.get(k) == data.get(k) for k in same)
 
 
 # While `list_saves` moves games from Continue to the replays: the replays it has written, which

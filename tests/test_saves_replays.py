@@ -319,6 +319,72 @@ def test_a_finished_game_becomes_a_replay_and_leaves_no_save(home: Path) -> None
     assert len(saves.list_replays()[0]) == 1
 
 
+@pytest.mark.parametrize("copy_name", ["backup", "Ana's game (copy)"])
+def test_a_copy_of_a_save_is_a_game_of_its_own_and_never_writes_over_the_original(
+        home: Path, copy_name: str) -> None:
+    """A player copies a save (a backup, a file from a friend) into the saves folder: the copy
+    holds the id of the original. Resumed and played on, it is saved under its own file (a file
+    name no id may have is given a fresh one, and the copy moves there), and the original is as it
+    was."""
+    m = played("ya_blew_it", 4, 3)
+    saves.autosave(m)
+    original = saves.save_path(m)
+    before = original.read_bytes()
+    copy = original.with_name(f"{copy_name}.json")
+    shutil.copyfile(original, copy)
+    os.utime(copy, (time.time() + 5, time.time() + 5))   # (listed first: the newest)
+    entries, _ = saves.list_saves()
+    entry = next(e for e in entries if e.path == copy)
+    resumed, message = saves.resume(entry)
+    assert resumed is not None and message is None
+    assert resumed.match_id != m.match_id
+    resumed.apply(resumed.legal_actions()[0])
+    saves.autosave(resumed)
+    assert original.read_bytes() == before
+    now = {e.path.name: e.moves for e in saves.list_saves()[0]}
+    assert now == {original.name: 3, f"{resumed.match_id}.json": 4}
+    if copy_name == "backup":
+        assert resumed.match_id == "backup"
+
+
+def test_a_save_holding_the_id_of_a_kept_replay_ends_as_a_replay_of_its_own(home: Path) -> None:
+    """A save from elsewhere that holds the id of a game already kept as a replay: when it ends,
+    its replay is written beside that one, never over it."""
+    kept = finished_match(5, "grim_prospects")
+    saves.autosave(kept)
+    (replay,) = [e.path for e in saves.list_replays()[0]]
+    before = replay.read_bytes()
+    m = played("ya_blew_it", 6, 2)
+    saves.autosave(m)
+    data = json.loads(saves.save_path(m).read_text("utf-8"))
+    data["match_id"] = kept.match_id
+    (saves.saves_dir() / "friend.json").write_text(json.dumps(data), "utf-8")
+    saves.save_path(m).unlink()
+    (entry,) = saves.list_saves()[0]
+    resumed, _ = saves.resume(entry)
+    assert resumed is not None
+    rng = random.Random(6)
+    while not resumed.is_over():
+        resumed.apply(rng.choice(resumed.legal_actions()))
+    saves.autosave(resumed)
+    assert replay.read_bytes() == before
+    assert sorted(e.title for e in saves.list_replays()[0]) == ["Grim Prospects", "Ya Blew It!"]
+    assert saves.list_saves()[0] == []
+
+
+def test_a_replay_written_where_another_games_replay_lies_takes_a_new_name(home: Path) -> None:
+    """Two games of one id (a save copied before the checks above, a file from another machine):
+    the second's replay never replaces the first's."""
+    first, second = finished_match(7), finished_match(8, "gold_mine")
+    second.match_id = first.match_id
+    saves.autosave(first)
+    saves.autosave(second)
+    assert sorted(e.title for e in saves.list_replays()[0]) == ["Gold Mine", "Ya Blew It!"]
+    # The same game written again stays one replay.
+    saves.write_replay(first)
+    assert len(saves.list_replays()[0]) == 2
+
+
 def test_when_text() -> None:
     now = time.mktime((2026, 11, 23, 15, 0, 0, 0, 0, -1))
     assert when_text(now - 10, now) == "just now"

@@ -428,7 +428,7 @@ class Match:
                     raise BadSave(f"move {i + 1} is {len(text):,} characters long, where no game "
                                   f"writes a move of more than {MAX_ACTION_CHARS}")
             if data.get("match_id"):
-                match.match_id = _safe_id(str(data["match_id"]))
+                match.match_id = safe_id(str(data["match_id"]))
             if isinstance(data.get("started"), (int, float)):
                 match.started = float(data["started"])
             match.hints = _hints(data.get("hints"), len(seats))
@@ -524,7 +524,7 @@ _DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)
                       *(f"lpt{i}" for i in range(10))})
 
 
-def _safe_id(text: str) -> str:
+def safe_id(text: str) -> str:
     """A match id fit to be a file name on every system; anything else gets a fresh id."""
     if (0 < len(text) <= 40 and all(c.isalnum() or c in "-_" for c in text) and text.isascii()
             and text.lower() not in _DEVICES):
