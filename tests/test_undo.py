@@ -58,10 +58,12 @@ def undo_at_random(game: str, seed: int) -> int:
         if m.actions and rng.random() < 0.35:
             target = m.undo_target()
             if target is None:
-                # Forbidden exactly when a reveal or only bots stand since the last human decision.
+                # Forbidden exactly when only bots stand since the last human decision, or a reveal,
+                # or a card of a hidden hand shown to that human.
                 tail = list(zip(m._actors, m._revealed))
                 last_human = max((i for i, (a, _) in enumerate(tail) if m.seats[a].is_human), default=None)
-                assert last_human is None or any(r for _, r in tail[last_human:])
+                assert last_human is None or any(r for _, r in tail[last_human:]) or any(
+                    m._actors[last_human] in news for news in m._news_for[last_human:])
             else:
                 undos += 1
                 seat = m.undo_seat()
@@ -103,6 +105,39 @@ def undo_at_random(game: str, seed: int) -> int:
             assert m.undo_target() is None, "an action that revealed something could be taken back"
     assert m.undo_target() is None or not m.is_over()
     return undos
+
+
+@pytest.mark.parametrize("game", [g for g, info in GAMES.items() if info.private_hands])
+def test_a_take_back_never_returns_a_player_to_a_decision_knowing_a_card_of_a_hidden_hand(game: str) -> None:
+    """A bot's reply that lays a card from its hand face up (Grim Prospects: placed in the
+    Inventory; Diamond in the Rough: discarded), where the human did not know it was there, shows
+    a secret: the human's move before it is no longer taken back. The human's own move that lays
+    down a card of theirs still may be. Random games, every position checked."""
+    theirs = mine = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        n = rng.randint(2, 4)
+        m = Match(game, [Seat("Ana")] + [Seat(f"B{i}", BOT, "easy") for i in range(1, n)], seed)
+        secrets: list[int] = []
+        while not m.is_over() and len(m.actions) < 400:
+            before = m.state
+            actor = m.to_move()
+            events = m.apply(rng.choice(m.legal_actions()))
+            if actor is None:
+                continue
+            knew = before.view(0 if actor else 1).state.hands[actor]
+            told = [c for c in set(before.hands[actor]) - set(m.state.hands[actor]) if c not in knew and any(
+                ev.visible_to is None and (ev.data.get("card") == c or c in (ev.data.get("cards") or ()))
+                for ev in events)]
+            if told and actor:
+                secrets.append(len(m.actions) - 1)
+                theirs += 1
+            target = m.undo_target(0)
+            assert target is None or all(target > i for i in secrets), (seed, m.actions[-1])
+            if told and not actor and not m._revealed[-1] and not m.is_over():
+                assert target == len(m.actions) - 1, (seed, m.actions[-1])
+                mine += 1
+    assert theirs > 0 and mine > 0, "no card of a hidden hand was shown in these games (the test proves nothing then)"
 
 
 @pytest.mark.parametrize("game", list(GAMES))

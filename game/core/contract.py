@@ -66,6 +66,10 @@ class Event:
     `reveals` is True when the event shows someone something new that chance decided (a die
     roll, a card drawn or turned): an action that caused such an event can never be taken back,
     because the player has seen the future it drew.
+
+    `news_for` are the seats it shows a card they did not know was where it came from (a card
+    leaving a hidden hand face up): none of them may take back a move of theirs that such an
+    event followed, while the seat whose card it was may still take back its own move.
     """
 
     kind: str
@@ -73,6 +77,7 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     visible_to: frozenset[int] | None = None
     reveals: bool = False
+    news_for: frozenset[int] = frozenset()
 
     def seen_by(self, player: int | None) -> bool:
         """Whether `player` may see this event (None stands for a spectator of public events)."""

@@ -101,6 +101,7 @@ class Match:
         self._marks: list[int] = [len(self.history)]
         self._actors: list[int] = []
         self._revealed: list[bool] = []
+        self._news_for: list[frozenset[int]] = []   # the seats each action showed a hidden card
         # Changes whenever the position changes, forwards or back (bot requests are keyed on it).
         self.version = 0
         # A replay's table: nobody decides, and `reveal_all` shows every seat's secrets.
@@ -151,6 +152,7 @@ class Match:
         self._marks.append(len(self.history))
         self._actors.append(-1 if actor is None else actor)
         self._revealed.append(any(reveals(ev) for ev in events))
+        self._news_for.append(frozenset().union(*(ev.news_for for ev in events)))
         self.version += 1
         return events
 
@@ -224,7 +226,7 @@ class Match:
 
         The policy: the last human to decide may take back that decision, together with the bot
         replies that followed it, unless any of those revealed something (a roll, a card turned,
-        a secret shown to someone). Anything before another human's decision, or before
+        a secret shown to someone, a card of another's hidden hand shown to this player). Anything before another human's decision, or before
         something was revealed, stands. Nothing random is ever re-rolled: the position gone back
         to existed, generator and all.
         """
@@ -242,12 +244,15 @@ class Match:
         if self.spectator or self.is_over():
             return None
         i = len(self.actions)
+        learned: set[int] = set()
         while i > 0:
             if self._revealed[i - 1]:
                 return None
+            learned |= self._news_for[i - 1]
             actor = self._actors[i - 1]
             if 0 <= actor < len(self.seats) and self.seats[actor].is_human and not self._formal(i - 1):
-                return actor, i - 1
+                # Not when a reply since showed this player a card of a hidden hand.
+                return None if actor in learned else (actor, i - 1)
             # A bot's reply, or a formality the table played, that revealed nothing: taken back
             # with the decision before it.
             i -= 1
@@ -329,6 +334,7 @@ class Match:
         del self._marks[count + 1:]
         del self._actors[count:]
         del self._revealed[count:]
+        del self._news_for[count:]
         self.version += 1
 
     def actor(self, index: int) -> int:

@@ -235,10 +235,13 @@ class DiamondState(GameState):
         return self.config.name(p)
 
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None,
-              **data: Any) -> None:
+              news: int | None = None, **data: Any) -> None:
+        """Log an event; `news`: the seat whose hand it shows a card of that the others did not
+        know was there (a move of theirs that it answered is no longer taken back)."""
         if self._quiet:
             return
-        self._ev.append(Event(kind, text, data, visible_to, reveals=kind in REVEALING))
+        news_for = frozenset(range(self.n)) - {news} if news is not None else frozenset()
+        self._ev.append(Event(kind, text, data, visible_to, reveals=kind in REVEALING, news_for=news_for))
 
     def gem_holder(self) -> int | None:
         """The seat holding the Gem in hand or tableau, or None (row, boxed, deck; on a masked
@@ -499,9 +502,13 @@ class DiamondState(GameState):
         self._end_turn()
         return self._ev
 
-    def _take_from_hand(self, p: int, cid: int) -> None:
+    def _take_from_hand(self, p: int, cid: int) -> bool:
+        """Card `cid` leaves p's hand face up; True when the others did not know it was there."""
         self.hands[p].remove(cid)
-        self.shown.discard(cid)
+        if cid in self.shown:
+            self.shown.discard(cid)
+            return False
+        return True
 
     def _to_hand(self, p: int, cid: int, seen: bool) -> None:
         """Card `cid` joins p's hand; `seen`: every seat saw it (else the others forget their
@@ -608,30 +615,31 @@ class DiamondState(GameState):
                    card=named)
 
     def _resupply(self, p: int, cid: int, where: str) -> None:
-        self._take_from_hand(p, cid)
+        news = p if self._take_from_hand(p, cid) else None
         take = _row_arg(where)
         if take is None:
             self.row.append(cid)
             self._emit("resupply", f"{self.name(p)} discards {card_name(cid)} and draws from the deck",
-                       player=p, card=cid, source="deck", took=None)
+                       news=news, player=p, card=cid, source="deck", took=None)
             self._draw(p, "resupply")
             return
         got = self.row.pop(take)
         self.row.append(cid)
         self.tableaus[p].append(got)
         self._emit("resupply", f"{self.name(p)} discards {card_name(cid)} and takes {card_name(got)} "
-                   "from the row", player=p, card=cid, source="row", took=got)
+                   "from the row", news=news, player=p, card=cid, source="row", took=got)
 
     def _invest(self, p: int, args: tuple[str, ...]) -> None:
+        news = None
         if GEM_ID in self.hands[p]:
-            self._take_from_hand(p, GEM_ID)
+            news = p if self._take_from_hand(p, GEM_ID) else None
         else:
             self.tableaus[p].remove(GEM_ID)
         if args == (DECK_KIND,):
             self.row.append(GEM_ID)
             count = min(INVEST_DRAW, len(self.deck))
             self._emit("invest", f"{self.name(p)} invests the Gem and draws {plural(count, 'card')}",
-                       player=p, source="deck", took=[], count=count)
+                       news=news, player=p, source="deck", took=[], count=count)
             for _ in range(count):
                 self._draw(p, "invest")
             return
@@ -641,7 +649,7 @@ class DiamondState(GameState):
         self.row = [c for k, c in enumerate(self.row) if k not in (i, j)] + [GEM_ID]
         self.tableaus[p].extend(took)
         self._emit("invest", f"{self.name(p)} invests the Gem and takes {names(took)} from the row",
-                   player=p, source="row", took=took, count=len(took))
+                   news=news, player=p, source="row", took=took, count=len(took))
 
     def _retire(self, p: int, ids: list[int]) -> None:
         for c in ids:

@@ -190,12 +190,12 @@ class GrimState(GameState):
         return self.config.name(p)
 
     def _emit(self, kind: str, text: str, visible_to: frozenset[int] | None = None,
-              reveals: bool | None = None, **data: Any) -> None:
+              reveals: bool | None = None, news_for: frozenset[int] = frozenset(), **data: Any) -> None:
         if reveals is None:
             reveals = kind in REVEALING
         if self._quiet:
             return
-        self._ev.append(Event(kind, text, data, visible_to, reveals=reveals))
+        self._ev.append(Event(kind, text, data, visible_to, reveals=reveals, news_for=news_for))
 
     def _items(self, p: int, kind: str) -> list[Card]:
         return [CARDS[c] for c in self.inventories[p] if c >= 0 and CARDS[c].ability == ITEM
@@ -542,10 +542,14 @@ class GrimState(GameState):
         self._resolve(p, kept, kept=True)
 
     def _place(self, p: int, cid: int) -> None:
+        # News to the seats that did not know the card was in p's hand: a move of theirs that this
+        # placing answered is no longer taken back.
+        news = frozenset(s for s in range(self.n) if s != p and not (self.known[s] | self.public) >> cid & 1)
         self.hands[p].remove(cid)
         self.inventories[p].append(cid)
         self._forget_public(cid)
-        self._emit("place", f"{self.name(p)} placed {CARDS[cid].name} in the Inventory", player=p, card=cid)
+        self._emit("place", f"{self.name(p)} placed {CARDS[cid].name} in the Inventory", news_for=news,
+                   player=p, card=cid)
 
     def _blast(self, p: int) -> None:
         dyn = self.dynamites(p)[0]
