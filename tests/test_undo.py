@@ -393,3 +393,48 @@ def test_the_replay_of_a_game_with_a_take_back_opens_and_analyses() -> None:
     assert start.took_back == m.took_back
     assert human_decisions(m, list(m.actions))
     assert Analysis(start, actions, lambda *a, **k: None).decisions
+
+
+def _play_on(m: Match, moves: int, seed: int) -> None:
+    """Play `moves` more actions: the bots' own choices, and for the human one picked by how far
+    the game is (so that two copies of a game get the same human moves)."""
+    for _ in range(moves):
+        if m.is_over():
+            return
+        seat = m.to_move()
+        assert seat is not None
+        if m.seats[seat].is_human:
+            m.apply(random.Random(seed * 1000 + len(m.actions)).choice(m.legal_actions()))
+        else:
+            m.apply(m.bot(seat).choose(m.view(seat)))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_bots_decide_the_same_in_a_resumed_game_and_after_a_take_back(game: str) -> None:
+    """A bot's randomness is its position's: a game resumed from its save goes on as the one
+    played on, and a move taken back and played again gets the same replies."""
+    seats = [Seat("Ana"), Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")]
+    for seed in range(3):
+        whole = Match(game, seats, seed)
+        _play_on(whole, 6, seed)
+        resumed = Match.from_json(whole.to_json())
+        _play_on(whole, 30, seed)
+        _play_on(resumed, 30, seed)
+        assert resumed.actions == whole.actions, seed
+    # Take back, play the same move again: the same replies.
+    retried = tried = 0
+    for seed in range(12):
+        m = Match(game, seats, seed)
+        for _ in range(12):
+            _play_on(m, 5, seed)
+            target = m.undo_target(0)
+            if target is None or m.is_over():
+                continue
+            tried += 1
+            after = list(m.actions)
+            m.undo(0)
+            m.apply(after[target])
+            _play_on(m, len(after) - target - 1, seed)
+            assert m.actions == after, (seed, target)
+            retried += len(after) - target - 1
+    assert tried and retried, "no take-back followed by bot replies in these games"

@@ -91,7 +91,7 @@ class Match:
         self.actions: list[str] = []
         self.history: list[Event] = list(events)
         self.opening_events: list[Event] = list(events)
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, tuple[int, Bot]] = {}   # per seat: the `version` it was made at
         # Which match this is (its save and replay files are named after it) and when it began.
         self.match_id = uuid.uuid4().hex[:16]
         self.started = time.time()
@@ -355,13 +355,18 @@ class Match:
                 "moves": [outcomes(self.action_events(i)) for i in range(len(self.actions))]}
 
     def bot(self, seat: int) -> Bot:
-        """The bot for `seat`, with its own seed derived from the match seed."""
-        if seat not in self._bots:
+        """The bot for `seat` at this position, seeded from the match's seed, the seat and how
+        many moves were played: whatever its randomness, it decides the same at the same point of
+        the game, in a resumed game as in the one played on, and after a take-back the same move
+        played again gets the same reply (a player cannot undo until a bot's luck turns)."""
+        made = self._bots.get(seat)
+        if made is None or made[0] != self.version:   # (a position reached again is new to it)
             s = self.seats[seat]
             if s.is_human:
                 raise ValueError(f"seat {seat} ({s.name}) is a human")
-            self._bots[seat] = make_bot(self.game, s.level, derive_seed(self.seed, "bot", seat))
-        return self._bots[seat]
+            seed = derive_seed(self.seed, "bot", seat, len(self.actions))
+            made = self._bots[seat] = (self.version, make_bot(self.game, s.level, seed))
+        return made[1]
 
     @property
     def hotseat(self) -> bool:
