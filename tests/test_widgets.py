@@ -206,3 +206,36 @@ def test_fonts_in_every_size_keep_no_file_open() -> None:
     assert len(os.listdir("/proc/self/fd")) <= before
     words = fonts[0].render("Mother Lode", True, (255, 255, 255))
     assert words.get_width() > 20
+
+
+def test_words_too_long_for_the_banner_take_two_lines_whole_before_any_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's last words naming a tie-break ran past the banner even at its smallest size and
+    were cut: they take two lines, every word drawn, each in its colour."""
+    from game.ui.tables import base
+
+    pygame.init()
+    long = ("The Mine is empty: Sluice Sue wins with 15 points, as many as Copper Clem, and the best "
+            "group of one card name (12 to 5)")
+    drawn: list[tuple[str, tuple[int, ...]]] = []
+    real = theme.render_line
+
+    def spy(font: Any, words: str, colour: Any) -> pygame.Surface:
+        drawn.append((words, tuple(colour)))
+        return real(font, words, colour)
+
+    monkeypatch.setattr(theme, "render_line", spy)
+    for segs in (((long, (236, 230, 214)),), (("Sluice Sue", (200, 90, 40)), (": " + long, (236, 230, 214)))):
+        base.banner_image.cache_clear()
+        with theme.watch_clipping() as clipped:
+            base.banner_image(segs, "Round 9", (996, 40), 19, True)
+        assert not clipped, clipped
+        # The lines as drawn: every word, in its own colour.
+        drawn.clear()
+        assert base._two_lines(pygame.Surface((996, 40), pygame.SRCALPHA), segs, 90, 890, 16)
+        assert " ".join(w for w, _ in drawn).split() == " ".join(t for t, _ in segs).split()
+        assert {c for _, c in drawn} == {c for _, c in segs}
+    # Short words keep their one line, at the largest size.
+    drawn.clear()
+    base.banner_image.cache_clear()
+    base.banner_image((("Ana's turn", (236, 230, 214)),), "Round 1", (996, 40), 19, True)
+    assert [w for w, _ in drawn] == ["Round 1", "Ana's turn"]

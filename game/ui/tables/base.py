@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -1215,6 +1216,8 @@ def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, i
             break
         points -= 1
     total = sum(i.get_width() for i in imgs)
+    if total > room and _two_lines(surf, segs, x0, room, min(largest, 16)):
+        return surf
     if cut and total > room and imgs:
         last_t, last_c = segs[-1]
         head = sum(i.get_width() for i in imgs[:-1])
@@ -1227,6 +1230,45 @@ def banner_image(segs: tuple[tuple[str, RGB], ...], tag: str, size: tuple[int, i
         surf.blit(img, img.get_rect(midleft=(x, rect.centery)))
         x += img.get_width()
     return surf
+
+
+def _two_lines(surf: pygame.Surface, segs: tuple[tuple[str, RGB], ...], x0: int, room: int,
+               largest: int) -> bool:
+    """Words too long for the banner's one line (a game's last words naming a tie-break) on two,
+    broken between words, each line centred in `room` from `x0`, at the largest size from
+    `largest` down to 12 points at which both fit; False (nothing drawn) when none does."""
+    words = [(w, c) for t, c in segs for w in re.findall(r"\S+\s*|\s+", t)]
+    height = surf.get_height()
+    for points in range(largest, 11, -1):
+        f = theme.font(points, True)
+        if 2 * f.get_linesize() > height - 2:
+            continue
+        widths = [theme.width_of(w, points, True) for w, _ in words]
+        # Broken where the longer line is shortest: two lines of about one length.
+        splits = [(max(sum(widths[:k]), sum(widths[k:])), k) for k in range(1, len(words))]
+        fitting = [(longest, k) for longest, k in splits if longest <= room]
+        if not fitting:
+            continue
+        first = min(fitting)[1]
+        lines = [words[:first], words[first:]]
+        for k, line in enumerate(lines):
+            # Each line's words run together by colour, as the one line's segments did.
+            runs: list[tuple[str, RGB]] = []
+            for w, c in line:
+                if runs and runs[-1][1] == c:
+                    runs[-1] = (runs[-1][0] + w, c)
+                else:
+                    runs.append((w, c))
+            runs[0] = (runs[0][0].lstrip(), runs[0][1])
+            runs[-1] = (runs[-1][0].rstrip(), runs[-1][1])
+            imgs = [theme.render_line(f, t, c) for t, c in runs]
+            x = x0 + max(0, (room - sum(i.get_width() for i in imgs)) // 2)
+            y = height // 2 + (2 * k - 1) * f.get_linesize() // 2
+            for img in imgs:
+                surf.blit(img, img.get_rect(midleft=(x, y)))
+                x += img.get_width()
+        return True
+    return False
 
 
 # What a game's drawing mixin is mixed into: to the type checker, the table itself, so that a
