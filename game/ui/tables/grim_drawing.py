@@ -412,6 +412,11 @@ class TableDrawing(TableHost):
         if tip is not None:
             out.append(("the words on the hidden hand", tip))
         out.append(("the Mine", _rect_at((MINE_C[0], MINE_C[1] - 6), HAND).inflate(8, 48)))
+        if self.spot is not None:   # cards held up in the middle (a card drawn, a trap going off)
+            held = self.spot.cards
+            for k in range(len(held)):
+                out.append(("a card held up", _rect_at(self.reveal_pos(k, len(held), self.spot.size),
+                                                          self.spot.size)))
         if self.eyes():
             for i in range(len(self.mine_marks()[:self.mark_room()])):
                 out.append(("a known card of the Mine", pygame.Rect(KNOWN_X + i * (MARK[0] + 8), MID.y + 14,
