@@ -10,13 +10,17 @@ hints (and how many hints in all); across all games, an overall streak.
 Recording is idempotent per match id, so a match recorded twice counts once. A damaged file
 (not JSON, wrong types, missing keys, absurd numbers, a folder in its place) is never fatal: it is
 moved aside with `storage.set_aside`, statistics start afresh, and the caller gets a message for
-the player. This module never imports pygame.
+the player. A file holding more than is kept (more players than PROFILE_LIMIT, a record of more
+games or kinds of opponent than GAME_LIMIT and KIND_LIMIT, from a newer version or edited by hand)
+is set aside whole the same way before what is kept is written, and the message says what was
+left out. This module never imports pygame.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +46,15 @@ COUNT_LIMIT = 10**6
 # How many players' records are kept (those who played most recently): a file of them all stays
 # well inside the size every file read is held to (storage.MAX_BYTES) and opens at once.
 PROFILE_LIMIT = 1000
-SCORE_LIMIT = 10**9
+# What a record keeps, each far past what the games give: five games, and six kinds of opponent
+# (a human and a bot of each level). More is a file from a newer version or edited by hand; the
+# first in the screen's order are kept (the file as it was is set aside), so that every game of a
+# record still has its chip on the Statistics screen and a record is read and drawn at once.
+GAME_LIMIT = 8
+KIND_LIMIT = 12
+# A best score further from zero than this is no game's (scores run to hundreds): a file holding
+# one is damaged. It also keeps a score inside its column on the Statistics screen.
+SCORE_LIMIT = 99_999
 TEXT_LIMIT = 100
 TIME_LIMIT = LATEST_TIME   # seconds since 1970: the year 3000, as far as every system's clock reaches
 
@@ -214,10 +226,12 @@ class Stats:
         }
 
     @classmethod
-    def from_json(cls, data: Any, dropped: list[str] | None = None) -> "Stats":
+    def from_json(cls, data: Any, dropped: list[str] | None = None, cut: list[str] | None = None) -> "Stats":
         """Statistics from parsed JSON; raises Damaged, saying what is wrong, on anything unsound.
         Given a `dropped` list, a player's unsound record is left out instead, and what was wrong
-        with it added to the list (the others' records are sound on their own)."""
+        with it added to the list (the others' records are sound on their own). More than a
+        record keeps (GAME_LIMIT, KIND_LIMIT) is cut short, and said in `cut` when given; more
+        players than PROFILE_LIMIT are all read (`to_json` keeps those who played last)."""
         obj = _mapping(data, "the file")
         fmt = obj.get("format")
         if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > STATS_FORMAT:
@@ -230,7 +244,7 @@ class Stats:
         seen: set[str] = set()
         for item in _list(_key(obj, "profiles", "the file"), "the players"):
             try:
-                p = _read_profile(item)
+                p = _read_profile(item, cut)
                 if p.key in seen:
                     raise Damaged(f"the player {p.name!r} is listed twice")
             except Damaged as exc:
@@ -323,7 +337,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 24 else text[:21] + "..."
 
 
-def _read_profile(data: Any) -> Profile:
+def _read_profile(data: Any, cut: list[str] | None = None) -> Profile:
     obj = _mapping(data, "a player")
     name = _text(_key(obj, "name", "a player"), "a player's name")
     what = f"the player {name!r}"
@@ -331,13 +345,20 @@ def _read_profile(data: Any) -> Profile:
                 _count(obj, "longest", what))
     games = _mapping(_key(obj, "games", what), f"the games of {what}")
     for game, g in games.items():
-        p.games[game] = _read_game(_text(game, f"a game name of {what}"), g, what)
+        p.games[game] = _read_game(_text(game, f"a game name of {what}"), g, what, cut)
     if not p.streak <= p.longest <= p.won:
         raise Damaged(f"the streaks of {what} do not add up")
+    if len(p.games) > GAME_LIMIT:
+        if cut is not None:
+            cut.append(f"{what} has records of {len(p.games)} games; the first {GAME_LIMIT} are kept")
+        p.games = {g.game: g for g in p.records()[:GAME_LIMIT]}
+        # (The streaks over all games are as long as the wins kept allow, so that they add up.)
+        p.longest = min(p.longest, p.won)
+        p.streak = min(p.streak, p.longest)
     return p
 
 
-def _read_game(game: str, data: Any, who: str) -> GameRecord:
+def _read_game(game: str, data: Any, who: str, cut: list[str] | None = None) -> GameRecord:
     what = f"{game!r} of {who}"
     obj = _mapping(data, what)
     title = obj.get("title")
@@ -376,6 +397,10 @@ def _read_game(game: str, data: Any, who: str) -> GameRecord:
         g.against[kind] = Tally(_count(tally, "played", label), _count(tally, "won", label))
         if not g.against[kind].won <= g.against[kind].played <= g.played:
             raise Damaged(f"the counts of {label} do not add up")
+    if len(g.against) > KIND_LIMIT:
+        if cut is not None:
+            cut.append(f"{what} lists {len(g.against)} kinds of opponent; the first {KIND_LIMIT} are kept")
+        g.against = dict(g.opponents()[:KIND_LIMIT])
     return g
 
 
@@ -405,11 +430,14 @@ def _load() -> _Loaded:
     if not path.exists() and not path.is_symlink():
         return _Loaded(Stats())
     dropped: list[str] = []
+    cut: list[str] = []
     try:
-        stats = Stats.from_json(read_json(path), dropped)
-        if not dropped:
+        stats = Stats.from_json(read_json(path), dropped, cut)
+        if len(stats.profiles) > PROFILE_LIMIT:
+            cut.append(f"{len(stats.profiles)} players; the {PROFILE_LIMIT} who played last are kept")
+        if not dropped and not cut:
             return _Loaded(stats)
-        return _drop_damaged(path, stats, dropped)
+        return _keep_the_rest(path, stats, dropped, cut)
     except Newer:
         # Not damaged: left in place for the version that wrote it, and not written over.
         return _Loaded(Stats(), "The statistics file was written by a newer version of Mother Lode; "
@@ -439,25 +467,37 @@ def _load() -> _Loaded:
                             "and statistics start afresh.")
 
 
-def _drop_damaged(path: Path, stats: Stats, dropped: list[str]) -> _Loaded:
-    """The statistics of a file with some unsound players' records: the file is kept aside as it
-    was, the sound records written back at once, and the message says whose were left out."""
-    reason = "; ".join(dropped[:3]) + (f"; and {len(dropped) - 3} more" if len(dropped) > 3 else "")
-    log.warning("statistics file %s: records left out: %s", path, reason)
+def _keep_the_rest(path: Path, stats: Stats, dropped: list[str], cut: list[str] | None = None) -> _Loaded:
+    """The statistics of a file with some unsound players' records, or with more than is kept
+    (`cut`: see PROFILE_LIMIT, GAME_LIMIT, KIND_LIMIT): the file is kept aside as it was, what is
+    kept written back at once, and the message says whose records were left out or cut short."""
+    cut = cut or []
+    was = ", and ".join(([f"was damaged in part ({_some(dropped)})"] if dropped else [])
+                        + ([f"held more than this version keeps ({_some(cut)})"] if cut else []))
+    log.warning("statistics file %s %s", path, was)
     try:
         kept = set_aside(path)
     except OSError as exc:
         log.error("could not set %s aside: %s", path, exc)
-        return _Loaded(stats, f"The statistics file is damaged in part ({reason}), and could not be "
-                              f"moved out of the way ({exc.strerror or exc}). Nothing will be counted "
-                              "until it is.", False)
+        return _Loaded(stats, f"The statistics file {was}, and could not "
+                              f"be moved out of the way ({exc.strerror or exc}). Nothing will be "
+                              "counted until it is.", False)
+    stats.sort()
+    del stats.profiles[PROFILE_LIMIT:]   # (as the file is written: the screen shows what is kept)
     try:
         _save(stats)
     except OSError as exc:
         log.error("statistics not written back after setting %s aside: %s", path, exc)
     whose = "that player's record starts" if len(dropped) == 1 else "those records start"
-    return _Loaded(stats, f"The statistics file was damaged in part ({reason}). It was kept as "
-                          f"{kept.name}; the other records are kept, and {whose} afresh.")
+    rest = (f"the other records are kept, and {whose} afresh" if dropped
+            else "the statistics go on with what is kept")
+    return _Loaded(stats, f"The statistics file {was}. It was kept as "
+                          f"{kept.name}; {rest}.")
+
+
+def _some(notes: list[str]) -> str:
+    """The first few of `notes`, and how many more there are."""
+    return "; ".join(notes[:3]) + (f"; and {len(notes) - 3} more" if len(notes) > 3 else "")
 
 
 def _save(stats: Stats) -> None:
@@ -514,13 +554,45 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
         hints = sum(match.hints_taken(i) for i in mine)
         _count_match(stats, names[key], match, won, shared, best, kinds, when, hints, drawn)
     stats.recorded = (stats.recorded + [match_id])[-RECORDED_LIMIT:]
+    message = loaded.message
     try:
-        _save(stats)
+        more = _save_making_room(stats)
+        if more:
+            message = f"{message} {more}" if message else more
     except OSError as exc:
         log.error("statistics not saved: %s", exc)
         saved = f"This game could not be added to the statistics ({exc.strerror or exc})."
         return f"{loaded.message} {saved}" if loaded.message else saved
-    return loaded.message
+    return message
+
+
+def _save_making_room(stats: Stats) -> str | None:
+    """Write the statistics. With a player past the PROFILE_LIMIT, those who played longest ago
+    are left out: the file as it was is kept aside first, and the message for the player says so
+    (None when all the players are kept). Raises OSError when the statistics cannot be written;
+    the file is then where it was, as it was."""
+    if len(stats.profiles) <= PROFILE_LIMIT:
+        _save(stats)
+        return None
+    stats.sort()
+    gone = stats.profiles[PROFILE_LIMIT:]
+    path = stats_path()
+    kept = set_aside(path) if os.path.lexists(path) else None
+    try:
+        _save(stats)
+    except OSError:
+        if kept is not None:
+            try:
+                os.replace(kept, path)   # (back in its place: nothing was written)
+            except OSError as exc:
+                log.error("could not put %s back: %s", kept, exc)
+        raise
+    del stats.profiles[PROFILE_LIMIT:]
+    log.warning("statistics: %d players left out, file kept as %s", len(gone), kept)
+    who = (f"{gone[0].name}'s record is" if len(gone) == 1 else f"the records of {len(gone)} players are")
+    where = f" The file as it was is kept as {kept.name}." if kept is not None else ""
+    return (f"The statistics keep the {PROFILE_LIMIT} players who played last, so {who} left out."
+            f"{where}")
 
 
 def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: bool, best: int | None,
@@ -545,6 +617,7 @@ def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: boo
         g.hinted += 1
         g.hints = _more(g.hints, hints)
     if best is not None:
+        best = max(-SCORE_LIMIT, min(SCORE_LIMIT, best))   # (no game comes near: see SCORE_LIMIT)
         g.best = best if g.best is None else max(g.best, best)
     if won:
         g.won += 1

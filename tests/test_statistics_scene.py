@@ -352,3 +352,108 @@ def test_the_screen_says_how_the_against_rows_count(app: App, monkeypatch) -> No
     drawn = spy_text(monkeypatch, statistics_mod)
     app.draw()
     assert drawn.count("Against: a game counts once for each kind of opponent at its table.") == 1
+
+
+# ============================================================================ records that hold a lot
+def big_record(games: int, kinds: int, *, best: int = 9, unit: str = "points", count: int = 10**6,
+               shared: bool = True) -> stats.Profile:
+    """A player with `games` games (Ya Blew It! first, then games of a newer version) against
+    `kinds` kinds of opponent each, the same kinds in every game if `shared`."""
+    names = ["ya_blew_it"] + [f"future_{i}" for i in range(1, games)]
+    records = {}
+    for n, game in enumerate(names):
+        against = {f"{'' if shared else n}{'K' * 60} {i}": stats.Tally(count, count) for i in range(kinds)}
+        records[game] = stats.GameRecord(game, "Ya Blew It!" if n == 0 else f"Future game {n}", "point", unit,
+                                         played=count, won=count, best=best, streak=count, longest=count,
+                                         last_played=NOW, against=against)
+    return stats.Profile("Ana", NOW, count, count, records)
+
+
+def shown_record(app: App, profile: stats.Profile) -> StatisticsScene:
+    """The Statistics screen showing `profile`, however much it holds (not read from a file)."""
+    scene = open_screen(app)
+    scene.stats = stats.Stats([profile])
+    scene.choose(0)
+    return scene
+
+
+@pytest.mark.parametrize("kinds", [12, 5000])
+def test_many_kinds_of_opponent_stay_inside_the_panel(app: App, monkeypatch: pytest.MonkeyPatch,
+                                                      kinds: int) -> None:
+    """The audit's 12 kinds ran past the panel onto "Forget this player"; a table with more rows
+    than its room ends in a row saying how many more there are."""
+    from helpers import spy_text_places
+
+    scene = shown_record(app, big_record(2, kinds))
+    placed = spy_text_places(monkeypatch, statistics)
+    app.draw()
+    inside = [(words, r) for words, r in placed if r.x >= statistics.RIGHT.x and r.y >= statistics.RIGHT.y
+              and r.y < scene.forget_button.rect.y]
+    assert inside and all(r.bottom <= statistics.RIGHT.bottom for _, r in inside), \
+        [(w[:12], r) for w, r in inside if r.bottom > statistics.RIGHT.bottom]
+    more = [words for words, _ in placed if words.endswith("more kinds of opponent")]
+    _, kind_rows, _ = scene._layout()
+    assert more == [f"and {kinds - kind_rows + 1} more kinds of opponent"]
+
+
+def test_a_frame_fits_only_the_rows_it_shows(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each frame fitted every kind of opponent of the record to its row: 5,000 kinds took two
+    seconds a frame. Only the rows shown are fitted, however many the record holds."""
+    counted: list[str] = []
+    real = statistics.fit_text
+
+    def count(msg: str, *args: Any, **kw: Any) -> str:
+        counted.append(msg)
+        return real(msg, *args, **kw)
+
+    shown_record(app, big_record(2, 5000))
+    monkeypatch.setattr(statistics, "fit_text", count)
+    app.draw()
+    # (The rows of both tables that fit, their cells, the chips, the heading and the list.)
+    assert 0 < len(counted) < 120, len(counted)
+
+
+@pytest.mark.parametrize("unit", ["points", "u" * 100])
+def test_the_farthest_best_score_stays_in_its_column(app: App, monkeypatch: pytest.MonkeyPatch,
+                                                    unit: str) -> None:
+    """A best score of -10^9 ran over the Win % column; a score is now at most SCORE_LIMIT from
+    zero, and a unit from the file (a game this version does not know) is fitted to the column."""
+    from helpers import spy_text_places
+
+    profile = big_record(1, 1, best=-stats.SCORE_LIMIT, unit=unit)
+    profile.games["ya_blew_it"].title = "W" * 40
+    shown_record(app, profile)
+    placed = spy_text_places(monkeypatch, statistics)
+    app.draw()
+    x = statistics.RIGHT.x + 24
+    best = [r for words, r in placed if words.startswith(f"-{stats.SCORE_LIMIT}")]
+    assert len(best) == 1
+    percent = next(r for words, r in placed if words == "100%" and r.centery == best[0].centery)
+    assert best[0].left > percent.right and best[0].right == x + 620
+    # A long name of a game stops short of the games played beside it (seven digits: a million).
+    title = next(r for words, r in placed if words.startswith("WWW") and r.x == x + 10)
+    played = next(r for words, r in placed if words == "1000000" and r.right == x + 290)
+    assert title.right < played.left
+
+
+def test_a_record_at_the_limits_kept_is_laid_out_inside_the_panel(app: App,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The most games and kinds a record keeps (different kinds in each game): every game has its
+    chip inside the panel, and both tables stay inside it."""
+    from helpers import spy_text_places
+
+    scene = shown_record(app, big_record(stats.GAME_LIMIT, stats.KIND_LIMIT, shared=False))
+    rects = scene._chip_rects()
+    assert len(rects) == stats.GAME_LIMIT + 1 and all(statistics.RIGHT.contains(r) for r in rects)
+    assert all(a.right < b.left for a, b in zip(rects, rects[1:]))
+    placed = spy_text_places(monkeypatch, statistics)
+    app.draw()
+    inside = [r for _, r in placed if r.x >= statistics.RIGHT.x and statistics.RIGHT.y <= r.y
+              < scene.forget_button.rect.y]
+    assert all(r.bottom <= statistics.RIGHT.bottom for r in inside)
+    assert any(words == f"and {stats.GAME_LIMIT * stats.KIND_LIMIT - scene._layout()[1] + 1} more kinds "
+               "of opponent" for words, _ in placed)
+    for _ in range(stats.GAME_LIMIT + 1):   # every game's own table too
+        key(app, pygame.K_RIGHT)
+        frames(app, 1)
+        assert varied(app.screen) > 8

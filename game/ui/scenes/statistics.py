@@ -3,7 +3,8 @@
 Left, the players, most recently played first (Up/Down, a click or the wheel). Right, the chosen
 player's record per game (played, won, win %, best score, current streak, games played with the
 coach's hints), and against each kind
-of opponent over all games or in one game (Left/Right or a click on the game). "Forget this
+of opponent over all games or in one game (Left/Right or a click on the game); a table with more
+rows than the panel holds ends in a row saying how many more there are. "Forget this
 player" asks before it deletes anything. The numbers come from `game.stats`; this screen only
 reads them, except to forget a player.
 """
@@ -29,6 +30,7 @@ W, H = theme.WIDTH, theme.HEIGHT
 LEFT = pygame.Rect(28, 146, 360, 474)
 RIGHT = pygame.Rect(408, 146, 844, 474)
 CHIP_SIZE, CHIP_GAP = 13, 6   # the "Against" row's game chips: type size and gap
+ROW_SMALLEST = 20   # the record tables' rows shrink down to this height, then give up rows
 EMPTY_TEXT = "Finish a game with a human player to see statistics here."
 
 # The record tables: (heading, right edge of the column from the table's left; 0 = left-aligned).
@@ -389,15 +391,27 @@ class StatisticsScene(Scene):
                    (cx, cy + 142), 15, theme.INK_FAINT, anchor="midtop")
 
     def _against_y(self) -> int:
-        return RIGHT.y + 146 + self._row_h() * len(self.records()) + 22
+        game_rows, _, rh = self._layout()
+        return RIGHT.y + 146 + rh * game_rows + 22
 
     def _row_h(self) -> int:
-        """Table rows shrink when a player has played many games against many kinds of opponent."""
+        return self._layout()[2]
+
+    def _layout(self) -> tuple[int, int, int]:
+        """How many rows each table shows (a table with more ends in "and N more") and how tall
+        they are: rows shrink when a player has played many games against many kinds of opponent,
+        and past the smallest, each table gives up rows, the opponents first, so that both tables
+        stay inside the panel whatever the file holds."""
         # Sized for the longest opponents table (all games), so switching games never moves rows.
         p = self.selected
-        rows = len(self.records()) + max(1, len(p.opponents()) if p is not None else 0)
+        games = len(self.records())
+        kinds = max(1, len(p.opponents()) if p is not None else 0)
         room = RIGHT.h - 146 - 22 - 30 - 24 - 16
-        return max(20, min(32, room // max(1, rows)))
+        fit = room // ROW_SMALLEST
+        if games + kinds <= fit:
+            return games, kinds, max(ROW_SMALLEST, min(32, room // (games + kinds)))
+        game_rows = min(games, max(fit - kinds, fit - 3))   # (at least two kinds and the "more" row)
+        return game_rows, fit - game_rows, ROW_SMALLEST
 
     def _draw_record(self, surface: pygame.Surface, p: Profile) -> None:
         theme.panel(surface, RIGHT, (34, 30, 30), (76, 64, 50), 14)
@@ -406,9 +420,10 @@ class StatisticsScene(Scene):
         theme.text(surface, self._last_played(), (RIGHT.right - 24, RIGHT.y + 26), 14, theme.INK_FAINT,
                    anchor="topright")
         theme.text(surface, fit_text(self.summary(), w, 17), (x, RIGHT.y + 64), 17, theme.INK)
-        rh = self._row_h()
+        game_rows, kind_rows, rh = self._layout()
         theme.text(surface, "By game", (x, RIGHT.y + 98), 15, theme.GOLD, bold=True)
-        self._draw_table(surface, x, RIGHT.y + 118, w, GAME_COLUMNS, self.game_table(), rh)
+        self._draw_table(surface, x, RIGHT.y + 118, w, GAME_COLUMNS, self.game_table(), rh, game_rows,
+                         ("game", "games"))
         y = self._against_y()
         theme.text(surface, "Against", (x, y), 15, theme.GOLD, bold=True)
         for v, (rect, name) in enumerate(zip(self._chip_rects(), self.view_names())):
@@ -419,10 +434,11 @@ class StatisticsScene(Scene):
                        theme.INK if on else theme.INK_DIM, bold=True, anchor="center")
         rows = self.opponent_table()
         top = y + 30
-        self._draw_table(surface, x, top, w, OPPONENT_COLUMNS, rows, rh)
+        shown = self._draw_table(surface, x, top, w, OPPONENT_COLUMNS, rows, rh, kind_rows,
+                                 ("kind of opponent", "kinds of opponent"))
         # Win rate against each kind, as a bar beside its row.
         bar_x, bar_w = x + 560, w - 560
-        for i, (_, t) in enumerate(self.opponents()):
+        for i, (_, t) in enumerate(self.opponents()[:shown]):
             bar = pygame.Rect(bar_x, top + 24 + i * rh + rh // 2 - 5, bar_w, 10)
             pygame.draw.rect(surface, (56, 50, 46), bar, border_radius=5)
             if t.played:
@@ -435,16 +451,21 @@ class StatisticsScene(Scene):
 
     @staticmethod
     def _draw_table(surface: pygame.Surface, x: int, y: int, w: int, columns: Sequence[tuple[str, int]],
-                    rows: list[tuple[str, ...]], rh: int) -> None:
-        """A header line and striped rows; the first column is left-aligned and fitted to its room."""
+                    rows: list[tuple[str, ...]], rh: int, most: int, what: tuple[str, str]) -> int:
+        """A header line and striped rows, at most `most` of them: with more, the last says how many
+        more `what` (one, many) there are. The first column is left-aligned and fitted to the room the numbers
+        beside it leave; a text in another column (a best score in a unit from the file) is fitted
+        to its column. Returns how many of `rows` were drawn."""
         for label, right in columns:
             if right:
                 theme.text(surface, label, (x + right, y), 14, theme.INK_FAINT, bold=True, anchor="topright")
             else:
                 theme.text(surface, label, (x + 10, y), 14, theme.INK_FAINT, bold=True)
-        first_w = columns[1][1] - 70
         size = 17 if rh >= 28 else 15
-        for i, row in enumerate(rows):
+        shown = rows if len(rows) <= most else rows[:max(0, most - 1)]
+        widest = max((theme.width_of(row[1], size) for row in shown), default=0)
+        first_w = columns[1][1] - 24 - max(46, widest)   # (46: room for four digits, as ever)
+        for i, row in enumerate(shown):
             ry = y + 24 + i * rh
             if i % 2 == 0:
                 pygame.draw.rect(surface, (44, 40, 38), (x, ry, w, rh), border_radius=6)
@@ -453,7 +474,15 @@ class StatisticsScene(Scene):
                     theme.text(surface, fit_text(cell, first_w, size, True), (x + 10, ry + rh // 2), size,
                                theme.INK, bold=True, anchor="midleft")
                 else:
-                    theme.text(surface, cell, (x + right, ry + rh // 2), size, theme.INK, anchor="midright")
+                    room = right - columns[j - 1][1] - (10 if j == 1 else 2)
+                    theme.text(surface, fit_text(cell, room, size), (x + right, ry + rh // 2), size, theme.INK,
+                               anchor="midright")
+        more = len(rows) - len(shown)
+        if more:
+            ry = y + 24 + len(shown) * rh
+            theme.text(surface, f"and {more} more {what[more != 1]}", (x + 10, ry + rh // 2), size,
+                       theme.INK_FAINT, anchor="midleft")
+        return len(shown)
 
 
 def _gold_nugget(surface: pygame.Surface, centre: tuple[int, int], clock: float) -> None:
