@@ -44,6 +44,9 @@ class Settings:
     # The last setup of each game (game id -> its player count, each seat's kind, the map or
     # board, the Expert rule): the setup offers it again.
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # What the file holds that this version does not know (the settings of a newer version, read
+    # within the file's bounds): kept as read and written back, so that version finds them again.
+    others: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def speed(self) -> float:
@@ -75,8 +78,10 @@ def _read(data: object) -> tuple[Settings, list[str]]:
     if not isinstance(data, dict):
         raise ValueError("it is not a table of settings")
     wrong: list[str] = []
+    known = {f.name for f in fields(Settings) if f.name != "others"}
+    s.others = {k: v for k, v in data.items() if k not in known}
     for f in fields(Settings):
-        if f.name not in data:
+        if f.name not in known or f.name not in data:
             continue
         value, default = data[f.name], getattr(s, f.name)
         parse = _PARSERS.get(f.name)
@@ -202,10 +207,12 @@ def load_settings_checked() -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings) -> None:
-    """Write the settings; does nothing while a damaged file that could not be moved is there."""
+    """Write the settings, and what the file held that this version does not know (`others`);
+    does nothing while a damaged file that could not be moved is there."""
     path = settings_path()
     if path in _kept_in_place and os.path.lexists(path):
         log.warning("settings not saved: %s is damaged and could not be moved aside", path)
         return
     _kept_in_place.discard(path)
-    write_json_atomic(path, asdict(settings))
+    data = asdict(settings)
+    write_json_atomic(path, {**data.pop("others"), **data})
