@@ -260,9 +260,14 @@ def test_secret_seat_follows_the_hidden_hand_and_the_peek_key(app: Any) -> None:
     assert table.peeking and table.secret_seat() == seat
     app.step(1 / 60)
     assert table.secret_seat() == seat
+    # (Through the App, which notes the key let go, and to the table, as a game with hands
+    # routes them.)
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0))
     assert table.privacy_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0))
     assert not table.peeking and table.secret_seat() is None
     key(app, pygame.K_v)
+    assert table.peeking
+    app.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     table.privacy_event(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     assert not table.peeking and table.secret_seat() is None, "a peek outlived the window's focus"
     # The menu opened while V is held gets its release: the peek ends with the table covered.
@@ -291,6 +296,41 @@ def test_u_turns_the_hand_up_until_the_next_curtain(app: Any) -> None:
     app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_u, mod=0))
     app.step(1 / 60)
     assert table.secret_seat() == seat, "the hand went down when U came up"
+
+
+@pytest.mark.parametrize("held", [pygame.K_v, pygame.K_u])
+def test_a_key_held_through_the_curtain_shows_the_next_hand_nothing(app: Any, held: int) -> None:
+    """Ana keeps V (or U) down as her turn ends; Bo lifts his curtain with the mouse while it is
+    still down: the key's repeats, which the keyboard goes on sending, leave Bo's hand face down.
+    Let go and pressed again, it works as ever."""
+    from helpers import click
+
+    m = SecretsMatch(GAME, [Seat("Ana"), Seat("Bo")], 4)
+    table = open_table(app, m)
+    rng = random.Random(1)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    app.top.ready()
+    ana = m.to_move()
+    key(app, held)
+    for _ in range(5000):
+        if isinstance(app.top, PassScreen):
+            break
+        if table.idle and m.to_move() == ana:
+            table._apply(rng.choice(m.legal_actions()))
+        app.step(1 / 30)
+    curtain = app.top
+    assert isinstance(curtain, PassScreen) and m.to_move() != ana
+    key(app, held)                                # a repeat, to the curtain
+    click(app, curtain.button.rect.center)
+    app.step(1 / 30)
+    assert app.top is table and table.hand_hidden
+    for _ in range(3):
+        key(app, held)                            # the repeats reach the table
+        app.step(1 / 30)
+        assert table.hand_hidden and table.secret_seat() is None
+    app.handle(pygame.event.Event(pygame.KEYUP, key=held, mod=0))
+    key(app, held)                                # pressed again by Bo
+    assert table.secret_seat() == m.to_move()
 
 
 def test_the_peek_and_show_keys_are_free_in_every_table() -> None:

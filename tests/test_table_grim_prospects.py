@@ -769,6 +769,7 @@ def test_while_a_bot_plays_after_a_player_their_hand_stays_down_and_undo_brings_
     assert match.eyes == 0 and table.hand_hidden
     key(app, pygame.K_u)
     assert not table.hand_hidden          # her own turn: up
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_u, mod=0))
     assert table._apply(next(a for a in match.legal_actions() if a.kind == "bank"))
     run_until(app, lambda: table.idle and match.to_move() == 1 and table.hand_hidden, "hid her hand for the bot", 300)
     key(app, pygame.K_u)

@@ -193,6 +193,7 @@ class App:
         self.frames = 0
         self.unfocused = False   # another window has the keyboard
         self.told: set[str] = set()   # messages about the player's files shown in this run
+        self.keys_down: set[int] = set()   # the keys held now (`_note_keys`)
         self.asked_to_quit = False    # "Quit without saving?" is on the screen
         self.read_only = False        # a second copy of the game: it writes nothing of the player's
         self.hidden = False      # the window is minimised or hidden
@@ -296,6 +297,7 @@ class App:
             self.quit()
             return
         self._note_window(event)
+        self._note_keys(event)
         if event.type == pygame.KEYDOWN:
             # (On a Mac, Ctrl+Cmd+F is the system's own full-screen key, which SDL's window menu
             # already answers.)
@@ -306,6 +308,18 @@ class App:
                 return
         if self.top:
             self.top.handle_event(event)
+
+    def _note_keys(self, event: pygame.event.Event) -> None:
+        """Which keys are held, from the events themselves: a key-down of a key already held is
+        the keyboard repeating it (`event.repeat`), which a key that acts once a press (the
+        hot-seat peek) leaves alone, whichever screen the press began on."""
+        if event.type == pygame.KEYDOWN:
+            event.repeat = event.key in self.keys_down
+            self.keys_down.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.keys_down.discard(event.key)
+        elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.keys_down.clear()   # (the key-ups go to another window)
 
     def step(self, dt: float) -> None:
         """One frame: input, update, draw, flip."""

@@ -762,7 +762,12 @@ class TableScene(Scene):
         return seat
 
     def privacy_event(self, event: pygame.event.Event) -> bool:
-        """The peek key going down and up (and a lost focus, which ends a peek). True when used."""
+        """The peek key going down and up (and a lost focus, which ends a peek). True when used.
+        A key held since before (the last player's finger still on it when the curtain lifted)
+        repeats: its repeats show nothing."""
+        if (event.type == pygame.KEYDOWN and getattr(event, "repeat", False) and self.match.hotseat
+                and getattr(event, "key", None) in (self.show_key, self.peek_key)):
+            return True
         if (event.type == pygame.KEYDOWN and getattr(event, "key", None) == self.show_key
                 and self.match.hotseat):
             # The keyboard's click on the hand: it stays up until the next curtain.
