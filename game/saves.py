@@ -220,7 +220,8 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
                  moves=moves if isinstance(moves, int) and 0 <= moves <= 10**7 else 0,
                  when=float(when),
                  winners=tuple(clean_name(w) for w in winners),
-                 finished=bool(data.get("finished", when_key == "ended")),
+                 # (A save that holds a game's end: the process died as it was being kept.)
+                 finished=bool(data.get("finished", when_key == "ended" or "scores" in s)),
                  place=clean_text(s.get("place", ""), MAX_PLACE, ellipsis=True))
 
 
@@ -344,6 +345,7 @@ def list_saves() -> tuple[list[Entry], list[str]]:
     if legacy:
         messages.append(legacy)
     entries = _read_folder(saves_dir(), "updated", messages, "saved game")
+    _keep_ended([e for e in entries if e.finished], entries, messages)
     entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)
     if len(entries) > MAX_SAVES:
         retired = entries[MAX_SAVES:]
@@ -379,6 +381,26 @@ def list_saves() -> tuple[list[Entry], list[str]]:
             messages.append(f"The oldest unfinished games could not be moved to Replays "
                             f"({failed.strerror or failed}); they stay under Continue.")
     return entries, messages
+
+
+def _keep_ended(ended: list[Entry], entries: list[Entry], messages: list[str]) -> None:
+    """Saves that hold a game's end (the process died while the game was being kept): kept now
+    as replays and counted, as they would have been, and taken off `entries`; never offered under
+    Continue, where Delete would lose them uncounted. One that cannot be kept yet stays."""
+    kept = []
+    for e in ended:
+        try:
+            moved = _retire(e, messages)
+        except OSError as exc:   # (a full disk: it stays under Continue, as it ended, for now)
+            log.error("could not keep the ended game %s: %s", e.path.name, exc)
+            continue
+        entries.remove(e)
+        if moved:
+            kept.append(f"{e.title} with {e.players} ({e.result})")
+    if kept:
+        messages.append("A game that ended as Mother Lode last closed is kept in Replays and counted "
+                        f"in the statistics: {'; '.join(kept[:MAX_NAMED])}"
+                        + (f"; and {len(kept) - MAX_NAMED} more." if len(kept) > MAX_NAMED else "."))
 
 
 def _read_folder(folder: Path, when_key: str, messages: list[str], what: str) -> list[Entry]:

@@ -145,8 +145,8 @@ def test_games_that_cannot_be_moved_to_replays_stay_under_continue(home: Path) -
 def test_a_finished_game_whose_replay_cannot_be_written_stays_as_it_ended(app: Any, home: Path) -> None:
     """The replay of a finished game could not be written (a full disk; here a file where the
     replays folder goes): the game came back to Continue a move before its end, its result known
-    and its statistics not counted. Its save now holds the last move, and finishing it again
-    (when it is resumed) keeps it as a replay and counts it once."""
+    and its statistics not counted. Its save now holds the last move; resumed, it is over, and
+    the next look at Continue keeps it as a replay and counts it once."""
     from game import stats
 
     m = finished_match(12)
@@ -164,12 +164,9 @@ def test_a_finished_game_whose_replay_cannot_be_written_stays_as_it_ended(app: A
     assert problem is None and back is not None and back.is_over()
     assert back.state.outcome() == m.state.outcome()
     assert stats.load_stats()[0].profiles == []
-    folder.unlink()   # room again: resumed, the game ends again and is kept this time
-    from game.ui.scenes.results import ResultsScene
-
+    folder.unlink()   # room again: the title keeps it this time, and says so
     app.reset(TitleScene())
-    key(app, pygame.K_c)
-    run_until(app, lambda: isinstance(app.top, ResultsScene), "showed the results", 2000)
+    assert isinstance(app.top, MessageBox) and "kept in Replays" in app.top.text
     assert saves.list_saves()[0] == [] and saves.replay_path(m).exists()
     assert stats.load_stats()[0].find("Ana").played == 1   # type: ignore[union-attr]
     saves.autosave(back)
@@ -383,6 +380,27 @@ def test_a_replay_written_where_another_games_replay_lies_takes_a_new_name(home:
     # The same game written again stays one replay.
     saves.write_replay(first)
     assert len(saves.list_replays()[0]) == 2
+
+
+def test_a_game_that_ended_as_the_process_died_is_kept_and_counted_not_offered_to_continue(home: Path) -> None:
+    """Killed in the moment a game ended (its save holds the last move, its replay not yet
+    written): the next start keeps it in Replays and counts it, and says so; under Continue, where
+    it looked unfinished, Delete would have lost it uncounted."""
+    from game.stats import load_stats
+
+    m = finished_match(4, "grim_prospects")
+    saves._write_save(m)   # the first step of keeping a finished game, and no more
+    listed, messages = saves.list_saves()
+    assert listed == []
+    assert not saves.save_path(m).exists()
+    (replay,) = saves.list_replays()[0]
+    assert replay.finished and replay.moves == len(m.actions)
+    assert any("ended" in text and "Replays" in text for text in messages), messages
+    ana = next(p for p in load_stats()[0].profiles if p.name == "Ana")
+    assert ana.games["grim_prospects"].played == 1
+    # Read again: counted once, said once.
+    assert saves.list_saves() == ([], [])
+    assert next(p for p in load_stats()[0].profiles if p.name == "Ana").games["grim_prospects"].played == 1
 
 
 def test_when_text() -> None:
