@@ -514,7 +514,7 @@ def write_replay(match: Match) -> Path:
     if _moving is not None:
         _moving.append(path)
     else:
-        _prune_replays()
+        _prune_replays(keep=[path])
     return path
 
 
@@ -538,11 +538,14 @@ _moving: list[Path] | None = None
 
 def _prune_replays(keep: Collection[Path] = ()) -> None:
     """Keep the newest MAX_REPLAYS replays (by when each was written), and every one in `keep`:
-    games just moved there from Continue stay, however many, until newer replays follow them."""
+    the game that just ended, and games just moved there from Continue, however many, until newer
+    replays follow them."""
     folder = replays_dir()
     files = [p for p in folder.glob("*.json") if "." not in p.stem and p.is_file()]
     if len(files) > MAX_REPLAYS:
-        files.sort(key=lambda p: p.stat().st_mtime)
+        # (A file dated ahead, from a machine whose clock ran fast, counts as written now.)
+        now = time.time()
+        files.sort(key=lambda p: min(p.stat().st_mtime, now))
         spare = set(keep)
         for p in [p for p in files if p not in spare][:len(files) - MAX_REPLAYS]:
             delete_replay(p)

@@ -403,6 +403,21 @@ def test_a_game_that_ended_as_the_process_died_is_kept_and_counted_not_offered_t
     assert next(p for p in load_stats()[0].profiles if p.name == "Ana").games["grim_prospects"].played == 1
 
 
+def test_the_replay_of_the_game_just_ended_is_never_the_one_pruned(home: Path) -> None:
+    """The replays folder holds as many as are kept, all dated ahead (copied from a machine whose
+    clock ran fast): the game that ends now keeps its replay, and one of the others goes."""
+    folder = saves.replays_dir()
+    ahead = time.time() + 3 * 86400
+    for i in range(saves.MAX_REPLAYS):
+        p = folder / f"old{i:04d}.json"
+        p.write_text("{}", "utf-8")
+        os.utime(p, (ahead, ahead))
+    m = finished_match(7)
+    saves.autosave(m)
+    assert saves.replay_path(m).exists()
+    assert len(list(folder.glob("*.json"))) == saves.MAX_REPLAYS
+
+
 def test_when_text() -> None:
     now = time.mktime((2026, 11, 23, 15, 0, 0, 0, 0, -1))
     assert when_text(now - 10, now) == "just now"
