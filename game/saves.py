@@ -27,7 +27,7 @@ from game.core.contract import BadSave, IllegalAction, NewerSave
 from game.core.match import Match, load_match, load_or_set_aside, newer_format, read_record, safe_id
 from game.core.storage import (LATEST_TIME, BackgroundWriter, clean_leftovers, encode_json, read_json,
                                 set_aside, write_json_atomic, write_text_atomic)
-from game.core.text import clean_name, clean_text
+from game.core.text import clean_name, clean_text, quoted
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +198,7 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
     s = data["summary"]
     game = str(data.get("game", ""))
     if game not in GAMES:
-        raise BadSave(f"no game called {game!r}")
+        raise BadSave(f"no game called {quoted(game)}")
     seats = s.get("seats")
     if not isinstance(seats, list) or not seats or len(seats) > MAX_SEATS:
         raise BadSave("the file names no players" if not seats or not isinstance(seats, list)

@@ -418,6 +418,35 @@ def test_the_replay_of_the_game_just_ended_is_never_the_one_pruned(home: Path) -
     assert len(list(folder.glob("*.json"))) == saves.MAX_REPLAYS
 
 
+@pytest.mark.parametrize("spoil, says", [
+    (lambda d: d.update(game="Gold Mine\u202e" + "A" * 10**6), "no game called \u201cGold Mine A"),
+    (lambda d: d.update(format=["x" * 10**6]), "the save has format ["),
+    (lambda d: d["seats"].__setitem__(0, {"name": "Ana \u0645" + "m" * 5000, "kind": "robot", "level": ""}),
+     "the seat of \u201cAna"),
+    (lambda d: d.pop("seats"), "the save is incomplete: it has no \u201cseats\u201d"),
+    (lambda d: d.update(actions=["x" * 150]), "move 1 (\u201cxxx"),
+])
+def test_what_a_damaged_save_is_told_by_is_short_clean_and_names_the_fault(home: Path, spoil: Any,
+                                                                           says: str) -> None:
+    """The message about a damaged save quotes what it read from the file cleaned and cut short
+    (a million-character game name, a Python dict on the screen, a bare key in brackets were
+    shown as they were)."""
+    m = played("ya_blew_it", 3, 2)
+    saves.autosave(m)
+    path = saves.save_path(m)
+    data = json.loads(path.read_text("utf-8"))
+    spoil(data)
+    path.write_text(json.dumps(data), "utf-8")
+    _, messages = saves.list_saves()
+    if not messages:   # (the list reads the summary only: the rest shows when it is resumed)
+        (entry,) = saves.list_saves()[0]
+        _, message = saves.resume(entry)
+        messages = [message or ""]
+    (message,) = messages
+    assert says in message and len(message) < 400, message
+    assert "{" not in message and "\u202e" not in message and "KeyError" not in message
+
+
 def test_when_text() -> None:
     now = time.mktime((2026, 11, 23, 15, 0, 0, 0, 0, -1))
     assert when_text(now - 10, now) == "just now"

@@ -26,7 +26,7 @@ from game.bots import LEVELS, Bot, make_bot
 from game.core.contract import Action, BadSave, Event, GameState, IllegalAction, NewerSave, View
 from game.core.rng import derive_seed
 from game.core.storage import read_json, set_aside, write_json_atomic
-from game.core.text import clean_name, clean_text
+from game.core.text import clean_name, clean_text, quoted
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,8 @@ class Seat:
         kind = str(data.get("kind", HUMAN))
         level = str(data.get("level", ""))
         if kind not in (HUMAN, BOT) or (kind == BOT and level not in LEVELS):
-            raise BadSave(f"seat {data!r} is neither a human nor a known bot")
+            raise BadSave(f"the seat of {quoted(data.get('name', ''))} is neither a human nor a known "
+                          f"bot (its kind is {quoted(kind)}, its level {quoted(level)})")
         # The name is cleaned where it comes in (no control characters, surrogates, absurd length).
         return cls(clean_name(data.get("name", "Player")), kind, level)
 
@@ -421,7 +422,7 @@ class Match:
             raise NewerSave("it was saved by a newer version of Mother Lode; update the game to "
                             "go on with it")
         if fmt not in READABLE_FORMATS:
-            raise BadSave(f"the save has format {fmt!r}; this version reads "
+            raise BadSave(f"the save has format {quoted(fmt)}; this version reads "
                           f"{', '.join(str(f) for f in READABLE_FORMATS)}")
         try:
             if not isinstance(data["seats"], list) or len(data["seats"]) > MAX_SEATS:
@@ -448,8 +449,10 @@ class Match:
             match._restore_hint_notes()
         except BadSave:
             raise
-        except (KeyError, TypeError, ValueError, OverflowError, IllegalAction, AttributeError) as exc:
-            raise BadSave(f"the save is incomplete or damaged ({clean_text(str(exc), 200)})") from exc
+        except KeyError as exc:
+            raise BadSave(f"the save is incomplete: it has no {quoted(exc.args[0] if exc.args else '')}") from exc
+        except (TypeError, ValueError, OverflowError, IllegalAction, AttributeError) as exc:
+            raise BadSave(f"the save is damaged ({clean_text(str(exc), 200, ellipsis=True)})") from exc
         return match, actions
 
     @classmethod
@@ -460,7 +463,7 @@ class Match:
             try:
                 match.play_recorded(text)
             except (IllegalAction, ValueError) as exc:   # (a game reading a move it never writes)
-                raise BadSave(f"move {i + 1} ({text!r}) of the save cannot be played: "
+                raise BadSave(f"move {i + 1} ({quoted(text)}) of the save cannot be played: "
                               f"{clean_text(str(exc), 200)}") from exc
         return match
 

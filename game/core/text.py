@@ -71,6 +71,17 @@ def clean_name(value: object, fallback: str = "Player") -> str:
     return clean_text(value, NAME_LIMIT) or fallback
 
 
+def quoted(value: object, limit: int = 40) -> str:
+    """A value read from a file, as a message quotes it: text in quotes, cleaned and cut to
+    `limit` characters ("…" past it); anything else as Python writes it, cut the same way (a
+    list a million entries long costs no more than a short one)."""
+    if isinstance(value, str):
+        return f"\u201c{clean_text(value, limit, ellipsis=True)}\u201d"
+    if isinstance(value, (list, tuple, dict)) and len(value) > limit:
+        return f"a {type(value).__name__} of {len(value):,} entries"
+    return clean_text(repr(value)[: limit * 4], limit, ellipsis=True)
+
+
 def for_terminal(text: str, stream: Any = None) -> str:
     """`text` as one line any terminal shows as is: control characters, escape codes, newlines,
     surrogates (file names that are not UTF-8) and anything `stream` (standard output when None)
