@@ -25,8 +25,8 @@ from typing import Any, Collection, Mapping
 from game import paths
 from game.core.contract import BadSave, IllegalAction, NewerSave
 from game.core.match import Match, load_match, load_or_set_aside, newer_format, read_record, safe_id
-from game.core.storage import (LATEST_TIME, BackgroundWriter, clean_leftovers, encode_json, read_json,
-                                set_aside, write_json_atomic, write_text_atomic)
+from game.core.storage import (LATEST_TIME, RECORD_BYTES, BackgroundWriter, clean_leftovers, encode_json,
+                                read_json, set_aside, write_json_atomic, write_text_atomic)
 from game.core.text import clean_name, clean_text, quoted
 
 log = logging.getLogger(__name__)
@@ -412,7 +412,7 @@ def _read_folder(folder: Path, when_key: str, messages: list[str], what: str) ->
         # Whatever else has the name of a save (a folder, a FIFO, a damaged file) is set aside:
         # read_json refuses it without waiting on it.
         try:
-            entries.append(_entry(path, read_json(path), when_key))
+            entries.append(_entry(path, read_json(path, RECORD_BYTES), when_key))
         except NewerSave:
             # Sound for the version that made it: not listed here, and left where it is.
             messages.append(f"A {what} was made by a newer version of Mother Lode: {path.name}. "
@@ -524,7 +524,7 @@ def _free_for(path: Path, data: Mapping[str, Any]) -> bool:
     if not path.exists():
         return True
     try:
-        there = read_json(path)
+        there = read_json(path, RECORD_BYTES)
     except (OSError, ValueError, TypeError, OverflowError):
         return False   # (not read: kept, as anything the player had)
     same = ("game", "seed", "started", "seats")

@@ -43,7 +43,7 @@ ODD_NAMES = [
     "\x1b[31mOK:\x1b[0m Tom",      # escape codes
     "Line\nbreak\tand\rtab\x7f",   # line breaks, tab, DEL
     "\x85\x9bC1 controls",         # C1 controls
-    "W" * 1_000_000,               # a megabyte-long name
+    "W" * 200_000,                 # a name of 200,000 letters (a save holds it twice, within its 1 MB)
     "\x00\x01\x02",                # nothing left once cleaned
 ]
 
@@ -133,6 +133,9 @@ def hostile_save(kind: str, path: Path) -> bytes | None:
         "deep object": ('{"a":' * 100_000 + "1" + "}" * 100_000).encode(),
         "deep in a save": b'{"format": 2, "game": "ya_blew_it", "summary": ' + deep(5000).encode() + b"}",
         "too big": b'{"x": "' + b" " * (storage.MAX_BYTES + 10) + b'"}',
+        # (Within what any file may be, past any game's record: 64 deep, which took seconds to read.)
+        "larger than any game": ("[" * 63 + "0" + "]" * 63 + ",").join(["["] + [""] * 9000).encode()
+                                + b"0]",
         "not json": b"{\"game\": ",
         "not utf-8": b'{"game": "\xff\xfe"}',
         "wrong types": json.dumps({"summary": {"seats": [[1], {"a": 2}]}, "game": "ya_blew_it",
@@ -145,8 +148,8 @@ def hostile_save(kind: str, path: Path) -> bytes | None:
     return data
 
 
-SAVE_KINDS = ["fifo", "folder", "deep list", "deep object", "deep in a save", "too big", "not json",
-              "not utf-8", "wrong types", "many seats"]
+SAVE_KINDS = ["fifo", "folder", "deep list", "deep object", "deep in a save", "too big", "larger than any game",
+              "not json", "not utf-8", "wrong types", "many seats"]
 
 
 @pytest.mark.parametrize("kind", SAVE_KINDS)
@@ -157,6 +160,8 @@ def test_a_hostile_save_is_set_aside_with_a_message(app: Any, home: Path, kind: 
     text = title_messages(app)
     assert "A saved game could not be read: 0123456789abcdef.json" in text
     assert "It was kept as 0123456789abcdef.unreadable-" in text
+    if kind == "larger than any game":   # (refused on its size, before any of it is read)
+        assert "1.1 MB, more than the 1.0 MB allowed" in text, text
     assert [e.path for e in app.stack[0].saves] == [good]  # the sound save is still listed
     assert not os.path.lexists(path)
     kept = set_aside_copies(path)
@@ -436,7 +441,7 @@ def test_a_saves_folder_lost_during_play_is_named_and_play_goes_on(app: Any, hom
     app.step(1 / 60)
 
 
-@pytest.mark.parametrize("kind", ["fifo", "folder", "deep list", "too big", "not utf-8"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "deep list", "too big", "larger than any game", "not utf-8"])
 def test_a_hostile_replay_is_set_aside_when_the_replays_open(app: Any, home: Path, kind: str) -> None:
     from game.ui.scenes.replays import ReplaysScene
 
@@ -447,6 +452,8 @@ def test_a_hostile_replay_is_set_aside_when_the_replays_open(app: Any, home: Pat
     app.step(1 / 60)
     assert isinstance(app.top, MessageBox)
     assert "A replay could not be read: 00aa00aa00aa00aa.json" in app.top.text
+    if kind == "larger than any game":
+        assert "more than the 1.0 MB allowed" in app.top.text, app.top.text
     kept = set_aside_copies(path)
     assert len(kept) == 1 and not os.path.lexists(path)
     if original is not None:

@@ -25,7 +25,7 @@ from typing import Any, Mapping
 from game.bots import LEVELS, Bot, make_bot
 from game.core.contract import Action, BadSave, Event, GameState, IllegalAction, NewerSave, View
 from game.core.rng import derive_seed
-from game.core.storage import read_json, set_aside, write_json_atomic
+from game.core.storage import RECORD_BYTES, read_json, set_aside, write_json_atomic
 from game.core.text import clean_name, clean_text, quoted
 
 log = logging.getLogger(__name__)
@@ -549,7 +549,7 @@ def safe_id(text: str) -> str:
 def read_record(path: Path, what: str = "save") -> Any:
     """The JSON of a save or replay file; raises BadSave with a plain reason."""
     try:
-        return read_json(path)
+        return read_json(path, RECORD_BYTES)
     except OSError as exc:
         raise BadSave(f"the {what} cannot be opened ({exc.strerror or exc})") from exc
     except ValueError as exc:

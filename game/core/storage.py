@@ -22,7 +22,11 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-MAX_BYTES = 8 * 1024 * 1024   # a save of the longest real game is a few hundred kilobytes
+MAX_BYTES = 8 * 1024 * 1024   # any file the game reads (the statistics of 1,000 players: about 5 MB)
+# A save or a replay: the longest games seen keep in some tens of kilobytes. A larger one is no
+# game's, and reading it would hold the screen that lists them (a megabyte of deep brackets takes
+# a few tenths of a second to check and parse).
+RECORD_BYTES = 1024 * 1024
 MAX_DEPTH = 64                # our files nest 5 deep at most
 LEFTOVER_AGE = 60.0           # seconds: a newer temporary file may belong to a writer at work
 # The latest moment a file may name (seconds since 1970: 1 January 3000). Windows' clock

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from game.core.contract import BadSave, IllegalAction
 from game.core.match import Match, _plain
-from game.core.storage import read_json
+from game.core.storage import RECORD_BYTES, read_json
 from game.core.text import for_terminal
 from game.tools import cli
 
@@ -76,7 +76,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     path: Path = args.file
     try:
-        data = read_json(path)
+        data = read_json(path, RECORD_BYTES)
     except (OSError, ValueError) as exc:
         print(f"{for_terminal(str(path))}: cannot be read: {for_terminal(str(exc))}")
         return 1
