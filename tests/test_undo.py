@@ -236,7 +236,7 @@ def test_undo_button_hidden_after_a_reveal_and_click_works(make_app: Callable[..
     table = app.top
     assert not table.can_undo()
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.top is table and "nothing" in table.message
+    assert app.top is table and table.message.startswith("Nothing may be taken back now: ") and "showed" in table.message
     # Now a move that reveals nothing: a human's pass, or a keep.
     for a in m.legal_actions():
         if a.kind in ("pass", "keep", "nojump", "accept"):
@@ -438,3 +438,47 @@ def test_bots_decide_the_same_in_a_resumed_game_and_after_a_take_back(game: str)
             assert m.actions == after, (seed, target)
             retried += len(after) - target - 1
     assert tried and retried, "no take-back followed by bot replies in these games"
+
+
+def test_a_refused_take_back_says_why(make_app: Callable[..., Any], home: Path) -> None:
+    """Ctrl+Z where nothing may be taken back says why (it said only that nothing could be)."""
+    from game.ui.tables import table_for
+
+    # Nobody at the screen has moved: the game has only begun.
+    m = Match("ya_blew_it", [Seat("Ana"), Seat("Bo", BOT, "easy")], 3)
+    assert m.undo_target() is None and m.undo_refusal() == "no player at this screen has made a move yet"
+    # A move that turned a card: what it showed stands.
+    while not (m.human_to_move() and m.legal_actions()):
+        m.apply(m.bot(m.to_move()).choose(m.view(m.to_move())))
+    rng = random.Random(3)
+    while m.undo_target() is not None or not m.actions or m._actors[-1] != 0:
+        if m.human_to_move():
+            m.apply(rng.choice(m.legal_actions()))
+        else:
+            m.apply(m.bot(m.to_move()).choose(m.view(m.to_move())))
+    assert "showed something new" in m.undo_refusal() and "stands" in m.undo_refusal()
+    with pytest.raises(IllegalAction, match="showed something new"):
+        m.undo()
+    app = make_app("instant")
+    table = table_for(m)
+    app.push(table)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.message == f"Nothing may be taken back now: {m.undo_refusal()}."
+    # A bot's reply showed a card of its hidden hand.
+    shown = None
+    for seed in range(40):
+        g = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Bo", BOT, "easy")], seed)
+        rng = random.Random(seed)
+        while not g.is_over() and len(g.actions) < 300:
+            g.apply(rng.choice(g.legal_actions()))
+            if g.undo_target() is None and g._news_for[-1] and 0 in g._news_for[-1] and not g._revealed[-1]:
+                shown = g
+                break
+        if shown:
+            break
+    assert shown is not None
+    assert shown.undo_refusal() == "Bo has shown a card of their hand since, and it stays seen"
+    over = Match("ya_blew_it", [Seat("Ana"), Seat("Bo", BOT, "easy")], 5)
+    while not over.is_over():
+        over.apply(random.Random(len(over.actions)).choice(over.legal_actions()))
+    assert over.undo_refusal() == "the game is over"

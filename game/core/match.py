@@ -242,22 +242,43 @@ class Match:
         return None if point is None else point[0]
 
     def _undo_point(self) -> tuple[int, int] | None:
-        if self.spectator or self.is_over():
-            return None
+        return self._undo_search()[0]
+
+    def undo_refusal(self) -> str:
+        """Why nothing may be taken back now, in a player's words (see `undo_target`); "" when
+        something may."""
+        return self._undo_search()[1]
+
+    def _undo_search(self) -> tuple[tuple[int, int] | None, str]:
+        """The seat that may take back a move and how many actions would remain, or None and why
+        not."""
+        if self.spectator:
+            return None, "this is a replay"
+        if self.is_over():
+            return None, "the game is over"
         i = len(self.actions)
-        learned: set[int] = set()
+        learned: dict[int, int] = {}   # seat shown a card of a hidden hand -> whose it was
         while i > 0:
-            if self._revealed[i - 1]:
-                return None
-            learned |= self._news_for[i - 1]
             actor = self._actors[i - 1]
-            if 0 <= actor < len(self.seats) and self.seats[actor].is_human and not self._formal(i - 1):
+            if self._revealed[i - 1]:
+                who = "your move" if self._human(actor) and i == len(self.actions) else (
+                    f"{self.seats[actor].name}'s move" if 0 <= actor < len(self.seats) else "a move")
+                return None, f"{who} showed something new (a die rolled or a card turned), and what it showed stands"
+            for seat in self._news_for[i - 1]:
+                learned.setdefault(seat, actor)
+            if self._human(actor) and not self._formal(i - 1):
                 # Not when a reply since showed this player a card of a hidden hand.
-                return None if actor in learned else (actor, i - 1)
+                if actor in learned:
+                    return None, (f"{self.seats[learned[actor]].name} has shown a card of their hand "
+                                  "since, and it stays seen")
+                return (actor, i - 1), ""
             # A bot's reply, or a formality the table played, that revealed nothing: taken back
             # with the decision before it.
             i -= 1
-        return None
+        return None, "no player at this screen has made a move yet"
+
+    def _human(self, actor: int) -> bool:
+        return 0 <= actor < len(self.seats) and self.seats[actor].is_human
 
     def formality(self) -> Action | None:
         """The one sensible answer at this position, which the table plays for a human (see
@@ -288,7 +309,7 @@ class Match:
             seat = self.undo_seat()
         target = self.undo_target(seat)
         if target is None or seat is None:
-            raise IllegalAction("there is nothing you may take back now")
+            raise IllegalAction(f"nothing may be taken back: {self.undo_refusal() or 'that move is not yours'}")
         undone = self.history[self._marks[target]:]
         # The other seats' replies taken back with it (a formality of the seat's own is no reply).
         replies = sum(1 for i in range(target + 1, len(self.actions)) if self._actors[i] != seat)

@@ -885,7 +885,8 @@ class TableScene(Scene):
     def undo(self) -> bool:
         """Take back the last action of the human at the table (see `Match.undo_target`)."""
         if not self.can_undo() or self.app is None:
-            self._say("There is nothing you may take back now.")
+            why = self.match.undo_refusal() or "it is not yours to take back"
+            self._say(f"Nothing may be taken back now: {why}.")
             return False
         self.thinker.cancel()
         # Hot-seat, a bot to move after the player, the table still behind their eyes: whoever
