@@ -153,6 +153,27 @@ def test_an_action_key_that_is_not_allowed_now_says_why(app, monkeypatch) -> Non
     assert {"miner", "choice", "fire"} <= refused.keys()
 
 
+def test_a_long_message_is_drawn_whole_in_the_footer(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A refusal of a hundred letters (a take-back refused, with its reason) was measured in the
+    plain face and drawn in bold, past both ends of the footer: it is set smaller, whole."""
+    from game.ui import theme
+    from game.ui.tables import table_for
+    from game.ui.tables import ya_blew_it_drawing
+    from game.ui.tables.ya_blew_it_drawing import FOOTER
+
+    placed = helpers.spy_text_places(monkeypatch, ya_blew_it_drawing)
+    table = table_for(Match("ya_blew_it", humans(2), seed=5))
+    app.push(table)
+    long = ("No take-back: Sluice Sue's move showed a card or a roll, which stands; and so, since then, "
+            "did Copper Clem's.")
+    table._say(long)
+    with theme.watch_clipping() as clipped:
+        app.step(1 / 60)
+    assert not clipped, clipped
+    (rect,) = [r for words, r in placed if words == long]
+    assert FOOTER.contains(rect), (rect, FOOTER)
+
+
 def test_keys_do_nothing_while_a_bot_decides(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
 

@@ -263,19 +263,18 @@ class Match:
             if self._revealed[i - 1]:
                 who = "your move" if self._human(actor) and i == len(self.actions) else (
                     f"{self.seats[actor].name}'s move" if 0 <= actor < len(self.seats) else "a move")
-                return None, f"{who} showed something new (a die rolled or a card turned), and what it showed stands"
+                return None, f"{who} showed a card or a roll, which stands"
             for seat in self._news_for[i - 1]:
                 learned.setdefault(seat, actor)
             if self._human(actor) and not self._formal(i - 1):
                 # Not when a reply since showed this player a card of a hidden hand.
                 if actor in learned:
-                    return None, (f"{self.seats[learned[actor]].name} has shown a card of their hand "
-                                  "since, and it stays seen")
+                    return None, f"{self.seats[learned[actor]].name} has shown a card of their hand since"
                 return (actor, i - 1), ""
             # A bot's reply, or a formality the table played, that revealed nothing: taken back
             # with the decision before it.
             i -= 1
-        return None, "no player at this screen has made a move yet"
+        return None, "nobody at this screen has moved yet"
 
     def _human(self, actor: int) -> bool:
         return 0 <= actor < len(self.seats) and self.seats[actor].is_human

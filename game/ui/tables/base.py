@@ -885,8 +885,8 @@ class TableScene(Scene):
     def undo(self) -> bool:
         """Take back the last action of the human at the table (see `Match.undo_target`)."""
         if not self.can_undo() or self.app is None:
-            why = self.match.undo_refusal() or "it is not yours to take back"
-            self._say(f"Nothing may be taken back now: {why}.")
+            why = self.match.undo_refusal() or "that move is not yours"
+            self._say(f"No take-back: {why}.")
             return False
         self.thinker.cancel()
         # Hot-seat, a bot to move after the player, the table still behind their eyes: whoever

@@ -817,8 +817,10 @@ class TableDrawing(TableHost):
 
     def _draw_footer(self, surface: pygame.Surface) -> None:
         if self.message_time > 0:
-            theme.text(surface, fit(self.message, FOOTER.w - 20, 17), FOOTER.center, 17, theme.DANGER, bold=True,
-                       anchor="center")
+            # (Measured bold, as it is drawn; a long refusal is set smaller before it is cut.)
+            size = theme.fit_size(self.message, FOOTER.w - 20, 17, 13, True)
+            theme.text(surface, fit(self.message, FOOTER.w - 20, size, True), FOOTER.center, size, theme.DANGER,
+                       bold=True, anchor="center")
             return
         theme.text(surface, fit(self.footer_hint(), FOOTER.w - 20, 14), FOOTER.center, 14, theme.INK_FAINT,
                    anchor="center")
