@@ -10,15 +10,19 @@ hostile files (issue 8) without copying it:
   parsed as XML once, its declared size checked against `MAX_SIDE` and `MAX_CELLS`, its tile
   layer decoded by us (CSV, or Base64 raw, zlib or gzip, inflated in bounded steps to at most
   `MAX_LAYER_BYTES`), its tilesets checked (at most `MAX_TILESETS`, files present, valid XML, at
-  most `MAX_TILESET_TILES` tiles each) before pytmx is given the bytes already read. Tiled's flip
+  most `MAX_TILESET_TILES` tiles each) before pytmx is given the XML already parsed. The object
+  layers a game does not read (`TiledReader.object_layers`) are set aside first, and what pytmx
+  is left to read is bounded (`MAX_PROPERTIES`, `MAX_OBJECTS`, `MAX_POINTS`). Tiled's flip
   flags are read from the raw gids (pytmx drops or mangles them).
 - `MapError`: one line naming the file and the cause, in a map maker's words.
 - `shown_file_name`: a file name fit to draw and print (names need not be valid UTF-8).
 - Which game a map is for: the map property ``game`` (`GAME_PROPERTY`), "big_dig" for Big Dig;
   a map without it is a Gold Mine map (every Gold Mine map made before Big Dig existed has none).
-  `map_game` reads it; `list_user_maps` lists the user maps folder for one game: a map for another
-  game is left out, a file whose game cannot be told (not readable, not a Tiled map, a ``game``
-  nobody plays) is listed for every game with its reason, so its maker sees why.
+  `map_game` reads it from the file's head; `user_maps` lists the user maps folder for one game:
+  a map for another game is left out, a file whose game cannot be told (not readable, not a
+  Tiled map, a ``game`` nobody plays) is listed for every game with its reason, so its maker sees
+  why. Each game reads its first `MAX_USER_MAPS` and counts the rest, for the setup to say; a map
+  not changed since it was read (nor its tilesets) is not read again.
 - `main`: ``python -m game check-map FILE...``, which picks each file's reader from its ``game``.
 
 pytmx is imported here, and only here, without pygame (`pytmx_module`).
@@ -30,15 +34,19 @@ import base64
 import binascii
 import errno
 import importlib
+import itertools
 import logging
 import os
 import stat
 import struct
 import sys
+import threading
+import time
 import zlib
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence, TypeVar, cast
+from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar, cast
 from xml.etree import ElementTree
 
 from game.core.text import clean_text, for_terminal
@@ -67,8 +75,27 @@ it bounds the memory the parsed file takes; the shipped map has 41 and its tiles
 MAX_TILESETS = 32
 """The most tilesets a map may use (pytmx reads each one in full; the shipped maps use one)."""
 
+MAX_OBJECTS = 256
+"""The most objects the object layers a game reads may hold (Gold Mine's ``starts`` holds four),
+and the most a tileset file's tiles may hold; a map's other object layers, and the shapes drawn on
+the tiles of its own tilesets, are set aside before pytmx reads the map (no game uses them)."""
+
+MAX_POINTS = 4096
+"""The most corners the polygons and polylines of those objects may have in all (pytmx makes a
+pair of numbers of each)."""
+
+MAX_PROPERTIES = 8192
+"""The most custom properties a map file, or a tileset file, may hold (a tileset of
+`MAX_TILESET_TILES` tiles with Gold Mine's three properties each holds 3,072), counted in the
+bytes before they are parsed."""
+
 MAX_USER_MAPS = 50
-"""The most .tmx files read from the user maps folder (the first ones by file name, all games)."""
+"""The most maps of one game read from the user maps folder (the first ones by file name); the
+setup says how many more there are."""
+
+MAX_USER_MAP_FILES = 200
+"""The most .tmx files in the user maps folder looked at for their game (the first ones by file
+name, all games); the setup says how many more there are."""
 
 MAX_CAUSE_LENGTH = 400
 """The longest explanation kept in a `MapError` (it is drawn on the setup screen)."""
@@ -266,6 +293,29 @@ def inflate(data: bytes, compression: str, limit: int) -> bytes:
 # -- the reader every game's reader builds on ------------------------------------------------------
 
 
+FileState = tuple[int, int, int, int, int]
+"""What tells a file's versions apart: its size, change times, inode and device (`file_state`)."""
+
+Reads = tuple[tuple[Path, "FileState | None"], ...]
+
+
+class _Reading(threading.local):
+    files: list[tuple[Path, FileState | None]] | None = None
+    """While `_remembered` reads a map: each file read (or looked for, missing), with its state."""
+
+
+_reading = _Reading()
+
+
+def file_state(info: os.stat_result) -> FileState:
+    return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
+
+
+def _note_read(path: Path, info: os.stat_result | None) -> None:
+    if _reading.files is not None:
+        _reading.files.append((Path(path), file_state(info) if info is not None else None))
+
+
 def read_limited(path: Path, what: str, fail: Callable[[str], Exception]) -> bytes:
     """A regular file's bytes, refusing (before reading) one over `MAX_FILE_BYTES`; never waits on
     a FIFO or a device, and never reads more than the limit whatever the file does. Problems are
@@ -273,9 +323,11 @@ def read_limited(path: Path, what: str, fail: Callable[[str], Exception]) -> byt
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
+        _note_read(path, None)
         raise fail(f"{what} cannot be read ({exc.strerror or exc})") from None
     try:
         info = os.fstat(fd)
+        _note_read(path, info)
         if not stat.S_ISREG(info.st_mode):   # (a folder too: looked at before it is opened as a file)
             raise fail(f"{what} is not a regular file")
     except BaseException:
@@ -296,9 +348,9 @@ def read_limited(path: Path, what: str, fail: Callable[[str], Exception]) -> byt
 
 
 def check_tags(data: bytes, what: str, fail: Callable[[str], Exception]) -> None:
-    """Refuse, before parsing, a file with more than `MAX_TAGS` tags, or one that declares XML
-    entities (a few bytes of them can parse into millions of elements, past any count of the
-    file's own tags; Tiled never writes one)."""
+    """Refuse, before parsing, a file with more than `MAX_TAGS` tags or `MAX_PROPERTIES`
+    properties, or one that declares XML entities (a few bytes of them can parse into millions of
+    elements, past any count of the file's own tags; Tiled never writes one)."""
     if b"<!ENTITY" in data.replace(b"\x00", b""):   # (UTF-16 too: its letters less their zeros)
         raise fail(f"{what} declares XML entities, which Tiled never writes; save it again "
                    f"from Tiled")
@@ -306,6 +358,15 @@ def check_tags(data: bytes, what: str, fail: Callable[[str], Exception]) -> None
     if tags > MAX_TAGS:
         raise fail(f"{what} holds {tags:,} XML tags; a map or tileset file may hold at most "
                    f"{MAX_TAGS:,}")
+    # (Counted again once parsed, in `TiledReader.check_objects`, for files not in UTF-8.)
+    properties = data.count(b"<property")   # (not "<properties")
+    if properties > MAX_PROPERTIES:
+        raise fail(properties_message(what, properties))
+
+
+def properties_message(what: str, count: int) -> str:
+    return (f"{what} holds {count:,} custom properties; a map or tileset file may hold at most "
+            f"{MAX_PROPERTIES:,}")
 
 
 def parse_map_xml(data: bytes, fail: Callable[[str], Exception]) -> ElementTree.Element:
@@ -328,10 +389,13 @@ class TiledReader:
     game = DEFAULT_GAME
     layer_name = "terrain"
     layer_hint = "the map's cells"
+    object_layers: tuple[str, ...] = ()
+    """The names of the object layers the game reads; the others are set aside unread."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.data = b""
+        self.root: ElementTree.Element | None = None   # the map's XML, parsed once (`read_xml`)
         self.tile_layer: Any = None
         # firstgid -> the tile ids a tileset declares (<tile id=...>): in an image-collection
         # tileset these may run past tilecount, and they are valid all the same.
@@ -353,7 +417,7 @@ class TiledReader:
         """The map file's <map> element (read once; `self.data` keeps the bytes for pytmx), and
         the check that the map is for this game."""
         self.data = self.read_bytes(self.path, "the file")
-        root = parse_map_xml(self.data, self.fail)
+        root = self.root = parse_map_xml(self.data, self.fail)
         self.check_game(root)
         return root
 
@@ -412,6 +476,7 @@ class TiledReader:
                                 f"Tiled's XML format (.tsx)")
             tsx = self.path.parent / source
             if not tsx.exists():
+                _note_read(tsx, None)
                 raise self.fail(f"the tileset file {source!r} is missing (looked for {tsx})")
             data = self.read_bytes(tsx, f"the tileset file {source!r}")
             check_tags(data, f"the tileset file {source!r}", self.fail)
@@ -420,6 +485,8 @@ class TiledReader:
             except ElementTree.ParseError as exc:
                 raise self.fail(f"the tileset file {source!r} is not valid XML ({exc})") from None
             self._refuse_class_properties(tileset, f" in the tileset file {source!r}")
+            self.check_objects(tileset, f"the tileset file {source!r}",
+                               f"the tiles of the tileset file {source!r}")
             self._note_declared(node, tileset)
 
     def _refuse_class_properties(self, root: ElementTree.Element, where: str = "") -> None:
@@ -519,16 +586,41 @@ class TiledReader:
                             f"{count} cells")
         return gids
 
-    def parse_with_pytmx(self) -> Any:
-        pytmx = pytmx_module()
-        root = ElementTree.fromstring(self.data)
-        self._refuse_class_properties(root)
-        # An image layer with no image yet (Tiled saves one so) draws nothing, and pytmx fails
-        # on it: leave it out.
+    def set_aside(self, root: ElementTree.Element) -> None:
+        """Leave out of the map's XML what the game never reads and pytmx would read in full: the
+        object layers not named in `object_layers` (a layer of notes or drawings, however large;
+        also the shapes drawn on the tiles of a tileset kept in the map) and the image layers
+        with no image yet (Tiled saves one so; it draws nothing, and pytmx fails on it)."""
         for parent in list(root.iter()):
             for child in list(parent):
-                if child.tag == "imagelayer" and child.find("image") is None:
+                if ((child.tag == "objectgroup" and child.get("name") not in self.object_layers)
+                        or (child.tag == "imagelayer" and child.find("image") is None)):
                     parent.remove(child)
+
+    def check_objects(self, root: ElementTree.Element, what: str, where: str) -> None:
+        """Refuse, before pytmx reads them, more than `MAX_PROPERTIES` properties, `MAX_OBJECTS`
+        objects or `MAX_POINTS` corners of polygons and polylines in `root` (`what` names the
+        file, `where` the layers or tiles the objects are in)."""
+        properties = sum(1 for _ in root.iter("property"))
+        if properties > MAX_PROPERTIES:
+            raise self.fail(properties_message(what, properties))
+        objects = sum(1 for _ in root.iter("object"))
+        if objects > MAX_OBJECTS:
+            raise self.fail(f"there are {objects:,} objects in {where}; at most "
+                            f"{MAX_OBJECTS:,} are read there")
+        # Each corner is written "x,y": one comma a corner.
+        points = sum((shape.get("points") or "").count(",")
+                     for tag in ("polygon", "polyline") for shape in root.iter(tag))
+        if points > MAX_POINTS:
+            raise self.fail(f"the polygons and polylines in {where} have {points:,} corners; at "
+                            f"most {MAX_POINTS:,} are read there")
+
+    def parse_with_pytmx(self) -> Any:
+        pytmx = pytmx_module()
+        root = self.root if self.root is not None else ElementTree.fromstring(self.data)
+        self._refuse_class_properties(root)
+        self.set_aside(root)
+        self.check_objects(root, "the file", self._kept_layers())
         try:
             # The bytes already read and checked: pytmx does not open the map file again.
             tmx = pytmx.TiledMap()
@@ -542,6 +634,12 @@ class TiledReader:
             raise self.fail(f"Tiled's data could not be read ({detail})") from None
         self._find_tile_layer(tmx)
         return tmx
+
+    def _kept_layers(self) -> str:
+        names = [repr(name) for name in self.object_layers]
+        if not names:
+            return "the map's objects"
+        return f"the {' and '.join(names)} object layer{'s' if len(names) > 1 else ''}"
 
     def _find_tile_layer(self, tmx: Any) -> None:
         pytmx = pytmx_module()
@@ -616,14 +714,16 @@ class TiledReader:
 def map_game(path: str | os.PathLike[str]) -> str:
     """The id of the game a map file is for (its ``game`` property; none: `DEFAULT_GAME`), or
     `MapError` when that cannot be told: the file cannot be read, is not a Tiled map, or names a
-    game that is not played on maps."""
+    game that is not played on maps.
+
+    The file is read within the limits (`read_limited`, `check_tags`) but parsed only as far as
+    its map properties, which Tiled writes first: the rest is for the game's reader to check."""
     p = Path(path)
 
     def fail(cause: str) -> MapError:
         return MapError(p, cause)
 
-    root = parse_map_xml(read_limited(p, "the file", fail), fail)
-    value = map_property(root, GAME_PROPERTY)
+    value = _head_property(read_limited(p, "the file", fail), GAME_PROPERTY, fail)
     if value is None:
         return DEFAULT_GAME
     game = cast(str, word(value))   # the word of a text is text
@@ -632,6 +732,40 @@ def map_game(path: str | os.PathLike[str]) -> str:
         raise fail(f"the map's {GAME_PROPERTY!r} property is {value!r}; it must be one of {known} "
                    f"(or left out for a Gold Mine map)")
     return game
+
+
+def _head_property(data: bytes, name: str, fail: Callable[[str], Exception]) -> str | None:
+    """`map_property` of the map in `data`, parsing no further than the map's first <properties>
+    (the one `map_property` reads) or, for a map without one, to its end."""
+    check_tags(data, "the file", fail)
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(
+        ("start", "end"))
+    depth = 0
+    chunks = (data[at:at + 65536] for at in range(0, len(data), 65536))
+    try:
+        for chunk in itertools.chain(chunks, [None]):   # None: the end of the file
+            if chunk is None:
+                parser.close()
+            else:
+                parser.feed(chunk)
+            for event, element in cast(Iterable[tuple[str, ElementTree.Element]],
+                                       parser.read_events()):   # ("start" and "end" events only)
+                if event == "start":
+                    depth += 1
+                    if depth == 1 and element.tag != "map":
+                        raise fail(f"the file is not a Tiled map (its top element is "
+                                   f"<{element.tag}>, not <map>)")
+                    continue
+                depth -= 1
+                if depth == 0:   # the end of the map: it has no properties
+                    return None
+                if depth == 1 and element.tag == "properties":
+                    holder = ElementTree.Element("map")
+                    holder.append(element)
+                    return map_property(holder, name)
+    except ElementTree.ParseError as exc:
+        raise fail(f"the file is not valid XML ({exc})") from None
+    return None
 
 
 def user_maps_dir() -> Path:
@@ -653,30 +787,113 @@ def user_maps_dir() -> Path:
 
 T = TypeVar("T")
 
+SETTLED_NS = 2_000_000_000
+"""What a map reader made of a file is kept only when every file read was last changed this long
+before (2 s): a file changed again at once can keep its size and, on some file systems, its
+times, and would be taken for the one read."""
 
-def list_user_maps(game: str, load: Callable[[Path], T],
-                   folder: str | os.PathLike[str] | None = None) -> list[tuple[Path, T | MapError]]:
+# What was made of each file, while none of the files read for it has changed since (`_remembered`):
+# reopening the setup reads only the maps changed, added or removed.
+_games: dict[Path, tuple[Reads, str | MapError]] = {}
+_loaded: dict[tuple[str, Any, Path], tuple[Reads, Any]] = {}
+
+
+def _state(path: Path) -> FileState | None:
+    try:
+        return file_state(os.stat(path))
+    except OSError:
+        return None
+
+
+def _remembered(cache: dict[Any, tuple[Reads, Any]], key: Any,
+                make: Callable[[], Any]) -> Any:
+    """`make()` (or the `MapError` it raises), or what it gave before for `key` when none of the
+    files it read then has changed since."""
+    kept = cache.get(key)
+    if kept is not None and all(_state(path) == state for path, state in kept[0]):
+        return kept[1]
+    outer, _reading.files = _reading.files, []
+    try:
+        try:
+            made = make()
+        except MapError as exc:
+            # (Kept without its traceback, which holds the reader and all it parsed.)
+            made = exc.with_traceback(None)
+            made.__context__ = None
+        reads = tuple(_reading.files)
+    finally:
+        _reading.files = outer
+    settled = time.time_ns() - SETTLED_NS
+    if all(state is None or state[1] < settled for _path, state in reads):
+        cache[key] = (reads, made)
+    else:
+        cache.pop(key, None)
+    return made
+
+
+@dataclass(frozen=True)
+class UserMaps(Generic[T]):
+    """One game's maps in the user maps folder (`user_maps`), and how many files were not read."""
+
+    found: list[tuple[Path, T | MapError]]
+    """Each file read, sorted by name, with what the game's reader made of it or why it cannot be
+    played."""
+    left_out: int = 0
+    """This game's maps (and files whose game cannot be told) past the first `MAX_USER_MAPS`."""
+    not_looked_at: int = 0
+    """The .tmx files, of any game, past the first `MAX_USER_MAP_FILES` by name."""
+
+
+def user_maps(game: str, load: Callable[[Path], T],
+              folder: str | os.PathLike[str] | None = None) -> UserMaps[T]:
     """The `.tmx` files directly in `folder` (default: `user_maps_dir()`) that are for `game`,
     sorted by file name, each with what `load` made of it or the `MapError` that says why it
-    cannot be played. Only the first `MAX_USER_MAPS` `.tmx` files by name are read, whatever their
-    game. A file whose game cannot be told is listed (with its reason) for every game; a map for
-    another game is left out. File names need not be valid UTF-8: show them with
-    `shown_file_name`. None when the folder cannot be used (the setup says why: `user_maps_dir`)."""
+    cannot be played. A map for another game is left out; a file whose game cannot be told is
+    listed (with its reason) for every game. File names need not be valid UTF-8: show them with
+    `shown_file_name`. Nothing is listed when the folder cannot be used (the setup says why:
+    `user_maps_dir`).
+
+    The folder is counted before anything is read: the first `MAX_USER_MAP_FILES` `.tmx` files by
+    name are looked at for their game (`map_game`, which parses only the file's head), and of
+    those the first `MAX_USER_MAPS` for `game` are read; `left_out` and `not_looked_at` count the
+    rest, for the setup to say. A file read before and not changed since (nor its tilesets) is
+    not read again (`_remembered`)."""
     try:
         base = Path(folder) if folder is not None else user_maps_dir()
         paths = sorted((p for p in base.iterdir() if p.suffix.lower() == ".tmx" and p.is_file()),
-                       key=lambda p: (p.name.lower(), p.name))[:MAX_USER_MAPS]
+                       key=lambda p: (p.name.lower(), p.name))
     except OSError:
-        return []
+        return UserMaps([])
+    looked_at = paths[:MAX_USER_MAP_FILES]
     found: list[tuple[Path, T | MapError]] = []
-    for p in paths:
-        try:
-            if map_game(p) != game:
-                continue
-            found.append((p, load(p)))
-        except MapError as exc:
-            found.append((p, exc))
-    return found
+    left_out = 0
+    used: set[tuple[str, Any, Path]] = set()
+    for p in looked_at:
+        told = _remembered(_games, p, lambda: map_game(p))
+        if isinstance(told, str) and told != game:
+            continue
+        if len(found) >= MAX_USER_MAPS:
+            left_out += 1
+            continue
+        if isinstance(told, MapError):
+            found.append((p, told))
+            continue
+        key = (game, load, p)
+        used.add(key)
+        found.append((p, _remembered(_loaded, key, lambda: load(p))))
+    # Forget the files no longer there (or no longer read) for this game.
+    for key in [k for k in _loaded if k[:2] == (game, load) and k not in used]:
+        del _loaded[key]
+    seen = set(looked_at)
+    for path in [path for path in _games if path.parent == base and path not in seen]:
+        del _games[path]
+    return UserMaps(found, left_out, len(paths) - len(looked_at))
+
+
+def list_user_maps(game: str, load: Callable[[Path], T],
+                   folder: str | os.PathLike[str] | None = None) -> list[tuple[Path, T | MapError]]:
+    """`user_maps(game, load, folder).found`: the maps read, without the count of those not."""
+    return user_maps(game, load, folder).found
 
 
 # -- a copy to change in Tiled --------------------------------------------------------------------

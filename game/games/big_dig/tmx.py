@@ -60,6 +60,7 @@ __all__ = [
     "shipped_board",
     "shipped_board_path",
     "summary",
+    "user_boards",
 ]
 
 GROUND_LAYER = "ground"
@@ -98,8 +99,13 @@ def list_user_boards(folder: str | os.PathLike[str] | None = None
     """The Big Dig boards in `folder` (default: the user maps folder, shared with Gold Mine),
     sorted by file name, each with its board or the `MapError` that says why it cannot be played:
     the `.tmx` files whose ``game`` property is ``big_dig``, and those whose game cannot be told
-    (see `game.core.tiled.list_user_maps`). Gold Mine maps are left out."""
-    return tiled.list_user_maps("big_dig", load_board, folder)
+    (see `game.core.tiled.user_maps`). Gold Mine maps are left out."""
+    return user_boards(folder).found
+
+
+def user_boards(folder: str | os.PathLike[str] | None = None) -> tiled.UserMaps[Board]:
+    """`list_user_boards`, with the count of the files not read (`game.core.tiled.user_maps`)."""
+    return tiled.user_maps("big_dig", load_board, folder)
 
 
 def summary(board: Board) -> str:

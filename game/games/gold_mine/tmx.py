@@ -174,10 +174,31 @@ class TiledHexLayout:
                 return False
         return True
 
+    def cells_near(self, px: float, py: float, width: int,
+                   height: int) -> list[tuple[int, int]]:
+        """The cells of a `width` x `height` map, row by row, whose centres are close enough to
+        the (finite) pixel to be the nearest one, and whose hexagons may hold it: those within
+        the distance from a centre to its hexagon's corners (and a pixel more), found from the
+        layout without looking at the other cells. A few cells for hexes as Tiled draws them."""
+        w, h = self._w, self._h
+        reach = math.hypot(w / 2, h / 2) + 1
+        step = self.column_width
+        first_c = max(0, math.floor((px - w / 2 - reach) / step))
+        last_c = min(width - 1, math.ceil((px - w / 2 + reach) / step))
+        if h > 0:   # (rows are h apart, staggered columns h / 2 lower)
+            first_r = max(0, math.floor((py - h - reach) / h))
+            last_r = min(height - 1, math.ceil((py + reach) / h))
+        else:       # (tiles 1 pixel high: every row at the same height)
+            first_r, last_r = 0, height - 1
+        return [(c, r) for r in range(first_r, last_r + 1) for c in range(first_c, last_c + 1)]
+
     def cell_at(self, px: float, py: float, width: int, height: int) -> tuple[int, int] | None:
-        """The cell of a `width` x `height` map whose centre is nearest the pixel, or None when
-        the pixel is inside no cell at all."""
-        cells = [(c, r) for r in range(height) for c in range(width)]
+        """The cell of a `width` x `height` map whose centre is nearest the (finite) pixel, the
+        first row by row when two are as near, or None when the pixel is inside no cell at all.
+
+        Only the cells near it (`cells_near`) are looked at: a hexagon holding the pixel has its
+        centre within reach, so the nearest centre of all is too."""
+        cells = self.cells_near(px, py, width, height)
         if not any(self.contains(c, r, px, py) for c, r in cells):
             return None
 
@@ -206,6 +227,7 @@ class _Loader(TiledReader):
     game = "gold_mine"
     layer_name = TERRAIN_LAYER
     layer_hint = "the hexes"
+    object_layers = (STARTS_LAYER,)
 
     def load(self) -> GoldMineMap:
         root = self.read_xml()
@@ -213,6 +235,7 @@ class _Loader(TiledReader):
         width, height, stagger_index, layout = header
         raw_gids = self.check_layers(root, width * height)
         self.check_tileset_files(root)
+        self._count_starts(root)
         tmx = self.parse_with_pytmx()
         cells = self._terrain(tmx, raw_gids, width)
         tiles = {offset_to_axial(c, r, stagger_index): t for (c, r), t in cells.items()}
@@ -315,6 +338,14 @@ class _Loader(TiledReader):
 
     # -- the start points
 
+    def _count_starts(self, root: ElementTree.Element) -> None:
+        """Refuse a ``starts`` layer of many objects before pytmx reads them."""
+        for group in root.iter("objectgroup"):
+            count = len(group.findall("object"))
+            if group.get("name") == STARTS_LAYER and count > 16:
+                raise self.fail(f"the {STARTS_LAYER!r} layer holds {count} objects; it holds "
+                                f"exactly four start points (point objects named {START_NAME})")
+
     def _starts(self, root: ElementTree.Element, tmx: Any, cells: dict[tuple[int, int], Tile],
                 layout: TiledHexLayout, width: int,
                 height: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -329,9 +360,6 @@ class _Loader(TiledReader):
             raise self.fail(f"the map has {len(raw_groups)} object layers named "
                             f"{STARTS_LAYER!r}; it needs exactly one")
         raw_objects = raw_groups[0].findall("object")
-        if len(raw_objects) > 16:  # before any geometry: each point is compared with every cell
-            raise self.fail(f"the {STARTS_LAYER!r} layer holds {len(raw_objects)} objects; it "
-                            f"holds exactly four start points (point objects named {START_NAME})")
         objects = list(groups[0])
         if len(raw_objects) != len(objects):  # cannot happen with pytmx 3.x; guard the zip
             raise self.fail(f"the {STARTS_LAYER!r} layer could not be read consistently")
@@ -439,7 +467,12 @@ def list_user_maps(folder: str | os.PathLike[str] | None = None
                    ) -> list[tuple[Path, GoldMineMap | MapError]]:
     """The Gold Mine maps in `folder` (default: `user_maps_dir()`), sorted by file name, each with
     its map or the `MapError` that says why it cannot be played: every `.tmx` file without a
-    ``game`` property, and those whose game cannot be told (see `game.core.tiled.list_user_maps`);
+    ``game`` property, and those whose game cannot be told (see `game.core.tiled.user_maps`);
     Big Dig boards are left out. File names need not be valid UTF-8: show them with
     `shown_file_name`."""
-    return tiled.list_user_maps("gold_mine", load_map, folder)
+    return user_maps(folder).found
+
+
+def user_maps(folder: str | os.PathLike[str] | None = None) -> tiled.UserMaps[GoldMineMap]:
+    """`list_user_maps`, with the count of the files not read (`game.core.tiled.user_maps`)."""
+    return tiled.user_maps("gold_mine", load_map, folder)

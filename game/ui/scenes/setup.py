@@ -3,7 +3,9 @@
 Gold Mine also chooses its map: the shipped one or any `.tmx` in the user maps folder; a map that
 cannot be played is listed with the reason and cannot be chosen. Big Dig's boards are listed the
 same way (`MAP_LISTS`: side a, side b, then the players' own boards),
-with the Expert rule beside them.
+with the Expert rule beside them. When the folder holds more files than are read
+(`game.core.tiled.MAX_USER_MAPS` maps of a game, `MAX_USER_MAP_FILES` files), the list ends with a
+line saying how many were left out and why.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -27,6 +29,9 @@ from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import MessageBox, fit_text, open_table
 from game.ui.widgets import Button, Cycler, FocusRing, TextField
+
+if TYPE_CHECKING:
+    from game.core.tiled import UserMaps
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +89,7 @@ class MapEntry:
     game_map: Any = None        # the game's map (GoldMineMap, Big Dig's Board) when playable
     reason: str = ""            # why it cannot be played
     path: Path | None = None    # the file it was read from
+    note: bool = False          # not a map: the files left out of the list, and why (`reason`)
 
     @property
     def ok(self) -> bool:
@@ -105,12 +111,14 @@ def map_key(entry: MapEntry) -> str:
 
 
 def listed_maps(shipped: list[tuple[str, Path]], load: Callable[[Path], Any],
-                list_user: Callable[[Path | None], list[tuple[Path, Any]]],
-                folder: Path | None = None) -> list[MapEntry]:
+                user_maps: Callable[[Path | None], UserMaps[Any]],
+                folder: Path | None = None, what: str = "map") -> list[MapEntry]:
     """The maps a game offers, for any game on Tiled maps: each shipped one (`shipped` holds a
     label, "" for none, and its path) first, titled "label: name", then every map of that game in
-    the user maps folder (`folder` for tests) as `list_user` finds them, those that cannot be
-    played with their reason. `load` reads one map, raising `game.core.tiled.MapError`."""
+    the user maps folder (`folder` for tests) as `user_maps` finds them, those that cannot be
+    played with their reason, and last a line (`MapEntry.note`) saying how many files were left
+    out, if any, and why. `load` reads one map, raising `game.core.tiled.MapError`; `what` is
+    what the game calls a map."""
     from game.core.tiled import MapError, clean_name, shown_file_name
 
     entries: list[MapEntry] = []
@@ -121,7 +129,8 @@ def listed_maps(shipped: list[tuple[str, Path]], load: Callable[[Path], Any],
                                     found, path=path))
         except MapError as exc:  # a broken install: say so rather than crash
             entries.append(MapEntry(label or "The shipped map", path.name, None, exc.cause))
-    for path, found in list_user(folder):
+    listed = user_maps(folder)
+    for path, found in listed.found:
         # File names may hold anything the file system allows (bytes that are not UTF-8 too).
         shown = shown_file_name(path)
         if isinstance(found, MapError):
@@ -129,22 +138,46 @@ def listed_maps(shipped: list[tuple[str, Path]], load: Callable[[Path], Any],
             entries.append(MapEntry(title, shown, None, found.cause, path=path))
         else:
             entries.append(MapEntry(found.name, shown, found, path=path))
+    note = left_out_note(listed, what)
+    if note is not None:
+        entries.append(note)
     return entries
+
+
+def left_out_note(listed: UserMaps[Any], what: str) -> MapEntry | None:
+    """The line ending a map list when files of the user maps folder were not read: how many,
+    and why (only the first ones by file name are read, so the setup opens at once)."""
+    from game.core.tiled import MAX_USER_MAP_FILES, MAX_USER_MAPS
+
+    left_out, not_looked_at = listed.left_out, listed.not_looked_at
+    if not left_out and not not_looked_at:
+        return None
+    reasons = []
+    if left_out:
+        reasons.append(f"only the first {MAX_USER_MAPS} {what}s, by file name, are read: "
+                       f"{left_out} more {'was' if left_out == 1 else 'were'} left out")
+    if not_looked_at:
+        reasons.append(f"only the first {MAX_USER_MAP_FILES} .tmx files of all games are looked "
+                       f"at: {not_looked_at} more {'was' if not_looked_at == 1 else 'were'} not")
+    count = left_out + not_looked_at
+    reason = "; ".join(reasons) + ". Move those you do not play out of your maps folder."
+    title = f"{plural(count, 'file')} not read"
+    return MapEntry(title, "your maps folder", None, reason[0].upper() + reason[1:], note=True)
 
 
 def gold_mine_maps(folder: Path | None = None) -> list[MapEntry]:
     """The shipped map first, then every Gold Mine map in the user maps folder."""
-    from game.games.gold_mine.tmx import list_user_maps, load_map, shipped_map_path
+    from game.games.gold_mine.tmx import load_map, shipped_map_path, user_maps
 
-    return listed_maps([("", shipped_map_path())], load_map, list_user_maps, folder)
+    return listed_maps([("", shipped_map_path())], load_map, user_maps, folder)
 
 
 def big_dig_boards(folder: Path | None = None) -> list[MapEntry]:
     """Side a, side b, then every Big Dig board in the user maps folder."""
-    from game.games.big_dig.tmx import list_user_boards, load_board, shipped_board_path
+    from game.games.big_dig.tmx import load_board, shipped_board_path, user_boards
 
     shipped = [(f"Side {side}", shipped_board_path(side)) for side in ("a", "b")]
-    return listed_maps(shipped, load_board, list_user_boards, folder)
+    return listed_maps(shipped, load_board, user_boards, folder, "board")
 
 
 MAP_LISTS: dict[str, Callable[[Path | None], list[MapEntry]]] = {
@@ -259,7 +292,7 @@ class MapChooser:
             pygame.draw.rect(surface, edge, r, 2, border_radius=7)
             if chosen and self.focused:   # the keyboard's ring, as round a button
                 pygame.draw.rect(surface, theme.FOCUS, r.inflate(6, 6), 2, border_radius=10)
-            mark = "●" if chosen else ("✕" if not e.ok else "○")
+            mark = "●" if chosen else ("!" if e.note else "✕" if not e.ok else "○")
             theme.text(surface, mark, (r.x + 16, r.centery), 16,
                        theme.GOLD if chosen else (theme.DANGER if not e.ok else theme.INK_DIM), anchor="center")
             name = fit_text(e.title, 250, 17, True)
@@ -269,6 +302,9 @@ class MapChooser:
             if e.ok:
                 detail = f"{e.source}  ·  {short_summary(e.game_map)}"
                 colour = theme.INK_DIM
+            elif e.note:
+                detail = e.reason
+                colour = (240, 130, 110)
             else:
                 detail = f"{e.source}: can't be played: {e.reason}"
                 colour = (240, 130, 110)
@@ -787,7 +823,8 @@ class SetupScene(Scene):
         elif self.message_time > 0 and self.refused is not None:
             bad = self.refused
         if bad is not None:
-            theme.text(surface, "Can't be played", (box.x + 12, box.y + 10), 15, theme.DANGER, bold=True)
+            heading = "Not read" if bad.note else "Can't be played"
+            theme.text(surface, heading, (box.x + 12, box.y + 10), 15, theme.DANGER, bold=True)
             lines = theme.wrap(bad.reason, box.w - 24, 13)
             for i, line in enumerate(lines[:6]):
                 theme.text(surface, line, (box.x + 12, box.y + 32 + i * 16), 13, (240, 190, 170))
