@@ -816,6 +816,45 @@ def test_replay_viewer_chooses_whose_hands_in_a_game_with_secrets(app: Any, home
     assert match.reveal_all and viewer.viewer_label() == "every hand"
 
 
+def test_an_unfinished_hot_seat_game_in_replays_keeps_its_hands_hidden(app: Any, home: Path) -> None:
+    """A Grim Prospects game between two players at one screen, moved to Replays unfinished
+    (Continue was full): its viewer shows only what everyone at the table saw, no hand face up and
+    no choice of eyes; a finished one, or one against bots, shows every hand as before."""
+    from game.ui import privacy
+    from game.ui.scenes.replay import replay_scene_for_file
+
+    hot = Match("grim_prospects", [Seat("Ana"), Seat("Bo")], 77)
+    rng = random.Random(3)
+    for _ in range(12):
+        hot.apply(rng.choice(hot.legal_actions()))
+    assert not hot.is_over()
+    saves.write_replay(hot)
+    against_bots = Match("grim_prospects", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 77)
+    for _ in range(12):
+        against_bots.apply(rng.choice(against_bots.legal_actions()))
+    saves.write_replay(against_bots)
+    app.reset(TitleScene())
+    for m, kept in ((hot, True), (against_bots, False)):
+        viewer = replay_scene_for_file(saves.replay_path(m), unfinished=True, at=12)
+        app.push(viewer)
+        with privacy.recording():
+            privacy.new_frame()
+            app.step(1 / 60)
+            app.draw()
+            faces = set(privacy.frame_faces())
+        in_hands = {c for hand in m.state.hands for c in hand}
+        shown_hands = in_hands & faces
+        assert (not shown_hands) == kept, (shown_hands, kept)
+        assert (len(viewer.viewers) == 1) == kept
+        key(app, pygame.K_v)
+        assert not viewer.match.reveal_all or not kept
+        if kept:   # nor does Analyse name a card of theirs as a better move
+            key(app, pygame.K_a)
+            assert viewer.analysis is None and "hidden" in viewer.analysis_error
+            assert not viewer.analyse_buttons[0].enabled
+        app.pop()
+
+
 def test_a_damaged_statistics_file_is_reported_when_a_game_ends(app: Any, home: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     from game import stats

@@ -74,6 +74,12 @@ class ReplayScene(Scene):
         self.viewers: list[int | None] = [None]
         if match.info.private_hands:
             self.viewers += list(range(len(match.seats)))
+        # A hot-seat game left unfinished (moved here from Continue) keeps its players' hands from
+        # each other: only what everyone at the table saw is shown.
+        self.hands_kept = unfinished and match.info.private_hands and sum(s.is_human for s in match.seats) > 1
+        if self.hands_kept:
+            match.reveal_all = False
+            self.viewers = [None]
         self.viewer_index = 0
         self._start_at = max(0, min(at, len(self.actions)))
         self.buttons: list[Button] = []
@@ -186,6 +192,9 @@ class ReplayScene(Scene):
         from game.ui.scenes.analysis import Analysis
 
         self.analysis_error = ""
+        if self.hands_kept:
+            self.analysis_error = "Analyse would show the hands this unfinished game keeps hidden."
+            return
         if self.analysis is None:
             self.analysis = Analysis(self.match, self.actions, self.analyser)
         if self.analysis.running:
@@ -299,8 +308,10 @@ class ReplayScene(Scene):
         a = self.analysis
         label = ("Stop  A" if a is not None and a.running else "Analyse  A" if a is None or a.done == 0
                  else "Analysed" if a.finished else "Go on  A")
+        # (Not for a hot-seat game's hidden hands: a better move would name a card in them.)
         go = Button((strip.x + 10, strip.bottom - 30, half, 24), label, self.analyse, None, size=13,
-                    enabled=(a is None or not a.finished) and any(s.is_human for s in self.match.seats))
+                    enabled=(a is None or not a.finished) and any(s.is_human for s in self.match.seats)
+                    and not self.hands_kept)
         nxt = Button((strip.x + 20 + half, strip.bottom - 30, half, 24), "Next mark  N",
                      lambda: None if self.next_marked() else None, None, size=13, enabled=bool(self.marked()))
         self.analyse_buttons = [go, nxt]
@@ -434,6 +445,8 @@ class ReplayScene(Scene):
         pygame.draw.circle(surface, theme.GOLD, (r.x + int(r.w * t), r.centery), 9)
         pygame.draw.circle(surface, (30, 24, 18), (r.x + int(r.w * t), r.centery), 9, 2)
         where = f"{self.position} of {self.total}" + (", unfinished" if self.unfinished else " played")
+        if self.hands_kept:
+            where += " · hands hidden"
         if len(self.viewers) > 1:
             where += f" · V: {self.viewer_label()}"
         size = theme.fit_size(where, bar.w - 20, 13, 11)
