@@ -797,6 +797,25 @@ def test_replay_command_draws_every_nth_move(home: Path, tmp_path: Path, fresh_d
     assert len({tuple(img.get_at((x, y))) for x in range(0, 1280, 64) for y in range(0, 720, 48)}) > 20
 
 
+def test_replay_command_keeps_the_hands_of_an_unfinished_hot_seat_game_hidden(
+        home: Path, tmp_path: Path, fresh_display: None) -> None:
+    """`python -m game replay` of a hot-seat game's save, mid-game: it draws what the viewer
+    would, the hands hidden (it drew every hand of a game still under Continue)."""
+    from game.tools import replay
+    from game.ui import privacy
+
+    hot = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Bo")], 5)
+    rng = random.Random(5)
+    for _ in range(4):
+        hot.apply(rng.choice(hot.legal_actions()))
+    assert not hot.is_over()
+    saves.autosave(hot)
+    with privacy.recording():
+        assert replay.main([str(saves.save_path(hot)), "--shots", str(tmp_path / "shots")]) == 0
+        faces = set(privacy.frame_faces())
+    assert not faces & {c for hand in hot.state.hands for c in hand}
+
+
 def test_replay_viewer_chooses_whose_hands_in_a_game_with_secrets(app: Any, home: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui.scenes.replay import ReplayScene

@@ -31,8 +31,13 @@ def main(argv: list[str]) -> int:
     from game.ui.app import App
     from game.ui.scenes.replay import replay_scene_for_file
 
+    from game.core.match import load_match
+
     try:
-        scene = replay_scene_for_file(Path(args.file))
+        # (A game not finished, a save say, is drawn as its viewer would show it: a hot-seat
+        # game's hands stay hidden.)
+        unfinished = not load_match(Path(args.file)).is_over()
+        scene = replay_scene_for_file(Path(args.file), unfinished=unfinished)
     except BadSave as exc:
         print(for_terminal(f"{args.file}: {exc}"))
         return 1
