@@ -71,12 +71,12 @@ def clean_name(value: object, fallback: str = "Player") -> str:
     return clean_text(value, NAME_LIMIT) or fallback
 
 
-def quoted(value: object, limit: int = 40) -> str:
-    """A value read from a file, as a message quotes it: text in quotes, cleaned and cut to
-    `limit` characters ("…" past it); anything else as Python writes it, cut the same way (a
-    list a million entries long costs no more than a short one)."""
+def quoted(value: object, limit: int = 60) -> str:
+    """A value read from outside (a file, a move), as a message quotes it: text in quotes,
+    cleaned and cut to `limit` characters ("…" past it); anything else as Python writes it, cut
+    the same way (a list a million entries long costs no more than a short one)."""
     if isinstance(value, str):
-        return f"\u201c{clean_text(value, limit, ellipsis=True)}\u201d"
+        return f"'{clean_text(value, limit, ellipsis=True)}'"
     if isinstance(value, (list, tuple, dict)) and len(value) > limit:
         return f"a {type(value).__name__} of {len(value):,} entries"
     return clean_text(repr(value)[: limit * 4], limit, ellipsis=True)

@@ -45,6 +45,7 @@ from game.core.contract import (
     decoded_option,
     first_player,
 )
+from game.core.parse import move_number, quoted
 from game.core.rng import Rng
 from game.games.big_dig.board import (
     DIGGABLE,
@@ -160,17 +161,20 @@ def bonus_action(sq: Square) -> Action:
 
 
 def _parse_square(text: str) -> Square:
+    """The square `x.y` names, written as `square_text` writes it (no `03.0`, `3.00` or `+3.0`)."""
     x, sep, y = text.partition(".")
-    if not sep or not x.isdigit() or not y.isdigit() or not x.isascii() or not y.isascii() \
-            or len(x) > 3 or len(y) > 3:
-        raise IllegalAction(f"{text!r} is not a square (write x.y, e.g. 3.0)")
-    return int(x), int(y)
+    col, row = move_number(x, digits=3), move_number(y, digits=3)
+    if not sep or col is None or row is None:
+        raise IllegalAction(f"{quoted(text, 20)} is not a square (write x.y, e.g. 3.0)")
+    return col, row
 
 
 def _parse_card(text: str) -> int:
-    if not text.isdigit() or not text.isascii() or len(text) > 3 or not 1 <= int(text) <= CARD_COUNT:
-        raise IllegalAction(f"{text!r} is not a card (the cards are 1 to {CARD_COUNT})")
-    return int(text)
+    """The card a move names, written as the game writes it (no `01` or `+1`)."""
+    card = move_number(text, digits=3)
+    if card is None or not 1 <= card <= CARD_COUNT:
+        raise IllegalAction(f"{quoted(text, 20)} is not a card (the cards are 1 to {CARD_COUNT})")
+    return card
 
 
 # ============================================================================ distances
@@ -618,20 +622,20 @@ class BigDigState(GameState):
                 return self.why_not_explode(_parse_square(action.args[1]), card)
         except IllegalAction as exc:
             return str(exc)
-        return f"'{action}' is not a Big Dig action (dig, explode, bonus or pass)"
+        return f"{quoted(action)} is not a Big Dig action (dig, explode, bonus or pass)"
 
     def why_not(self, action: Action) -> str | None:
         """Checks the one action directly instead of listing every legal one."""
         why = self._reason(action)
-        return None if why is None else f"{self.name(self.turn)} cannot play '{action}': {why}"
+        return None if why is None else f"{self.name(self.turn)} cannot play {quoted(action)}: {why}"
 
     def explain_illegal(self, action: Action) -> str:
         if self.is_over():
             return "the game is over"
         why = self._reason(action)
         if why is None:
-            return f"'{action}' is allowed"
-        return f"{self.name(self.turn)} cannot play '{action}': {why}"
+            return f"{quoted(action)} is allowed"
+        return f"{self.name(self.turn)} cannot play {quoted(action)}: {why}"
 
     def _emit(self, kind: str, text: str, /, **data: Any) -> None:
         """Record an event (nothing on the fast path, where `_ev` is None; the busy callers skip

@@ -76,6 +76,7 @@ from game.core.contract import (
     View,
     first_player,
 )
+from game.core.parse import quoted
 from game.core.rng import Rng
 from game.core.words import and_list, plural
 from game.games.diamond_in_the_rough.cards import (
@@ -363,7 +364,7 @@ class DiamondState(GameState):
             if kind not in (ROW_KIND, DECK_KIND, STEAL):
                 return f"not now: {what} (a face-up card, the deck's top, or steal the named card)"
             if kind == DECK_KIND or args == (DECK_KIND,):
-                return "the deck is empty" if not self.deck else f"'{action}' takes nothing more"
+                return "the deck is empty" if not self.deck else f"{quoted(action)} takes nothing more"
             if kind == STEAL and not args:
                 return "steal with a replacement for them: 'steal:row:<i>' or 'steal:deck'"
             i = _index(args[0]) if kind == ROW_KIND and len(args) == 1 else (
@@ -372,7 +373,7 @@ class DiamondState(GameState):
                 return "the centre row is empty"
             if i is None or i >= row_n:
                 return f"choose a face-up card by its place in the row, 0 to {row_n - 1}"
-            return f"'{action}' is not one of the choices now: {what}"
+            return f"{quoted(action)} is not one of the choices now: {what}"
         if kind in (ROW_KIND, DECK_KIND, STEAL):
             return "there is no bomb to resolve"
         if kind == PASS_KIND:
@@ -404,7 +405,7 @@ class DiamondState(GameState):
             if i is None or i >= row_n:
                 return (f"take a face-up card that was there before you discarded: its place in the "
                         f"row, 0 to {row_n - 1}")
-            return f"'{action}' is not a resupply"
+            return f"{quoted(action)} is not a resupply"
         if kind == INVEST:
             if GEM_ID not in self.hands[p] and GEM_ID not in self.tableaus[p]:
                 return "you do not hold the Gem"
@@ -424,7 +425,7 @@ class DiamondState(GameState):
             if list(ids) != sorted(set(ids)):  # type: ignore[type-var]
                 return "list each card once, smallest number first"
             return "retire with four of a kind (Bombs too) or three of one resource and the Gem"
-        return (f"'{action}' is not a Diamond in the Rough move: bomb, resupply, invest, retire "
+        return (f"{quoted(action)} is not a Diamond in the Rough move: bomb, resupply, invest, retire "
                 f"(or pass when nothing else is possible)")
 
     def explain_illegal(self, action: Action) -> str:

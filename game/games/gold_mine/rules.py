@@ -61,6 +61,7 @@ from game.core.contract import (
     PlayerScore,
     decoded_option,
 )
+from game.core.parse import move_number, quoted
 from game.core.rng import Rng
 from game.core.words import money, plural
 from game.games.gold_mine.board import (
@@ -192,32 +193,32 @@ class Move:
         that two equal moves always have equal action strings.
         """
         if action.kind not in FACE:
-            raise IllegalAction(f"'{action}' is not a Gold Mine action: it must start with one of "
-                                f"{', '.join(FACE)}")
+            raise IllegalAction(f"{quoted(action)} is not a Gold Mine action: it must start with "
+                                f"one of {', '.join(FACE)}")
         fields: dict[str, Any] = {"kind": action.kind}
         seen: list[str] = []
         for token in action.args:
-            m = _TOKEN.match(token)
+            m = _TOKEN.fullmatch(token)
             if m:
                 letter, die, change = m.group(1), int(m.group(2)), int(m.group(3) or 0)
                 if die >= DICE:
-                    raise IllegalAction(f"'{action}': there are only {DICE} dice, numbered 0-3 "
-                                        f"in action strings")
+                    raise IllegalAction(f"{quoted(action)}: there are only {DICE} dice, numbered "
+                                        f"0-3 in action strings")
                 name = {"a": "action", "n": "new", "d": "dir", "l": "dist"}[letter]
                 fields[f"{name}_die"] = die
                 fields[f"{name}_change"] = change
-            elif _SECOND.match(token):
+            elif _SECOND.fullmatch(token):
                 letter = "x"
                 fields["second"] = int(token[1:])
             else:
-                raise IllegalAction(f"'{action}': {token!r} is not a die (a, n, d or l with a die "
-                                    f"number 0-3 and an optional change like +1) or a second hex "
-                                    f"(x1-x6)")
+                raise IllegalAction(f"{quoted(action)}: {quoted(token, 12)} is not a die (a, n, d "
+                                    f"or l with a die number 0-3 and an optional change like +1) "
+                                    f"or a second hex (x1-x6)")
             if letter in seen:
-                raise IllegalAction(f"'{action}' names {letter!r} twice")
+                raise IllegalAction(f"{quoted(action)} names {letter!r} twice")
             seen.append(letter)
         if seen != sorted(seen, key="andlx".index):
-            raise IllegalAction(f"'{action}': write the parts in the order a, n, d, l, x")
+            raise IllegalAction(f"{quoted(action)}: write the parts in the order a, n, d, l, x")
         return cls(**fields)
 
 
@@ -435,14 +436,14 @@ class GoldMineState(GameState):
         if self.phase == START:
             h, why = self._start_choice(action)
             if why:
-                raise IllegalAction(f"{self.name(self.chooser(self.step))} cannot play '{action}': "
-                                    f"{why}")
+                raise IllegalAction(f"{self.name(self.chooser(self.step))} cannot play "
+                                    f"{quoted(action)}: {why}")
             assert h is not None
             nxt = self.copy()
             return nxt, nxt._choose_start(h)
         plan = self._plan_action(action)
         if plan.reason:
-            raise IllegalAction(f"{self.name(self.turn)} cannot play '{action}': {plan.reason}")
+            raise IllegalAction(f"{self.name(self.turn)} cannot play {quoted(action)}: {plan.reason}")
         nxt = self.copy()
         events = nxt._carry_out(Move.from_action(action), plan, action)
         return nxt, events
@@ -477,12 +478,12 @@ class GoldMineState(GameState):
         if self.phase == START:
             _, why = self._start_choice(action)
             if why:
-                return f"{self.name(self.chooser(self.step))} cannot play '{action}': {why}"
-            return f"'{action}' is allowed"
+                return f"{self.name(self.chooser(self.step))} cannot play {quoted(action)}: {why}"
+            return f"{quoted(action)} is allowed"
         plan = self._plan_action(action)
         if plan.reason:
-            return f"{self.name(self.turn)} cannot play '{action}': {plan.reason}"
-        return f"'{action}' is allowed"
+            return f"{self.name(self.turn)} cannot play {quoted(action)}: {plan.reason}"
+        return f"{quoted(action)} is allowed"
 
     def copy(self) -> "GoldMineState":
         s = GoldMineState.__new__(GoldMineState)
@@ -527,10 +528,12 @@ class GoldMineState(GameState):
         if action.kind != "start":
             return None, (f"everyone chooses a start point first (an action like "
                           f"{start_action(self.map.starts[0])}); the dice come after")
-        try:
-            q, r = (int(x) for x in action.args)
-        except ValueError:
-            return None, f"'{action}' does not name a hex: write start:q,r, e.g. " \
+        # Only the spelling `start_action` writes (no `+6`, `06` or `٦`, which int() reads too).
+        q = r = None
+        if len(action.args) == 2:
+            q, r = (move_number(x, signed=True) for x in action.args)
+        if q is None or r is None:
+            return None, f"{quoted(action)} does not name a hex: write start:q,r, e.g. " \
                          f"{start_action(self.map.starts[0])}"
         h = Hex(q, r)
         if h not in self.map.starts:

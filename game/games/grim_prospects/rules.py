@@ -57,6 +57,7 @@ from game.core.contract import (
     View,
     first_player,
 )
+from game.core.parse import quoted
 from game.core.rng import Rng
 from game.core.words import plural
 from game.games.grim_prospects.cards import BUNDLE, DECK_SIZE, GEM, ITEM, Card, deck
@@ -278,7 +279,7 @@ class GrimState(GameState):
         if phase == OVER:
             return "the game is over"
         if kind not in (PLACE, DIG, PROSPECT, KEEP, BANK, BLAST, END):
-            return (f"'{action}' is not a Grim Prospects move: dig, prospect, bank (return to base), "
+            return (f"{quoted(action)} is not a Grim Prospects move: dig, prospect, bank (return to base), "
                     f"place a Bundle, keep a card, blast or end")
         if phase == CHOOSE:
             if kind != KEEP:

@@ -30,6 +30,7 @@ from game.core.contract import (
     View,
     first_player,
 )
+from game.core.parse import quoted
 from game.core.rng import Rng
 from game.core.words import and_list, plural
 from game.games.ya_blew_it.cards import (
@@ -327,7 +328,7 @@ class YaBlewItState(GameState):
                 return "name the Safe colours in colour order: " + ",".join(colours)
         what = MOVE_WORDS.get(action.kind)
         if what is None:
-            return f"'{action}' is no move of Ya Blew It!: {doing}"
+            return f"{quoted(action)} is no move of Ya Blew It!: {doing}"
         return f"{what} is not a move now: {doing}"
 
     def copy(self) -> "YaBlewItState":
