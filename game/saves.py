@@ -277,7 +277,7 @@ atexit.register(_writer.flush, None, 10.0)
 _kept_finished: set[str] = set()   # matches whose finished replay this run has written
 
 
-def finish(match: Match, *, saved: bool = False) -> str | None:
+def finish(match: Match, *, saved: bool = False, source: Path | None = None) -> str | None:
     """A finished game: keep it as a replay, count it in the statistics, remove its save.
 
     Safe to call more than once for the same match (the statistics count each match once). The
@@ -286,9 +286,10 @@ def finish(match: Match, *, saved: bool = False) -> str | None:
     half-way, the finished game stays under Continue as it ended, never a move before its end
     (where its last turn could be played again, its result known), and is finished again when it
     is resumed. Once its replay is written, it is never saved again (that would only bring it
-    back to Continue)."""
+    back to Continue). `source`: the save file it was read from, when that is not the one its id
+    names (a copy the player made): that file goes."""
     _writer.flush()   # a save still being written would otherwise outlive its removal
-    save = save_path(match)   # (before the replay, which may give the match a new id)
+    save = source or save_path(match)   # (before the replay, which may give the match a new id)
     if not saved and str(match.match_id) not in _kept_finished:
         try:
             _write_save(match)
@@ -462,7 +463,8 @@ def _retire(entry: Entry, messages: list[str]) -> bool:
         messages.append(_set_aside_message(entry.path, "A saved game could not be read", exc))
         return False
     if match.is_over():
-        notice = finish(match, saved=True)   # (its file holds the end already, and keeps its age)
+        # (Its file holds the end already, and keeps its age; that file goes once it is kept.)
+        notice = finish(match, saved=True, source=entry.path)
         if notice:
             messages.append(notice)
         return True

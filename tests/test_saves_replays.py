@@ -401,6 +401,16 @@ def test_a_game_that_ended_as_the_process_died_is_kept_and_counted_not_offered_t
     # Read again: counted once, said once.
     assert saves.list_saves() == ([], [])
     assert next(p for p in load_stats()[0].profiles if p.name == "Ana").games["grim_prospects"].played == 1
+    # The same, in a copy named as Windows names one (no id may have that name): the copy goes
+    # once the game is kept, and it is counted once, however often the saves are listed.
+    other = finished_match(6, "grim_prospects")
+    saves._write_save(other)
+    copy = saves.save_path(other).rename(saves.saves_dir() / f"{other.match_id} - Copy.json")
+    for _ in range(3):
+        assert saves.list_saves()[0] == []
+    assert not copy.exists()
+    assert len(saves.list_replays()[0]) == 2
+    assert next(p for p in load_stats()[0].profiles if p.name == "Ana").games["grim_prospects"].played == 2
 
 
 def test_the_replay_of_the_game_just_ended_is_never_the_one_pruned(home: Path) -> None:
