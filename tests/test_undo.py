@@ -236,7 +236,7 @@ def test_undo_button_hidden_after_a_reveal_and_click_works(make_app: Callable[..
     table = app.top
     assert not table.can_undo()
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.top is table and table.message.startswith("No take-back: ") and "showed" in table.message
+    assert app.top is table and table.message.startswith("No take-back: ") and "revealed" in table.message
     # Now a move that reveals nothing: a human's pass, or a keep.
     for a in m.legal_actions():
         if a.kind in ("pass", "keep", "nojump", "accept"):
@@ -446,7 +446,7 @@ def test_a_refused_take_back_says_why(make_app: Callable[..., Any], home: Path) 
 
     # Nobody at the screen has moved: the game has only begun.
     m = Match("ya_blew_it", [Seat("Ana"), Seat("Bo", BOT, "easy")], 3)
-    assert m.undo_target() is None and m.undo_refusal() == "nobody at this screen has moved yet"
+    assert m.undo_target() is None and m.undo_refusal(0) == "you have not moved yet"
     # A move that turned a card: what it showed stands.
     while not (m.human_to_move() and m.legal_actions()):
         m.apply(m.bot(m.to_move()).choose(m.view(m.to_move())))
@@ -456,15 +456,15 @@ def test_a_refused_take_back_says_why(make_app: Callable[..., Any], home: Path) 
             m.apply(rng.choice(m.legal_actions()))
         else:
             m.apply(m.bot(m.to_move()).choose(m.view(m.to_move())))
-    assert m.undo_refusal() in ("your move showed a card or a roll, which stands",
-                                "Bo's move showed a card or a roll, which stands")
-    with pytest.raises(IllegalAction, match="showed a card or a roll"):
+    assert m.undo_refusal(0) in ("your last move revealed something new, which stands",
+                                 "the last move revealed something new, which stands")
+    with pytest.raises(IllegalAction, match="revealed something new"):
         m.undo()
     app = make_app("instant")
     table = table_for(m)
     app.push(table)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert table.message == f"No take-back: {m.undo_refusal()}."
+    assert table.message == f"No take-back: {m.undo_refusal(0)}."
     # A bot's reply showed a card of its hidden hand.
     shown = None
     for seed in range(40):
@@ -483,3 +483,15 @@ def test_a_refused_take_back_says_why(make_app: Callable[..., Any], home: Path) 
     while not over.is_over():
         over.apply(random.Random(len(over.actions)).choice(over.legal_actions()))
     assert over.undo_refusal() == "the game is over"
+
+
+def test_a_refusal_in_hot_seat_says_your_move_only_to_the_player_who_made_it() -> None:
+    """Ana's move ended with a roll; Bo, at the screen after the curtain, presses Ctrl+Z: the
+    refusal speaks of the last move, not of "your" move; to Ana it is hers."""
+    m = Match("ya_blew_it", [Seat("Ana"), Seat("Bo")], 3)
+    rng = random.Random(3)
+    while not (m.actions and m._revealed[-1] and m.to_move() != m._actors[-1]):
+        m.apply(rng.choice(m.legal_actions()))
+    mover, other = m._actors[-1], m.to_move()
+    assert m.undo_refusal(other) == "the last move revealed something new, which stands"
+    assert m.undo_refusal(mover) == "your last move revealed something new, which stands"

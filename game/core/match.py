@@ -244,14 +244,15 @@ class Match:
     def _undo_point(self) -> tuple[int, int] | None:
         return self._undo_search()[0]
 
-    def undo_refusal(self) -> str:
-        """Why nothing may be taken back now, in a player's words (see `undo_target`); "" when
-        something may."""
-        return self._undo_search()[1]
+    def undo_refusal(self, viewer: int | None = None) -> str:
+        """Why nothing may be taken back now, in the words of the player at the screen (`viewer`,
+        when known: "your last move"), short enough for any table's message line (see
+        `undo_target`); "" when something may."""
+        return self._undo_search(viewer)[1]
 
-    def _undo_search(self) -> tuple[tuple[int, int] | None, str]:
+    def _undo_search(self, viewer: int | None = None) -> tuple[tuple[int, int] | None, str]:
         """The seat that may take back a move and how many actions would remain, or None and why
-        not."""
+        not (in `viewer`'s words)."""
         if self.spectator:
             return None, "this is a replay"
         if self.is_over():
@@ -261,9 +262,11 @@ class Match:
         while i > 0:
             actor = self._actors[i - 1]
             if self._revealed[i - 1]:
-                who = "your move" if self._human(actor) and i == len(self.actions) else (
-                    f"{self.seats[actor].name}'s move" if 0 <= actor < len(self.seats) else "a move")
-                return None, f"{who} showed a card or a roll, which stands"
+                # (No names: a long one would push the reason out of a narrow message box.)
+                latest = i == len(self.actions)
+                who = ("your last move" if latest and viewer is not None and actor == viewer
+                       else "the last move" if latest else "a move since")
+                return None, f"{who} revealed something new, which stands"
             for seat in self._news_for[i - 1]:
                 learned.setdefault(seat, actor)
             if self._human(actor) and not self._formal(i - 1):
@@ -274,7 +277,7 @@ class Match:
             # A bot's reply, or a formality the table played, that revealed nothing: taken back
             # with the decision before it.
             i -= 1
-        return None, "nobody at this screen has moved yet"
+        return None, "you have not moved yet" if viewer is not None else "no player has moved yet"
 
     def _human(self, actor: int) -> bool:
         return 0 <= actor < len(self.seats) and self.seats[actor].is_human

@@ -885,7 +885,7 @@ class TableScene(Scene):
     def undo(self) -> bool:
         """Take back the last action of the human at the table (see `Match.undo_target`)."""
         if not self.can_undo() or self.app is None:
-            why = self.match.undo_refusal() or "that move is not yours"
+            why = self.match.undo_refusal(self.match.viewer()) or "that move is not yours"
             self._say(f"No take-back: {why}.")
             return False
         self.thinker.cancel()
