@@ -434,7 +434,7 @@ def _load() -> _Loaded:
     try:
         stats = Stats.from_json(read_json(path), dropped, cut)
         if len(stats.profiles) > PROFILE_LIMIT:
-            cut.append(f"{len(stats.profiles)} players; the {PROFILE_LIMIT} who played last are kept")
+            cut.append(f"{len(stats.profiles):,} players; the {PROFILE_LIMIT:,} who played last are kept")
         if not dropped and not cut:
             return _Loaded(stats)
         return _keep_the_rest(path, stats, dropped, cut)
@@ -568,31 +568,47 @@ def record_match(match: "Match", *, now: float | None = None) -> str | None:
 
 def _save_making_room(stats: Stats) -> str | None:
     """Write the statistics. With a player past the PROFILE_LIMIT, those who played longest ago
-    are left out: the file as it was is kept aside first, and the message for the player says so
-    (None when all the players are kept). Raises OSError when the statistics cannot be written;
-    the file is then where it was, as it was."""
+    are moved out first, to the file of records left out (`left_out_path`, in the statistics'
+    own format), and the message for the player says so (None when all the players are kept).
+    Raises OSError when the statistics cannot be written (or the records left out cannot be
+    kept: then nothing is written)."""
     if len(stats.profiles) <= PROFILE_LIMIT:
         _save(stats)
         return None
     stats.sort()
     gone = stats.profiles[PROFILE_LIMIT:]
-    path = stats_path()
-    kept = set_aside(path) if os.path.lexists(path) else None
-    try:
-        _save(stats)
-    except OSError:
-        if kept is not None:
-            try:
-                os.replace(kept, path)   # (back in its place: nothing was written)
-            except OSError as exc:
-                log.error("could not put %s back: %s", kept, exc)
-        raise
+    kept_in = _keep_left_out(gone)
     del stats.profiles[PROFILE_LIMIT:]
-    log.warning("statistics: %d players left out, file kept as %s", len(gone), kept)
-    who = (f"{gone[0].name}'s record is" if len(gone) == 1 else f"the records of {len(gone)} players are")
-    where = f" The file as it was is kept as {kept.name}." if kept is not None else ""
-    return (f"The statistics keep the {PROFILE_LIMIT} players who played last, so {who} left out."
-            f"{where}")
+    _save(stats)
+    log.warning("statistics: %d players moved to %s", len(gone), kept_in)
+    who = (f"{gone[0].name}'s record was" if len(gone) == 1 else f"the records of {len(gone)} players were")
+    return (f"The statistics keep the {PROFILE_LIMIT:,} players who played last: {who} moved to "
+            f"{kept_in.name}, beside them.")
+
+
+def left_out_path() -> Path:
+    """Where the records of players past the PROFILE_LIMIT go (`_keep_left_out`)."""
+    return stats_path().with_name("stats-left-out.json")
+
+
+def _keep_left_out(gone: list[Profile]) -> Path:
+    """Add the records `gone` to the file of those left out, where a player can find them: one
+    file, in the statistics' format, of at most PROFILE_LIMIT records (those who played last; a
+    record there again is replaced). One that cannot be read is set aside first. Raises OSError."""
+    path = left_out_path()
+    older = Stats()
+    if os.path.lexists(path):
+        try:
+            older = Stats.from_json(read_json(path))
+        except (OSError, ValueError, Damaged) as exc:
+            log.warning("records left out, %s, set aside: %s", path, exc)
+            set_aside(path)
+    keys = {p.key for p in gone}
+    older.profiles = gone + [p for p in older.profiles if p.key not in keys]
+    older.sort()
+    del older.profiles[PROFILE_LIMIT:]
+    write_json_atomic(path, older.to_json())
+    return path
 
 
 def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: bool, best: int | None,

@@ -15,7 +15,7 @@ import pytest
 from game import stats
 from game.core.contract import Outcome, PlayerScore
 from game.core.match import BOT, Match, Seat
-from game.stats import load_stats, record_match, stats_path
+from game.stats import Stats, load_stats, record_match, stats_path
 
 COUNT = 1000
 
@@ -134,39 +134,48 @@ def test_the_file_is_set_aside_with_the_message_when_the_first_game_ends(home: P
     content = write([player_json(f"Player {i}", {}, when=100 + i) for i in range(15)])
     message = record_match(staged("Ana", [5, 3]), now=500)
     assert message is not None and "15 players" in message and "kept as stats.unreadable-" in message
-    # Ana is one player more than are kept: the ten kept are set aside too, before Player 5 is
-    # left out, and the message names both files.
+    # Ana is one player more than are kept: Player 5 moves to the records left out.
     kept = set_aside()
-    assert len(kept) == 2 and content in [p.read_bytes() for p in kept]
-    assert all(p.name in message for p in kept) and "Player 5's record is left out" in message
+    assert [p.read_bytes() for p in kept] == [content] and kept[0].name in message
+    assert "Player 5's record was moved to stats-left-out.json" in message
+    assert [p.name for p in Stats.from_json(json.loads(stats.left_out_path().read_text("utf-8"))).profiles] \
+        == ["Player 5"]
     found, again = load_stats()
     assert again is None and len(found.profiles) == 10 and found.profiles[0].name == "Ana"
 
 
-def test_a_new_player_past_the_limit_keeps_the_file_aside_first(home: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_player_past_the_limit_moves_the_oldest_to_the_records_left_out(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each new player past the limit moves the one who played longest ago to one file of the
+    records left out (it set the whole file aside each time, a copy of up to 5 MB a game)."""
     monkeypatch.setattr(stats, "PROFILE_LIMIT", 3)
     for t, name in enumerate(["Ana", "Bo", "Cyd"]):
         assert record_match(staged(name, [5, 3], seed=t), now=t) is None
-    before = stats_path().read_bytes()
     message = record_match(staged("Dee", [5, 3], seed=9), now=9)
-    assert message is not None and "Ana's record is left out" in message, message
-    assert [p.read_bytes() for p in set_aside()] == [before]
-    assert set_aside()[0].name in message
-    assert [p.name for p in load_stats()[0].profiles] == ["Dee", "Cyd", "Bo"]
+    assert message is not None and "Ana's record was moved to stats-left-out.json" in message, message
+    assert "3 players who played last" in message
+    message = record_match(staged("Eve", [5, 3], seed=10), now=10)
+    assert message is not None and "Bo's record was moved" in message
+    assert set_aside() == []
+    assert [p.name for p in load_stats()[0].profiles] == ["Eve", "Dee", "Cyd"]
+    left = Stats.from_json(json.loads(stats.left_out_path().read_text("utf-8")))
+    assert [p.name for p in left.profiles] == ["Bo", "Ana"] and left.profiles[1].played == 1
 
 
-def test_a_new_player_past_the_limit_writes_nothing_when_the_file_cannot_be_kept(
+def test_a_new_player_past_the_limit_writes_nothing_when_the_records_left_out_cannot_be_kept(
         home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stats, "PROFILE_LIMIT", 2)
     for t, name in enumerate(["Ana", "Bo"]):
         record_match(staged(name, [5, 3], seed=t), now=t)
     before = stats_path().read_bytes()
+    real = stats.write_json_atomic
 
-    def refuse(p: Path) -> Path:
-        raise PermissionError(13, "Permission denied")
+    def refuse(path: Path, data: Any) -> None:
+        if path == stats.left_out_path():
+            raise PermissionError(13, "Permission denied")
+        real(path, data)
 
-    monkeypatch.setattr(stats, "set_aside", refuse)
+    monkeypatch.setattr(stats, "write_json_atomic", refuse)
     message = record_match(staged("Cyd", [5, 3], seed=9), now=9)
     assert message is not None and "could not be added" in message and "Permission denied" in message
     assert stats_path().read_bytes() == before
