@@ -113,7 +113,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
             raise ValueError(f"the Grim Prospects table cannot show {match.game}")
         super().__init__(match, LogPanel(LOG, top=40, footer=30, title_y=10, hint_bottom=8))
         self.flyers: list[Flyer] = []
-        self.spot: Spot | None = None
+        self._spot: Spot | None = None
         self.chooser: Chooser | None = None
         self.hand_focus: int | None = None
         self.viewing: str | None = None          # "rubble" or "stash": the whole pile on show
@@ -290,6 +290,32 @@ class GrimProspectsTable(TableDrawing, TableScene):
         self.callouts.append(Callout(img, spot or pos, max(0.5, duration * s), rise=CALLOUT_RISE,
                                      delay=delay * s))
 
+    @property
+    def spot(self) -> Spot | None:
+        """The cards held up in the middle (a card drawn, a trap going off), if any."""
+        return self._spot
+
+    @spot.setter
+    def spot(self, held: Spot | None) -> None:
+        self._spot = held
+        if held is not None and held.cards:
+            self._words_off_the_held_cards()
+
+    def _words_off_the_held_cards(self) -> None:
+        """Floating words already on their way where a card is now held up move to the nearest
+        free felt (they were placed before the card was there): the card is what everyone looks
+        at."""
+        held = [r for what, r in self.things() if what == "a card held up"]
+        for c in self.callouts:
+            size = c.image.get_size()
+            if not any(placing.flight(c.pos, size, c.rise).colliderect(r) for r in held):
+                continue
+            others = [r for _, r in self.things(ahead=True)] + [
+                placing.flight(o.pos, o.image.get_size(), o.rise) for o in self.callouts if o is not c]
+            moved = placing.free_spot(c.pos, size, others, FELT, rise=c.rise)
+            if moved is not None:
+                c.pos = moved
+
     def covered_rects(self) -> list[pygame.Rect]:
         """What floating words must leave visible: everything `things()` lists, and the words
         already floating."""
@@ -456,6 +482,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
                     self.spot = Spot([], self.reveal_c, False, f"{self.match.seats[p].name} lost {trap}",
                                      (255, 150, 110), SMALL)
                 self.spot.cards.append(cid)
+                self._words_off_the_held_cards()
 
             self._fly(beat, cid, starts[k], mid, held, size_a=self.hand_slot(p, 0, 1)[1], size_b=SMALL,
                       private=False, delay=0.06 * k, lift=50)
