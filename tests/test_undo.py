@@ -495,3 +495,26 @@ def test_a_refusal_in_hot_seat_says_your_move_only_to_the_player_who_made_it() -
     mover, other = m._actors[-1], m.to_move()
     assert m.undo_refusal(other) == "the last move revealed something new, which stands"
     assert m.undo_refusal(mover) == "your last move revealed something new, which stands"
+
+
+def test_a_hint_in_a_line_of_play_taken_back_is_counted_but_not_noted_where_the_game_went_on() -> None:
+    """Bo asked for a hint after Ana's move, then took that move back for her, and she played
+    another: the resumed log said Bo asked for a hint after the other move (where nobody did), and
+    a hint Bo really asked there was not noted. The hint stays counted; the log is the same
+    resumed as played."""
+    def notes(m: Match) -> list[str]:
+        return [e.text for e in m.history if e.kind in ("hint", "took_back")]
+
+    m = Match("big_dig", [Seat("Ana"), Seat("Bo")], 1)
+    a, b = m.legal_actions()[0], m.legal_actions()[1]
+    m.apply(a)
+    assert m.note_hint(1) is not None
+    m.undo()
+    m.apply(b)
+    resumed = Match.from_json(json.loads(json.dumps(m.to_json())))
+    assert notes(resumed) == notes(m) and "Bo asked for a hint" not in notes(m)
+    assert resumed.hints_taken(1) == m.hints_taken(1) == 1
+    assert m.note_hint(1) is not None          # asked here, now: noted and counted
+    assert m.hints_taken(1) == 2
+    again = Match.from_json(json.loads(json.dumps(m.to_json())))
+    assert notes(again) == notes(m) and again.hints_taken(1) == 2

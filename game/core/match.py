@@ -115,6 +115,9 @@ class Match:
         # The coach's hints each seat took: per seat, the number of actions played when it asked
         # (saved with the game and its replay; a save from before hints has none).
         self.hints: list[list[int]] = [[] for _ in self.seats]
+        # Per seat, the hints asked in lines of play since taken back: gone from the log with
+        # those moves (a position the game no longer passes), still counted as taken.
+        self.hints_taken_back: list[int] = [0 for _ in self.seats]
         # The take-backs of this line of play: (moves played when it was taken back, seat, the
         # log's note), kept in the save so that a resumed game's log still tells of them.
         self.took_back: list[tuple[int, int, str]] = []
@@ -189,8 +192,10 @@ class Match:
         return Event("hint", f"{self.seats[seat].name} asked for a hint", {"player": seat})
 
     def hints_taken(self, seat: int) -> int:
-        """How many hints `seat` took in this game."""
-        return len(self.hints[seat]) if 0 <= seat < len(self.hints) else 0
+        """How many hints `seat` took in this game (also in lines of play taken back)."""
+        if not 0 <= seat < len(self.hints):
+            return 0
+        return len(self.hints[seat]) + self.hints_taken_back[seat]
 
     def _restore_hint_notes(self) -> None:
         """A loaded game's log notes again the hints and the take-backs at the position it has
@@ -334,8 +339,14 @@ class Match:
             said = policy_for(self.game).describe(self.state.view(seat), taken)
             text = f'{name} took back "{said}"{extra}'
         note = Event("took_back", text, {"player": seat})
-        # Those of the line of play just taken back are gone from the log: from the record too.
+        # Those of the line of play just taken back are gone from the log: from the record too
+        # (a hint there stays counted, but is not noted again where the game goes on otherwise).
         self.took_back = [t for t in self.took_back if t[0] <= target] + [(target, seat, text)]
+        for s, asked in enumerate(self.hints):
+            gone = sum(1 for at in asked if at > target)
+            if gone:
+                self.hints[s] = [at for at in asked if at <= target]
+                self.hints_taken_back[s] += gone
         self._notes_cache = None
         # The note stays in the log of this position; it is no action and reveals nothing.
         self.history.append(note)
@@ -430,6 +441,7 @@ class Match:
             "options": dict(self.config.options),
             "actions": list(self.actions),
             "hints": [list(h) for h in self.hints],
+            "hints_taken_back": list(self.hints_taken_back),
             "took_back": [list(t) for t in self.took_back],
         }
 
@@ -467,6 +479,7 @@ class Match:
             if isinstance(data.get("started"), (int, float)):
                 match.started = float(data["started"])
             match.hints = _hints(data.get("hints"), len(seats))
+            match.hints_taken_back = _hints_taken_back(data.get("hints_taken_back"), len(seats))
             match.took_back = _took_back(data.get("took_back"), len(seats), len(actions))
             match._notes_cache = None
             match._restore_hint_notes()
@@ -534,6 +547,17 @@ def _hints(data: Any, seats: int) -> list[list[int]]:
                        for h in data for n in h)):
         raise BadSave("the save's record of hints is damaged")
     return [list(dict.fromkeys(h)) for h in data]
+
+
+def _hints_taken_back(data: Any, seats: int) -> list[int]:
+    """A save's count of hints per seat in lines of play taken back (none in a save from before
+    they were kept apart); raises BadSave when it is there but damaged."""
+    if data is None:
+        return [0] * seats
+    if (not isinstance(data, list) or len(data) != seats
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10**7 for n in data)):
+        raise BadSave("the save's record of hints is damaged")
+    return list(data)
 
 
 def _took_back(data: Any, seats: int, moves: int) -> list[tuple[int, int, str]]:
