@@ -363,6 +363,10 @@ def list_saves() -> tuple[list[Entry], list[str]]:
                     failed = exc
                     entries.append(e)   # not moved: it stays under Continue, nothing lost
                     continue
+                except Exception:   # a fault in the game: it stays, the others go on
+                    log.exception("could not retire %s", e.path.name)
+                    entries.append(e)
+                    continue
                 if moved:   # (else it was damaged, and set aside with a message)
                     names.append(f"{e.title} with {e.players} ({e.progress})")
         finally:
@@ -394,6 +398,11 @@ def _keep_ended(ended: list[Entry], entries: list[Entry], messages: list[str]) -
             moved = _retire(e, messages)
         except OSError as exc:   # (a full disk: it stays under Continue, as it ended, for now)
             log.error("could not keep the ended game %s: %s", e.path.name, exc)
+            continue
+        except Exception:   # a fault in the game: this one stays as it is, the others are listed
+            log.exception("the ended game %s could not be kept", e.path.name)
+            messages.append(f"A game that ended, {e.title} with {e.players}, could not be kept in "
+                            f"Replays yet; it stays under Continue ({e.path.name}).")
             continue
         entries.remove(e)
         if moved:
