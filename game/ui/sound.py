@@ -50,8 +50,14 @@ class Sounds:
         self.volume = max(0.0, min(1.0, volume))
 
     def play(self, name: str) -> None:
+        """Play sound `name`; an audio device lost on the way (unplugged, taken by the system)
+        leaves the game silent from then on, never stopped."""
         self.load()
         snd = self._sounds.get(name)
         if snd is not None and self.volume > 0:
-            snd.set_volume(self.volume)
-            snd.play()
+            try:
+                snd.set_volume(self.volume)
+                snd.play()
+            except pygame.error as exc:
+                log.warning("the sound stopped working, playing silently: %s", exc)
+                self._sounds = {}
