@@ -50,6 +50,7 @@ __all__ = [
 
 NO_DIALOG_ENV = "MOTHER_LODE_NO_DIALOG"
 KEEP_LOGS = 20  # older crash logs are pruned so a crash loop cannot fill the disk
+REPORT_LIMIT = 64 * 1024  # characters of a report (a deep recursion's is some 76,000 before scrubbing)
 FALLBACK_FOLDER = "MotherLode-logs"  # under the temp folder, when the log folder cannot be written
 PLAYER = "<player>"
 
@@ -170,12 +171,16 @@ def report_text(
     *,
     thread_name: str | None = None,
 ) -> str:
-    """The text of a crash report, home folder and seat names scrubbed (see the module docs)."""
+    """The text of a crash report, home folder and seat names scrubbed (see the module docs), cut
+    in its middle past REPORT_LIMIT characters."""
+    from game.core.text import cut_middle
+
     text = "\n".join(_environment())
     if thread_name:
         text += f"\nthread:    {thread_name}"
     text += "\n\n" + "".join(traceback.format_exception(exc_type, exc, tb))
-    return scrub(text, _seat_names(tb) | _known_names())
+    # (An error's own message can be any length: a report is kept readable, and small.)
+    return scrub(cut_middle(text, REPORT_LIMIT), _seat_names(tb) | _known_names())
 
 
 def _known_names() -> set[str]:

@@ -71,6 +71,16 @@ def clean_name(value: object, fallback: str = "Player") -> str:
     return clean_text(value, NAME_LIMIT) or fallback
 
 
+def cut_middle(text: str, limit: int) -> str:
+    """`text` whole when it is at most `limit` characters, else its head and its tail with a line
+    saying how much was cut between them (a crash report, a log record: where it began and where
+    it ended both matter)."""
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 3 // 4, limit // 4
+    return f"{text[:head]}\n… ({len(text) - head - tail:,} characters cut) …\n{text[-tail:]}"
+
+
 def quoted(value: object, limit: int = 60) -> str:
     """A value read from outside (a file, a move), as a message quotes it: text in quotes,
     cleaned and cut to `limit` characters ("…" past it); anything else as Python writes it, cut

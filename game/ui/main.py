@@ -54,6 +54,19 @@ class RotatingLog(logging.FileHandler):
             os.remove(base)
 
 
+class _Bounded(logging.Formatter):
+    """Log records of at most LOG_RECORD_LIMIT characters, cut in the middle: one error of a
+    huge message wrote megabytes, past the log's own rotation (which acts between records)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from game.core.text import cut_middle
+
+        return cut_middle(super().format(record), LOG_RECORD_LIMIT)
+
+
+LOG_RECORD_LIMIT = 64 * 1024
+
+
 def setup_logging(level: int = logging.INFO) -> str | None:
     """Log to a rotating file in the user log folder and warnings to stderr; returns the file path.
 
@@ -63,7 +76,7 @@ def setup_logging(level: int = logging.INFO) -> str | None:
     if getattr(root, "_mother_lode", False):
         return None
     root.setLevel(level)
-    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    fmt = _Bounded("%(asctime)s %(levelname)s %(name)s: %(message)s")
     console = logging.StreamHandler(sys.stderr)
     console.setLevel(logging.WARNING)
     console.setFormatter(fmt)
