@@ -291,18 +291,23 @@ PRIVACY_NOTE = ("Your home folder and the players' names are left out of it, but
                 "itself may quote text from your game: read it before you share it.")
 
 
+# Every move is saved as it is played (game.saves), and the window's way out saves again: what
+# the player most wants to know first.
+KEPT = "A game in progress was saved up to its last move: it is under Continue when you start again."
+
+
 def _message(log_path: Path | None, problem: str | None = None) -> str:
     if log_path is None:
         where = "No report could be saved."
         if problem:
             where += f"\n({problem})"
-        return f"{APP_NAME} ran into a problem and has to close.\n\n{where}"
+        return f"{APP_NAME} ran into a problem and has to close. {KEPT}\n\n{where}"
     where = f"A report was saved to:\n{log_path}"
     if problem:
         where = f"The usual log folder could not be written, so the report went to the temp " \
                 f"folder:\n{log_path}\n({problem})"
     return (
-        f"{APP_NAME} ran into a problem and has to close.\n\n"
+        f"{APP_NAME} ran into a problem and has to close. {KEPT}\n\n"
         f"{where}\n\n"
         f"If you report the problem, please attach that file. {PRIVACY_NOTE}"
     )

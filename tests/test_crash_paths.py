@@ -71,3 +71,10 @@ def test_a_crash_report_and_a_log_record_of_a_huge_error_stay_small(tmp_path: Pa
     record = logging.LogRecord("game", logging.ERROR, __file__, 1, "stopped", None, (exc_type, exc, tb))
     line = _Bounded("%(message)s").format(record)
     assert len(line) < LOG_RECORD_LIMIT + 200 and "characters cut" in line
+
+
+def test_the_crash_message_says_the_game_in_progress_was_kept(tmp_path: Path) -> None:
+    from game.crash import _message
+
+    for text in (_message(tmp_path / "crash.log"), _message(None, "no room")):
+        assert "under Continue" in text and "has to close" in text
