@@ -518,3 +518,26 @@ def test_a_hint_in_a_line_of_play_taken_back_is_counted_but_not_noted_where_the_
     assert m.hints_taken(1) == 2
     again = Match.from_json(json.loads(json.dumps(m.to_json())))
     assert notes(again) == notes(m) and again.hints_taken(1) == 2
+
+
+def test_a_hint_asked_after_a_take_back_comes_after_it_in_the_resumed_log() -> None:
+    """Ana takes a move back, then asks for a hint there; and, before that, a hint asked before
+    a move later taken back: a resumed game's log tells them in the order they came."""
+    def notes(m: Match) -> list[str]:
+        return [e.kind for e in m.history if e.kind in ("hint", "took_back")]
+
+    m = Match("big_dig", [Seat("Ana"), Seat("Bo")], 1)
+    m.apply(m.legal_actions()[0])
+    m.undo()
+    m.note_hint(0)
+    assert notes(m) == ["took_back", "hint"]
+    m.note_hint(1)
+    m.apply(m.legal_actions()[0])
+    m.apply(m.legal_actions()[0])
+    m.note_hint(0)
+    m.apply(m.legal_actions()[0])
+    m.undo()
+    assert notes(m) == ["took_back", "hint", "hint", "hint", "took_back"]
+    resumed = Match.from_json(json.loads(json.dumps(m.to_json())))
+    assert [(e.kind, e.text) for e in resumed.history if e.kind in ("hint", "took_back")] == \
+        [(e.kind, e.text) for e in m.history if e.kind in ("hint", "took_back")]

@@ -118,6 +118,9 @@ class Match:
         # Per seat, the hints asked in lines of play since taken back: gone from the log with
         # those moves (a position the game no longer passes), still counted as taken.
         self.hints_taken_back: list[int] = [0 for _ in self.seats]
+        # Per seat, the positions where its hint came after a take-back there (the log said the
+        # take-back first); at the others a hint came before the move later taken back.
+        self.hints_after_take_back: list[list[int]] = [[] for _ in self.seats]
         # The take-backs of this line of play: (moves played when it was taken back, seat, the
         # log's note), kept in the save so that a resumed game's log still tells of them.
         self.took_back: list[tuple[int, int, str]] = []
@@ -182,6 +185,8 @@ class Match:
         if len(self.actions) in self.hints[seat]:
             return None
         self.hints[seat].append(len(self.actions))
+        if any(at == len(self.actions) for at, _, _ in self.took_back):
+            self.hints_after_take_back[seat].append(len(self.actions))
         self._notes_cache = None
         note = self._hint_note(seat)
         self.history.append(note)
@@ -202,9 +207,13 @@ class Match:
         reached."""
         took, hinted = self._notes_index()
         count = len(self.actions)
-        # Hints first: a hint is asked before the move that a take-back then takes back.
-        notes = [self._hint_note(seat) for seat, times in hinted.get(count, ()) for _ in range(times)]
+        # As they came: a hint asked before the move that a take-back then took back, the
+        # take-back, a hint asked after it.
+        here = [(seat, count in self.hints_after_take_back[seat]) for seat, times in hinted.get(count, ())
+                for _ in range(times)]
+        notes = [self._hint_note(seat) for seat, after in here if not after]
         notes += [Event("took_back", text, {"player": seat}) for seat, text in took.get(count, ())]
+        notes += [self._hint_note(seat) for seat, after in here if after]
         if notes:
             self.history.extend(notes)
             self._marks[-1] = len(self.history)
@@ -347,6 +356,7 @@ class Match:
             if gone:
                 self.hints[s] = [at for at in asked if at <= target]
                 self.hints_taken_back[s] += gone
+            self.hints_after_take_back[s] = [at for at in self.hints_after_take_back[s] if at <= target]
         self._notes_cache = None
         # The note stays in the log of this position; it is no action and reveals nothing.
         self.history.append(note)
@@ -442,6 +452,7 @@ class Match:
             "actions": list(self.actions),
             "hints": [list(h) for h in self.hints],
             "hints_taken_back": list(self.hints_taken_back),
+            "hints_after_take_back": [list(h) for h in self.hints_after_take_back],
             "took_back": [list(t) for t in self.took_back],
         }
 
@@ -480,6 +491,7 @@ class Match:
                 match.started = float(data["started"])
             match.hints = _hints(data.get("hints"), len(seats))
             match.hints_taken_back = _hints_taken_back(data.get("hints_taken_back"), len(seats))
+            match.hints_after_take_back = _hints(data.get("hints_after_take_back"), len(seats))
             match.took_back = _took_back(data.get("took_back"), len(seats), len(actions))
             match._notes_cache = None
             match._restore_hint_notes()
