@@ -218,12 +218,14 @@ BAD: dict[str, tuple[str, str]] = {
                              "which is in no tileset"),
     "empty cell": (board_text(data="0," + board_text().split('encoding="csv">')[1]
                               .split("</data>")[0].split(",", 1)[1]), "cell (0, 0) is empty"),
-    "too small": (board_text("-WU\n...\n"), "a Big Dig board has 3 to 30 columns"),
+    "too small": (board_text("-WU\n...\n"), "a Big Dig board has 4 to 30 columns (the tower and the truck"),
+    # Three columns: the size every other check allows, with no room for the tower and the truck.
+    "three columns": (board_text("WWU\n...\n...\n...\n"), "a Big Dig board has 4 to 30 columns"),
     "one tower tile": (board_text(swap(SMALL, 0, 2, "-")),
                        "exactly two tower tiles side by side (the water tower); it has 1 tower "
-                       "tile (column 1)"),
+                       "tile (column 2)"),
     "towers apart": (board_text(swap(swap(SMALL, 0, 2, "-"), 0, 3, "W")),
-                     "tower tiles side by side (the water tower); it has 2 tower tiles (columns 1, 3)"),
+                     "tower tiles side by side (the water tower); it has 2 tower tiles (columns 2, 4)"),
     "three truck tiles": (board_text(swap(SMALL, 0, 7, "U")), "it has 3 truck tiles"),
     "dirt in the sky": (board_text(swap(SMALL, 0, 0, ".")), "cell (0, 0) is dirt in the surface row"),
     "tower underground": (board_text(swap(SMALL, 3, 4, "W")), "cell (4, 3) is tower below the surface row"),

@@ -142,10 +142,10 @@ class _Reader(TiledReader):
                             f"'orthogonal' (Map > Map Properties > Orientation)")
         numbers = self.check_size(root)
         width, height = numbers["width"], numbers["height"]
-        if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE + 1 <= height <= MAX_SIDE + 1):
-            raise self.fail(f"the map is {width} x {height} cells; a Big Dig board has {MIN_SIDE} "
-                            f"to {MAX_SIDE} columns, and the surface row above {MIN_SIDE} to "
-                            f"{MAX_SIDE} ground rows")
+        if not (MIN_COLUMNS <= width <= MAX_SIDE and MIN_SIDE + 1 <= height <= MAX_SIDE + 1):
+            raise self.fail(f"the map is {width} x {height} cells; a Big Dig board has {MIN_COLUMNS} "
+                            f"to {MAX_SIDE} columns (the tower and the truck above take two each), "
+                            f"and the surface row above {MIN_SIDE} to {MAX_SIDE} ground rows")
         raw_gids = self.check_layers(root, width * height)
         self.check_tileset_files(root)
         tmx = self.parse_with_pytmx()
@@ -199,8 +199,9 @@ class _Reader(TiledReader):
         found = []
         for kind, what in ((TOWER, "water tower"), (TRUCK, "oil truck")):
             columns = [c for c, k in enumerate(row) if k == kind]
+            # (Counted from 1, as the table and every other message count them.)
             shown = ("column " if len(columns) == 1 else "columns ") + (
-                ", ".join(str(c) for c in columns) or "none")
+                ", ".join(str(c + 1) for c in columns) or "none")
             if len(columns) != 2 or columns[1] - columns[0] != 1:
                 raise self.fail(f"the surface row needs exactly two {kind} tiles side by side "
                                 f"(the {what}); it has {plural(len(columns), kind + ' tile')} "
@@ -210,6 +211,11 @@ class _Reader(TiledReader):
 
 
 _SQUARE = re.compile(r"column (\d+), row (\d+)")
+
+
+# The fewest columns a board file may have: its surface row holds the two-tile water tower and the
+# two-tile oil truck side by side (a board itself, as kept in a save, may be narrower).
+MIN_COLUMNS = 4
 
 
 def _with_cell(problem: str) -> str:
