@@ -814,10 +814,7 @@ def test_replay_command_keeps_the_hands_of_an_unfinished_hot_seat_game_hidden(
     from game.tools import replay
     from game.ui import privacy
 
-    hot = Match("diamond_in_the_rough", [Seat("Ana"), Seat("Bo")], 5)
-    rng = random.Random(5)
-    for _ in range(4):
-        hot.apply(rng.choice(hot.legal_actions()))
+    hot = played("diamond_in_the_rough", 5, 4, [Seat("Ana"), Seat("Bo")])
     assert not hot.is_over()
     saves.autosave(hot)
     with privacy.recording():
@@ -852,19 +849,15 @@ def test_an_unfinished_hot_seat_game_in_replays_keeps_its_hands_hidden(app: Any,
     from game.ui import privacy
     from game.ui.scenes.replay import replay_scene_for_file
 
-    hot = Match("grim_prospects", [Seat("Ana"), Seat("Bo")], 77)
-    rng = random.Random(3)
-    for _ in range(12):
-        hot.apply(rng.choice(hot.legal_actions()))
-    assert not hot.is_over()
+    hot = played("grim_prospects", 70, 8, [Seat("Ana"), Seat("Bo")])
+    against_bots = played("grim_prospects", 70, 8, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    for m in (hot, against_bots):   # (mid-game, every hand holding cards to hide or show)
+        assert not m.is_over() and all(m.state.hands)
     saves.write_replay(hot)
-    against_bots = Match("grim_prospects", [Seat("Ana"), Seat("Dusty", BOT, "easy")], 77)
-    for _ in range(12):
-        against_bots.apply(rng.choice(against_bots.legal_actions()))
     saves.write_replay(against_bots)
     app.reset(TitleScene())
     for m, kept in ((hot, True), (against_bots, False)):
-        viewer = replay_scene_for_file(saves.replay_path(m), unfinished=True, at=12)
+        viewer = replay_scene_for_file(saves.replay_path(m), unfinished=True, at=8)
         app.push(viewer)
         with privacy.recording():
             privacy.new_frame()

@@ -31,7 +31,8 @@ from game.core.text import clean_name, clean_text, quoted
 log = logging.getLogger(__name__)
 
 SAVE_FORMAT = 2
-# Format 1 (version 0.1.0) had no match id; it is read, with the game's `legacy_options` as every save is.
+# Format 1 (version 0.1.0) had no match id; it is read with the game's `legacy_options`, as
+# every save is.
 READABLE_FORMATS = (1, 2)
 HUMAN = "human"
 BOT = "bot"
@@ -241,9 +242,9 @@ class Match:
 
         The policy: the last human to decide may take back that decision, together with the bot
         replies that followed it, unless any of those revealed something (a roll, a card turned,
-        a secret shown to someone, a card of another's hidden hand shown to this player). Anything before another human's decision, or before
-        something was revealed, stands. Nothing random is ever re-rolled: the position gone back
-        to existed, generator and all.
+        a secret shown to someone, a card of another's hidden hand shown to this player).
+        Anything before another human's decision, or before something was revealed, stands.
+        Nothing random is ever re-rolled: the position gone back to existed, generator and all.
         """
         point = self._undo_point()
         if point is None or (seat is not None and seat != point[0]):

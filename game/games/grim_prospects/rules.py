@@ -545,7 +545,9 @@ class GrimState(GameState):
     def _place(self, p: int, cid: int) -> None:
         # News to the seats that did not know the card was in p's hand: a move of theirs that this
         # placing answered is no longer taken back.
-        news = frozenset(s for s in range(self.n) if s != p and not (self.known[s] | self.public) >> cid & 1)
+        # (Not worked out on the fast path, where no event is kept.)
+        news = frozenset() if self._quiet else frozenset(
+            s for s in range(self.n) if s != p and not (self.known[s] | self.public) >> cid & 1)
         self.hands[p].remove(cid)
         self.inventories[p].append(cid)
         self._forget_public(cid)
