@@ -26,7 +26,7 @@ from game.core.contract import Outcome, PlayerScore  # noqa: E402
 from game.core.match import BOT, HUMAN, Match, Seat  # noqa: E402
 from game.games import GAMES  # noqa: E402
 from game.settings import load_settings, settings_path  # noqa: E402
-from game.ui import tables  # noqa: E402
+from game.ui import tables, theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.dialogs import MessageBox, PassScreen, PauseMenu  # noqa: E402
@@ -725,6 +725,32 @@ def test_typing_into_a_name_the_setup_filled_in_replaces_it(app: App) -> None:
     assert other.value == "Bo"
 
 
+def test_a_name_field_emptied_plays_as_its_seat_number_not_as_the_last_player(app: App) -> None:
+    """The setup fills a human seat with the name of the last game's player there; a guest who
+    empties the field plays as "Player 1", which the field shows in grey, and so is not counted
+    in that player's statistics."""
+    app.settings.names = ["Ana", "Bo"]
+    app.reset(TitleScene())
+    setup = SetupScene(INFO)
+    app.push(setup)
+    setup.set_seat(0, human=True)
+    setup.set_seat(1, level="easy")
+    field = setup.rows[0].name
+    assert field.value == "Ana"
+    app.handle(click(field.rect.center))
+    app.handle(key(pygame.K_a, pygame.KMOD_CTRL))
+    app.handle(key(pygame.K_BACKSPACE))
+    assert field.value == ""
+    app.step(1 / 60)
+    assert field.placeholder == "Player 1" and setup.first.values[1] == "Player 1"
+    match = setup.build_match()
+    assert [s.name for s in match.seats][0] == "Player 1"
+    # A bot's emptied name falls back to its own miner's name, shown the same way.
+    setup.set_seat(1, name="")
+    bot_name = setup.seats()[1].name
+    assert bot_name not in ("", "Ana", "Player 2") and setup.rows[1].name.placeholder == bot_name
+
+
 def test_esc_in_a_field_leaves_the_typing_but_keeps_the_focus_ringed(app: App) -> None:
     """Esc ends the typing in a name or the seed; the keyboard's focus stays on that field, drawn
     as a ring round it, and Tab goes on from there."""
@@ -1013,6 +1039,35 @@ def test_results_say_what_the_final_blast_took(app: App, monkeypatch: pytest.Mon
         assert not any(note.colliderect(line) for line in lines)
         same_card = [line for line in lines if abs(line.x - note.x) < 4]
         assert same_card and note.top >= max(line.bottom for line in same_card)
+
+
+def test_six_results_cards_show_each_hint_count_and_score_line_whole(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At six players the cards are narrow: the line under a name ("human, 5 hints") is drawn
+    smaller rather than cut, and a long score line ("Cursed Sapphire x2 (1 wild)") takes two
+    lines where the card has room, so every card says in full what it counts."""
+    from game.ui.scenes import results as results_mod
+
+    m = Match("ya_blew_it", [Seat(n) for n in ["Ana", "Bo", "Cyd", "Dee", "Eli", "Flo"]], 17)
+    rng = random.Random(17)
+    while not m.is_over():
+        p = m.to_move()
+        if p is not None and rng.random() < 0.1:
+            m.note_hint(p)
+        m.apply(rng.choice(m.legal_actions()))
+    app.reset(TitleScene())
+    results = ResultsScene(m, rng=random.Random(1))
+    app.push(results)
+    frames(app, 2)
+    drawn = spy_text(monkeypatch, results_mod)
+    results.draw(app.screen)
+    whos = [results.who(p) for p in range(6)]
+    assert any("hints" in w for w in whos) and all(w in drawn for w in whos), drawn
+    assert not [d for d in drawn if d.endswith("…")], drawn
+    labels = [label for s in results.outcome.scores for label, _ in s.breakdown]
+    halves = {f"{a} {b}" for a, b in zip(drawn, drawn[1:])}
+    assert all(label in drawn or label in halves for label in labels), (labels, drawn)
+    assert [label for label in labels if label not in drawn], "no line needed two"
 
 
 def test_results_tie_is_a_shared_win(app: App) -> None:

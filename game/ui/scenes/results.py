@@ -369,7 +369,9 @@ class ResultsScene(Scene):
             for i, (part, size) in enumerate(lines):
                 theme.text(surface, part, (r.x + 68, r.y + 27 + 18 * i), size, theme.INK, bold=True)
             who_y = r.y + 66
-        theme.text(surface, fit_text(self.who(player), name_w, 15), (r.x + 68, who_y), 15,
+        who = self.who(player)
+        who_size = theme.fit_size(who, name_w, 15, 12)   # "human, 12 hints" on a narrow card
+        theme.text(surface, fit_text(who, name_w, who_size), (r.x + 68, who_y), who_size,
                    theme.INK_DIM)
         scored = self.match.info.scored
         big = str(score.total) if scored else ("Won" if won else "—")
@@ -388,22 +390,31 @@ class ResultsScene(Scene):
         for i, line in enumerate(notes):
             theme.text(surface, line, (r.x + 14, foot + 17 * i), 13, theme.INK_FAINT)
         items = list(score.breakdown)
-        # The score's lines as large as lets every one of them fit; only past the smallest does
-        # the list end in "+N more".
+
+        def points(pts: int) -> str:
+            return (f"{pts:+d}" if pts else "0") if scored else ""
+
+        # The score's lines as large as lets every one of them fit whole, a long one ("Cursed
+        # Sapphire x2 (1 wild)" on a narrow card) on two lines where there is room; past the
+        # smallest size, one line each, cut, and the list ends in "+N more".
         for size in ((13, 12, 11) if narrow else (16, 14, 13, 12, 11)):
             line_h = size + (8 if size >= 14 else 5)
             room = (foot - (6 if notes else 2) - y) // line_h
-            if len(items) <= room:
+            wrapped = [theme.wrap_lines(label, r.w - 36 - theme.width_of(points(pts), size, True),
+                                        size, most=2) for label, pts in items]
+            if sum(len(lines) for lines in wrapped) <= room:
                 break
+        else:
+            wrapped = [[fit_text(label, r.w - 36 - theme.width_of(points(pts), size, True), size)]
+                       for label, pts in items]
         shown = items if len(items) <= room else items[:room - 1]
-        for label, pts in shown:
-            pts_text = (f"{pts:+d}" if pts else "0") if scored else ""
-            pw = theme.font(size, True).size(pts_text)[0]
-            theme.text(surface, fit_text(label, r.w - 36 - pw, size), (r.x + 14, y), size, theme.INK_DIM)
+        for (label, pts), lines in zip(shown, wrapped):
             colour = theme.DANGER if pts < 0 else theme.GOOD if pts > 0 else theme.INK_DIM
-            theme.text(surface, pts_text, (r.right - 14, y), size, colour,
-                       bold=True, anchor="topright")
-            y += line_h
+            theme.text(surface, points(pts), (r.right - 14, y), size, colour, bold=True,
+                       anchor="topright")
+            for i, line in enumerate(lines):   # a second line set in a little
+                theme.text(surface, line, (r.x + 14 + (8 if i else 0), y), size, theme.INK_DIM)
+                y += line_h
         if len(shown) < len(items):
             theme.text(surface, f"+{len(items) - len(shown)} more", (r.x + 16, y), size, theme.INK_FAINT)
         if not items and scored:

@@ -449,9 +449,14 @@ class SetupScene(Scene):
             row.default = self._default_name(row)
         self._refresh()
 
+    def _blank_name(self, row: SeatRow) -> str:
+        """The name a seat plays under when its field is left empty, shown there in grey: a human
+        seat's number, never a remembered player's name (whose record the game would count)."""
+        return f"Player {row.index + 1}" if row.is_human else self._default_name(row)
+
     def seat_name(self, row: SeatRow) -> str:
         # Typed or pasted text is cleaned like names from files (game.core.text).
-        return clean_text(row.name.value, NAME_LEN) or self._default_name(row)
+        return clean_text(row.name.value, NAME_LEN) or self._blank_name(row)
 
     def seats(self) -> list[Seat]:
         """The seats as chosen now (only the first `players` rows)."""
@@ -469,6 +474,8 @@ class SetupScene(Scene):
     def _refresh(self) -> None:
         """Keep the first-player choices and the keyboard order in step with the seats."""
         keep = self.first.index
+        for row in self.rows:
+            row.name.placeholder = self._blank_name(row)
         names = [fit_text(self.seat_name(r), 150, 20) for r in self.rows[:self.players]]
         self.first.values = ["Random"] + names
         self.first.index = keep if keep < len(self.first.values) else 0
