@@ -122,7 +122,11 @@ def test_a_tie_to_be_played_off_is_shown_as_drawn(app: App) -> None:
     seats = [Seat("Ana"), Seat("Bo")]
     stats.record_match(staged(seats, [7, 7], (0, 1), "gold_mine"), now=NOW)
     scene = open_screen(app)
-    assert scene.game_table() == [("Gold Mine", "1", "0 (1 drawn)", "0%", "7$", "0", "0")]
+    assert scene.game_table() == [("Gold Mine", "1", "0 + 1 drawn", "0%", "7$", "0", "0")]
+    # A win beside it reads as one win and one drawn game, not as one win that was drawn.
+    stats.record_match(staged(seats, [9, 4], (0,), "gold_mine"), now=NOW + 10)
+    scene = open_screen(app)
+    assert scene.game_table()[0][1:3] == ("2", "1 + 1 drawn")
 
 
 def test_up_down_and_clicks_choose_a_player(app: App) -> None:

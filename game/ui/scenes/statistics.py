@@ -138,8 +138,10 @@ class StatisticsScene(Scene):
         """The chosen player's rows per game, as the screen shows them."""
         rows: list[tuple[str, ...]] = []
         for g in self.records():
-            notes = [f"{g.tied} tied"] * bool(g.tied) + [f"{g.drawn} drawn"] * bool(g.drawn)
-            won = str(g.won) + (f" ({', '.join(notes)})" if notes else "")
+            # "2 (1 tied)": one of the two wins was shared; "1 + 1 drawn": a win, and a game
+            # whose tie is still to be played off, which is not one.
+            won = str(g.won) + (f" ({g.tied} tied)" if g.tied else "") + (
+                f" + {g.drawn} drawn" if g.drawn else "")
             rows.append((g.title, str(g.played), won, percent_text(g.percent), g.best_text(), str(g.streak),
                          str(g.hinted)))
         return rows
