@@ -26,7 +26,7 @@ from game.core.contract import Outcome, PlayerScore  # noqa: E402
 from game.core.match import BOT, HUMAN, Match, Seat  # noqa: E402
 from game.games import GAMES  # noqa: E402
 from game.settings import load_settings, settings_path  # noqa: E402
-from game.ui import tables, theme  # noqa: E402
+from game.ui import tables  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.dialogs import MessageBox, PassScreen, PauseMenu  # noqa: E402

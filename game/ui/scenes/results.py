@@ -402,18 +402,18 @@ class ResultsScene(Scene):
             room = (foot - (6 if notes else 2) - y) // line_h
             wrapped = [theme.wrap_lines(label, r.w - 36 - theme.width_of(points(pts), size, True),
                                         size, most=2) for label, pts in items]
-            if sum(len(lines) for lines in wrapped) <= room:
+            if sum(len(parts) for parts in wrapped) <= room:
                 break
         else:
             wrapped = [[fit_text(label, r.w - 36 - theme.width_of(points(pts), size, True), size)]
                        for label, pts in items]
         shown = items if len(items) <= room else items[:room - 1]
-        for (label, pts), lines in zip(shown, wrapped):
+        for (label, pts), parts in zip(shown, wrapped):
             colour = theme.DANGER if pts < 0 else theme.GOOD if pts > 0 else theme.INK_DIM
             theme.text(surface, points(pts), (r.right - 14, y), size, colour, bold=True,
                        anchor="topright")
-            for i, line in enumerate(lines):   # a second line set in a little
-                theme.text(surface, line, (r.x + 14 + (8 if i else 0), y), size, theme.INK_DIM)
+            for i, part in enumerate(parts):   # a second line set in a little
+                theme.text(surface, part, (r.x + 14 + (8 if i else 0), y), size, theme.INK_DIM)
                 y += line_h
         if len(shown) < len(items):
             theme.text(surface, f"+{len(items) - len(shown)} more", (r.x + 16, y), size, theme.INK_FAINT)
