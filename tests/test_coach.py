@@ -700,6 +700,34 @@ def test_a_move_the_search_did_not_look_at_is_not_marked() -> None:
     assert close.marked and not close.big
 
 
+def test_the_looks_analyse_gives_the_move_played_do_not_make_it_the_best() -> None:
+    """At a Ya Blew It! Fire in the Hole re-roll the search looks only at the normal bot's answer;
+    Analyse also weighs the move played, with the looks its chance needs, more than the few the
+    answer gets. Those looks do not rank it: the search's first choice is still its own, so a
+    roll kept where the coach re-rolls is set against the re-roll (it was called the best)."""
+    from game.bots.pool import analyse
+    from game.games.ya_blew_it.rules import REROLL
+    from game.ui.scenes.analysis import Analysis, Decision
+
+    m = Match("ya_blew_it", [Seat("Ana"), Seat("Bo", BOT, "normal")], 12)
+    rng = random.Random(12)
+    while not (m.human_to_move() and m.state.phase == REROLL and m.formality() is None
+               and m.state.roll.get("why") == "fire"):
+        m.apply(rng.choice(m.legal_actions()))
+    hint = analyse("ya_blew_it", m.state.to_json(), 0, Budget(16), 7, 3)
+    assert [a.action for a in hint] == ["reroll"]   # the coach's only choice there
+    advice = analyse("ya_blew_it", m.state.to_json(), 0, Budget(16), 7, None, "accept")
+    looks = {a.action: a.visits for a in advice}
+    assert looks["accept"] > looks["reroll"] > 0   # the move played has more looks ...
+    analysis = Analysis(m, [*m.actions, "accept"])
+    analysis._judge(Decision(len(m.actions), 0, m.state.to_json()), advice)
+    verdict = analysis.verdicts[len(m.actions)]
+    assert verdict.best.action == "reroll" and verdict.weighed   # ... and is not the best
+    mine = next(a for a in advice if a.action == "accept")
+    assert verdict.mine == mine and verdict.fall == pytest.approx(verdict.best.win - mine.win)
+    assert verdict.best.win > mine.win
+
+
 def test_analyse_can_be_stopped_and_goes_on_from_there(app: Any) -> None:
     start, actions, _ = bad_move_record()
     fake = Fake(hold=True, score=judge)

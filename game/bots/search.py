@@ -231,7 +231,8 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     returned without searching. `include`, a legal action, is weighed even if the policy's tree
     would leave it out, and looked at, budget permitting, as often as makes its chance firm beside
     the most looked-at (`enough_looks`): the move a player made, for Analyse (a chance from fewer
-    looks is too rough to set against the best: a move was marked from nine looks at ~0%)."""
+    looks is too rough to set against the best: a move was marked from nine looks at ~0%); those
+    looks do not count in its rank."""
     legal = view.legal_actions()
     me = view.player
     if len(legal) <= 1:
@@ -248,6 +249,7 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     c = policy.exploration
     many = policy.model_others_from
+    pushed = 0   # the looks `include` was given for its chance, not chosen by the search
     for it in range(budget.iterations_at(policy, view)):
         if deadline is not None and it and time.perf_counter() > deadline:
             break
@@ -284,6 +286,8 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
                     untried.append(a)
                 else:
                     ch.avail += 1   # available in this deal: counted in its UCB term
+            if looked is not None:
+                pushed += 1
             if looked is not None and looked in children:
                 action, child = looked, children[looked]
             elif untried:
@@ -307,7 +311,13 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
         for n in path[1:]:
             n.visits += 1
             n.reward += values[n.seat]
-    ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
+
+    def chosen(a: Action, n: _Node) -> int:
+        """The looks the search gave `a` of its own accord: its rank (a move looked at only
+        because a player made it ranked first at a choice the tree gives few looks)."""
+        return n.visits - (pushed if a == include else 0)
+
+    ranked = sorted(root.children.items(), key=lambda kv: (-chosen(*kv), -kv[1].reward))
     return [Choice(a, n.reward / n.visits if n.visits else 0.0, n.visits) for a, n in ranked]
 
 

@@ -229,7 +229,9 @@ class Analysis:
         if not advice:
             return
         played = self.actions[d.index]
-        best = max(advice, key=lambda a: (a.visits, a.win))
+        # The search's own first choice: the move played has extra looks, for a firm chance,
+        # which do not make it the best (`game.bots.search.search`, `include`).
+        best = advice[0]
         mine = next((a for a in advice if a.action == played), None)
         self.verdicts[d.index] = Verdict(d.index, d.seat, played, best, mine, self.threshold)
 
