@@ -221,6 +221,41 @@ def test_a_single_possible_move_is_not_weighed_nor_counted(app: Any) -> None:
     assert table.message.startswith("Only one move is possible here")
 
 
+def test_a_move_the_table_plays_for_the_player_is_not_hinted_nor_analysed(app: Any) -> None:
+    """A formality ("Ana, you rolled 5: no re-roll could do better") is played by the table after
+    a pause: no decision, so neither a hint to ask (and count) there nor a move for Analyse."""
+    from game.ui.scenes.analysis import human_decisions
+
+    for seed in range(100):
+        m = Match("ya_blew_it", [Seat("Ana"), Seat("Bo", BOT, "normal")], seed)
+        rng = random.Random(seed)
+        while not m.is_over() and not (m.human_to_move() and m.formality() is not None):
+            m.apply(rng.choice(m.legal_actions()))
+        if not m.is_over():
+            break
+    else:
+        pytest.fail("no formality in 100 games")
+    at = len(m.actions)
+    fake = Fake()
+    table = table_for(m)
+    table.coach.analyser = fake
+    table.formal_pause = 1e6
+    app.settings.animation = "fast"   # (the tests' instant animations leave it no pause)
+    app.push(table)
+    run_until(app, lambda: table.idle, "the table settles")
+    assert len(m.actions) == at   # the formality waits its pause
+    assert table.hint_refusal() == "There is nothing to decide: the table plays this move for you."
+    assert not table._hint_button_shown()
+    press_h(app)
+    app.step(1 / 60)
+    assert fake.requests == [] and m.hints_taken(0) == 0 and not table.coach.active
+    table.formal_pause = 0.0
+    run_until(app, lambda: len(m.actions) > at, "the table plays it")
+    record = list(m.actions)
+    decided = [d.index for d in human_decisions(m, record)]
+    assert at not in decided and decided   # the player's real decisions are still there
+
+
 def test_hints_are_refused_for_a_bot_and_in_a_replay(app: Any) -> None:
     m = Match("ya_blew_it", [Seat("Dusty", BOT, "easy"), Seat("Ana")], 1)
     while m.human_to_move() or m.to_move() != 0:

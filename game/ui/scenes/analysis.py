@@ -86,7 +86,8 @@ class Verdict:
 
 
 def human_decisions(match: Match, actions: list[str]) -> list[Decision]:
-    """Every position of the record where a human chose among two or more actions (a fresh match
+    """Every position of the record where a human chose among two or more actions, not counting
+    the formalities the table played for them (`Match.formality`) (a fresh match
     from `match`'s header is played through; `match` itself is left as it is)."""
     data = match.to_json()
     data["actions"] = []
@@ -94,7 +95,8 @@ def human_decisions(match: Match, actions: list[str]) -> list[Decision]:
     out = []
     for i, text in enumerate(actions):
         seat = fresh.to_move()
-        if seat is not None and fresh.seats[seat].is_human and len(fresh.legal_actions()) > 1:
+        if (seat is not None and fresh.seats[seat].is_human and len(fresh.legal_actions()) > 1
+                and fresh.formality() is None):   # (a move the table played for them)
             out.append(Decision(i, seat, fresh.state.to_json()))
         try:
             fresh.apply(text)

@@ -965,8 +965,9 @@ class TableScene(Scene):
 
     def hint_refusal(self) -> str | None:
         """Why a hint may not be asked for now; None when it may: hints on, a human to move (not a
-        bot, not a replay, not a finished game), the table settled and on top, and in hot-seat play
-        the curtain lifted by that very player."""
+        bot, not a replay, not a finished game) with a decision to make (not a formality the table
+        plays for them), the table settled and on top, and in hot-seat play the curtain lifted by
+        that very player."""
         if self.replay or self.match.spectator:
             return "There are no hints in a replay."
         if not self.hints_on():
@@ -975,6 +976,8 @@ class TableScene(Scene):
             return "Hints are for a player's own decisions."
         if self.match.hotseat and self.match.eyes != self.match.to_move():
             return "Pass the screen first."
+        if self.match.formality() is not None:   # ("you rolled 5: no re-roll could do better")
+            return "There is nothing to decide: the table plays this move for you."
         if self.app is not None and self.app.top is not self:
             return "Close what is open first."
         if not self.idle:
