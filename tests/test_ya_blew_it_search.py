@@ -184,6 +184,49 @@ def test_the_two_choices_after_a_roll_get_different_reasons() -> None:
     assert found >= 3 and kept_bad >= 1
 
 
+def test_the_coachs_words_are_true_of_the_position() -> None:
+    """A Fire in the Hole roll's cost is the points it takes off the score now, as the table
+    counts them (it was the bot's weighing of the cards, Detonators and Safes counted: "costs you
+    7 points" for a roll that took 12); a roll that takes no card takes "nothing". On the final
+    Claim the Prospector must take it (no adding). A gamble is never said to be on a small Claim,
+    nor a Claim that costs points worth "only" that."""
+    from game.games.ya_blew_it.bots import blast, safe_guards
+    from game.games.ya_blew_it.search import claim_now
+
+    fires = nothing = final = gambles = 0
+    for players in (2, 3, 4):
+        for seed in range(12):
+            for state in _positions(players, 900 + seed):
+                me = state.turn
+                view = state.view(me)
+                roll = state.roll or {}
+                for a in state.legal_actions():
+                    line = POLICY.reason(view, Choice(a, 0.5, 10), [])
+                    if state.phase == "reroll" and roll.get("why") == "fire":
+                        value = int(roll["value"])
+                        left = blast(state.areas[me], value, safe_guards(state, me))
+                        after = state.copy()
+                        after.areas[me] = list(left)
+                        cost = state.score(me).total - after.score(me).total
+                        if len(left) == len(state.areas[me]):
+                            assert "takes nothing" in line, line
+                            nothing += 1
+                        elif cost > 0:
+                            assert f"costs you {cost} point" in line, (cost, line)
+                            fires += 1
+                        else:
+                            assert "costs you" not in line and "card" in line, (cost, line)
+                    if state.phase == "miner" and a.kind == "pass" and state.final:
+                        assert "must take it" in line and "add to it" not in line, line
+                        final += 1
+                    if a.kind == "gamble":
+                        assert "small" not in line, line
+                        gambles += 1
+                    if claim_now(state, me) <= 0:
+                        assert "worth only" not in line, line
+    assert fires > 10 and nothing > 3 and final >= 1 and gambles > 5, (fires, nothing, final, gambles)
+
+
 def _table_gain(state, p: int) -> int:
     """What the table's line says taking the Claim would add to seat p's score now."""
     from game.ui.tables.ya_blew_it_drawing import TableModel

@@ -269,7 +269,9 @@ class YaBlewItPolicy(Policy):
         mine = ctx.gain(me, claim)
         # What the Claim is worth, as the table says it (its points now) and as hard weighs it
         # (what it should be worth by the end, Gems and blasts to come counted).
-        worth = f"{_signed(claim_now(state, me))} to you now, about {_signed(round(mine))} by the end"
+        now = claim_now(state, me)
+        worth = f"{_signed(now)} to you now, about {_signed(round(mine))} by the end"
+        only = "only " if now > 0 else ""   # (a Claim that would cost points is worth "-1", not "only")
         kind = choice.action.kind
         phase = state.phase
         if phase == MINER:
@@ -277,21 +279,24 @@ class YaBlewItPolicy(Policy):
             if kind == "roll":
                 why = f"{k} in 8 to steal a Claim worth {worth}"
             else:
-                why = f"only {k} in 8 to steal, and the Claim is worth {worth}; {pr} may add to it"
+                why = (f"only {k} in 8 to steal, and the Claim is worth {worth}; "
+                       + (f"{pr} must take it if nobody steals it" if state.final
+                          else f"{pr} may add to it"))
         elif phase == JUMPER_PHASE:
             if kind == "jump":
                 why = f"take the Claim (worth {worth}) before any Miner rolls"
             else:
-                why = f"the Claim is worth only {worth}; save the Jumper"
+                why = f"the Claim is worth {only}{worth}; save the Jumper"
         elif phase == CHOICE:
             miners = len(state.miners_in())
             if kind == "keep":
                 why = f"the Claim is worth {worth}"
             elif kind == "add":
-                why = (f"the Claim is worth only {worth}; "
+                why = (f"the Claim is worth {only}{worth}; "
                        f"{plural(miners, 'Miner')} still in would steal on {k} in 8")
             else:
-                why = f"the Claim (worth {worth}) is small; you blow it on {k + 1} in 8 or so"
+                why = (f"one more Gem makes the Claim (worth {worth}) bigger; you blow it all "
+                       f"on {k + 1} in 8 or so")
         elif phase == GAMBLE:
             if kind == "roll":
                 why = f"you blow the Claim on {k} in 8; it is worth {worth}"
@@ -302,16 +307,26 @@ class YaBlewItPolicy(Policy):
             value, how = roll.get("value"), roll.get("why")
             again = kind == "reroll"
             if how == "fire":
+                # What the roll takes, as the table counts it: cards, and points off the score now.
                 area = state.areas[me]
-                kept = ctx.equity(me, summarise(blast(area, int(value or 0), safe_guards(state, me))))
-                cost = round(ctx.equity(me, ctx.areas[me]) - kept)
-                if cost <= 0:
-                    why = (f"the {value} costs you nothing; a new roll can only cost more" if again
-                           else f"a roll of {value} costs you nothing")
-                else:
+                left = blast(area, int(value or 0), safe_guards(state, me))
+                taken = len(area) - len(left)
+                after = state.copy()
+                after.areas[me] = list(left)
+                cost = state.score(me).total - after.score(me).total
+                if not taken:
+                    why = (f"the {value} takes nothing; a new roll can only cost more" if again
+                           else f"a roll of {value} takes nothing")
+                elif cost > 0:
                     lost = plural(cost, "point")
                     why = (f"the {value} costs you {lost} of your cards; a new roll may cost less "
                            f"or more" if again else f"a roll of {value} costs you {lost} of your cards")
+                else:
+                    cards = plural(taken, "card")
+                    score = ("no points" if not cost else f"{-cost} points more on your score"
+                             if cost < -1 else "a point more on your score")
+                    why = (f"the {value} takes {cards}, for {score}; a new roll may cost points"
+                           if again else f"a roll of {value} takes {cards}, for {score}")
             elif how == "gamble":
                 hit = value in nums
                 if again:
