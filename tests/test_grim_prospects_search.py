@@ -272,6 +272,32 @@ def test_the_reason_for_a_keep_says_which_find_is_best_and_what_a_kept_trap_does
     assert "every card you looked at is a Trap" not in why(ID["gas_leak"][0])
 
 
+def test_the_reasons_for_a_keep_know_the_canary_and_the_two_player_geode() -> None:
+    """A Gas Leak kept by a player with a Canary goes off against the others only (it was said
+    to go off against their hand); with two players, a Trap put back by the player whose turn
+    ends the round is turned over by the Geode's draw and shuffled back into the Mine, so it does
+    not wait on top for the next player."""
+    def reasons(first: int, inventory: list[int]) -> dict[int, str]:
+        data = _built([ID["gas_leak"][0], ID["iron"][0], ID["diamond"][0]], []).to_json()
+        mine = [c for c in data["mine"] if c not in inventory]
+        data.update(first_player=first, inventories=[inventory, []], mine=mine,
+                    seen=[list(range(len(mine) - 3, len(mine))), []])
+        state, _ = GrimState.from_json(data).apply(Action("prospect"))
+        view = state.view(0)
+        return {int(a.args[0]): gs.POLICY.reason(view, Choice(a, 0.3, 5), [])
+                for a in view.legal_actions() if a.kind == "keep"}
+
+    plain = reasons(0, [])
+    assert "goes off against your hand" in plain[ID["gas_leak"][0]]
+    assert plain[ID["diamond"][0]].endswith("the Gas Leak goes back on top for the next player")
+    canary = reasons(0, [ID["canary"][0]])
+    assert canary[ID["gas_leak"][0]].startswith(
+        "The Gas Leak goes off against the others only: your Canary keeps your hand safe")
+    second = reasons(1, [])   # seat 0 plays second: the Geode's draw follows its turn
+    assert "for the next player" not in second[ID["diamond"][0]]
+    assert second[ID["diamond"][0]].endswith("the Geode's draw shuffles it back into the Mine")
+
+
 def test_two_finds_worth_as_much_do_not_both_claim_to_add_most() -> None:
     state = _built([ID["iron"][0], ID["gold"][0], ID["ruby"][0]], [])
     state, _ = state.apply(Action("prospect"))

@@ -704,6 +704,10 @@ class GrimPolicy(Policy):
             elif IS_ITEM[kept]:
                 why = f"an Item for your Inventory: {_DECK[kept].text}" if _DECK[kept].text else \
                     "an Item for your Inventory"
+            elif IS_TRAP[kept] and (ward := s.ward(me, _DECK[kept])) is not None:
+                # (the Canary: a Gas Leak kept goes off against the others' hands only)
+                why = (f"the {card_name(kept)} goes off against the others only: your "
+                       f"{ward.name} keeps your hand safe")
             elif IS_TRAP[kept]:
                 why = ("every card you looked at is a Trap" if all(IS_TRAP[c] for c in back)
                        else "a kept Trap goes off against your hand")
@@ -724,7 +728,12 @@ class GrimPolicy(Policy):
                 else:
                     why = "it adds to your score"
             if back and IS_TRAP[back[0]]:
-                why += f"; the {card_name(back[0])} goes back on top for the next player"
+                if s.n == 2 and (me + 1) % s.n == s.first_player:
+                    # (the Geode's draw after this turn turns it over and shuffles it back)
+                    why += (f"; the {card_name(back[0])} goes back on top, and the Geode's draw "
+                            "shuffles it back into the Mine")
+                else:
+                    why += f"; the {card_name(back[0])} goes back on top for the next player"
             return f"{why[:1].upper()}{why[1:]}"
         return ""
 
