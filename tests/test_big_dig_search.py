@@ -193,3 +193,8 @@ def test_the_short_words_of_a_move_name_every_square_in_fewer_letters() -> None:
     assert squares_words([(2, 1), (2, 2), (2, 3), (3, 1)]) == "column 3: rows 2-4; column 4: row 2"
     assert squares_words([(5, 0), (6, 0), (7, 0)], short=True) == "row 1 cols 6-8"
     assert squares_words([(6, 3)], short=True) == "col 7 row 4"
+    # Neighbouring lines alike are one group, so the part that tells two placings apart comes
+    # early enough to show (the narrow panel showed "row 5 col 5; row 6 col 5; row 7…" twice).
+    assert squares_words([(4, 4), (4, 5), (4, 6), (5, 6), (6, 6)], short=True) == \
+        "rows 5-6 col 5; row 7 cols 5-7"
+    assert squares_words([(0, 0), (1, 0), (0, 1), (1, 1)]) == "rows 1-2, columns 1-2"

@@ -79,8 +79,9 @@ def _squares(s: BigDigState, action: Action) -> tuple[tuple[int, int], ...]:
 
 def squares_words(sqs: Sequence[tuple[int, int]], short: bool = False) -> str:
     """Squares in a player's words, every one of them, so two placings of a card read apart:
-    "column 4, rows 2-5", "row 1: columns 1-3; row 2: column 3" (by rows or by columns,
-    whichever takes fewer groups), counted from 1. `short`: "col 4 rows 2-5", "row 1 cols 1-3;
+    "column 4, rows 2-5", "row 1: columns 1-3; row 2: column 3", "rows 1-2: columns 1-2" (by
+    rows or by columns, whichever takes fewer groups, neighbouring lines alike taken as one),
+    counted from 1. `short`: "col 4 rows 2-5", "row 1 cols 1-3;
     row 2 col 3", for a narrow panel."""
     if len(sqs) == 1:
         x, y = sqs[0]
@@ -96,21 +97,33 @@ def squares_words(sqs: Sequence[tuple[int, int]], short: bool = False) -> str:
                 runs.append([v])
         return ", ".join(f"{r[0] + 1}-{r[-1] + 1}" if len(r) > 1 else f"{r[0] + 1}" for r in runs)
 
+    def merged(groups: dict[int, list[int]]) -> list[tuple[list[int], list[int]]]:
+        """Neighbouring lines with the same squares taken as one ("rows 5-6, column 5")."""
+        out: list[tuple[list[int], list[int]]] = []
+        for k in sorted(groups):
+            inside = sorted(set(groups[k]))
+            if out and out[-1][0][-1] == k - 1 and out[-1][1] == inside:
+                out[-1][0].append(k)
+            else:
+                out.append(([k], inside))
+        return out
+
     rows: dict[int, list[int]] = {}
     cols: dict[int, list[int]] = {}
     for x, y in sqs:
         rows.setdefault(y, []).append(x)
         cols.setdefault(x, []).append(y)
     column = "col" if short else "column"
-    if len(cols) < len(rows):
-        groups, outer, inner = cols, column, "row"
+    by_rows, by_cols = merged(rows), merged(cols)
+    if (len(by_cols), len(cols)) < (len(by_rows), len(rows)):
+        groups, outer, inner = by_cols, column, "row"
     else:
-        groups, outer, inner = rows, "row", column
+        groups, outer, inner = by_rows, "row", column
     parts = []
-    for k in sorted(groups):
-        inside = groups[k]
-        word = inner + ("s" if len(set(inside)) > 1 else "")
-        parts.append(f"{outer} {k + 1}{'' if short else ':'} {word} {spans(inside)}")
+    for keys, inside in groups:
+        many = "s" if len(keys) > 1 else ""
+        word = inner + ("s" if len(inside) > 1 else "")
+        parts.append(f"{outer}{many} {spans(keys)}{'' if short else ':'} {word} {spans(inside)}")
     if len(parts) == 1:
         return parts[0] if short else parts[0].replace(":", ",", 1)
     return "; ".join(parts)
