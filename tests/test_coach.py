@@ -996,6 +996,12 @@ def test_the_coach_may_look_longer_than_hard_where_its_chances_would_be_rough() 
     assert hint_budget("gold_mine") == hint_budget("gold_mine", 0.6) == Budget(gm.hint_iterations, 2.0)
     # Elsewhere the coach looks as far as hard does at the position (`Policy.iterations_for`).
     assert hint_budget("big_dig", 0.6) == Budget(None, 0.6)
+    # Analyse, which marks moves, plays enough of them even on a machine too busy for the time.
+    from game.ui.scenes.analysis import Analysis, analyse_budget
+
+    assert analyse_budget("gold_mine") == Budget(gm.hint_iterations, 2.0, least=FEW_LOOKS)
+    m = Match("gold_mine", [Seat("Ana"), Seat("Bo")], 1)
+    assert Analysis(m, []).budget == analyse_budget("gold_mine")
 
 
 def test_the_best_choice_is_outlined_and_nothing_covers_the_table_above_it() -> None:

@@ -310,6 +310,21 @@ def test_common_deals_weigh_an_included_move_and_stop_at_their_time_cap() -> Non
     assert 0 < capped[0].visits < 10**9
 
 
+def test_a_budget_with_a_least_count_plays_it_whatever_the_time_cap() -> None:
+    """Analyse's budget plays at least `least` deals (or iterations) past a time cap already
+    spent, so a busy machine does not mark a move from a handful of them; never more than its
+    iterations."""
+    spent = Budget(10**9, seconds=0.0)
+    assert search_deals(Nim(40).view(0), PerfectNim(), spent, Rng(1))[0].visits == 1
+    least = Budget(10**9, seconds=0.0, least=FEW_LOOKS)
+    assert search_deals(Nim(40).view(0), PerfectNim(), least, Rng(1))[0].visits == FEW_LOOKS
+    assert search_deals(Nim(40).view(0), PerfectNim(), Budget(3, 0.0, least=FEW_LOOKS),
+                        Rng(1))[0].visits == 3
+    tree = search(Nim(40).view(0), PerfectNim(), least, Rng(1))
+    assert sum(c.visits for c in tree) == FEW_LOOKS
+    assert sum(c.visits for c in search(Nim(40).view(0), PerfectNim(), spent, Rng(1))) == 1
+
+
 def test_common_deals_without_a_budget_of_their_own_play_the_policys_count_for_the_view() -> None:
     class ByStones(PerfectNim):
         def iterations_for(self, view):  # type: ignore[no-untyped-def]
