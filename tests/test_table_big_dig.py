@@ -164,7 +164,11 @@ def test_explode_by_keys(app) -> None:  # type: ignore[no-untyped-def]
     key(app, pygame.K_e)
     assert table.exploding
     words = " ".join(text for text, _ in table._move_words()[1])
-    assert "E digs instead" in words and "E explodes" not in words
+    assert "D digs instead" in words and "E explodes" not in words
+    key(app, pygame.K_d)   # the key the words give goes back to digging ...
+    assert not table.exploding
+    key(app, pygame.K_e)   # ... and E explodes again
+    assert table.exploding
     key(app, pygame.K_0 + card)
     point_at(app, table, (x, y))
     assert table.current_action() == explosion and table.why_not() == ""

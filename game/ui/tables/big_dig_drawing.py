@@ -571,7 +571,7 @@ class TableDrawing(TableHost):
         elif self.exploding and self.card is None:
             lines = [("Pick the card to take: click it or press its number; then point at the "
                       "square to blow up.", theme.INK_DIM),
-                     ("E digs instead; P passes only when nothing can be dug or exploded.", theme.INK_FAINT)]
+                     ("D digs instead; P passes only when nothing can be dug or exploded.", theme.INK_FAINT)]
         elif self.exploding:
             lines = [("Point at a dirt or rock square next to your dig or in the top row; Enter or "
                       "a click blows it up.", theme.INK_DIM)]
