@@ -562,6 +562,25 @@ def test_the_replay_the_final_table_and_the_log_show_the_game(make_app, monkeypa
     assert replay.table.eyes() and replay.table.home() == 0
 
 
+def test_a_key_closes_the_pile_on_show_and_plays_nothing_under_it(app) -> None:  # type: ignore[no-untyped-def]
+    """The Rubble's view says "Esc or a click closes": a click only closes it, and so does any
+    key (D closed it and dug on the table it covered)."""
+    match = new_match([Seat("Ana"), bot("Bo")], 3)
+    rng = random.Random(3)
+    while not (match.state.rubble and match.human_to_move() and match.state.phase == "start"):
+        match.apply(rng.choice(match.legal_actions()))
+    table = open_table(app, match)
+    run_until_human(app, table)
+    before = list(match.actions)
+    for k in (pygame.K_d, pygame.K_p, pygame.K_e, pygame.K_1):
+        key(app, pygame.K_r)
+        assert table.viewing == "rubble"
+        key(app, k)
+        assert table.viewing is None and match.actions == before, pygame.key.name(k)
+    key(app, pygame.K_d)   # with the view closed, D digs
+    assert match.actions[len(before):][:1] == ["dig"]
+
+
 def test_the_rules_page_opens_from_the_table(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.scenes.rulebook import RulesScene
 

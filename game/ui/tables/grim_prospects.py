@@ -826,7 +826,9 @@ class GrimProspectsTable(TableDrawing, TableScene):
         if event.type == pygame.MOUSEWHEEL:
             return self._wheel_log(event)
         if event.type == pygame.KEYDOWN:
-            if self.viewing is not None and event.key in (pygame.K_ESCAPE, pygame.K_r, pygame.K_s):
+            if self.viewing is not None:
+                # Any key closes the pile on show, as a click does, and plays nothing on the
+                # table it covered (D dug there at once).
                 self.viewing = None
                 return True
             if self._table_key(event):
