@@ -877,6 +877,32 @@ def test_an_unfinished_hot_seat_game_in_replays_keeps_its_hands_hidden(app: Any,
         app.pop()
 
 
+def test_a_replays_eyes_change_by_v_or_by_a_click_on_the_words_that_say_them(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whose hands a replay shows ("V: every hand", under the slider) changes with V and with a
+    click on those words, so the mouse alone can do it too."""
+    from game.ui.scenes import replay as replay_mod
+    from game.ui.scenes.replay import replay_scene_for_file
+
+    m = played("grim_prospects", 70, 8, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    saves.write_replay(m)
+    app.reset(TitleScene())
+    viewer = replay_scene_for_file(saves.replay_path(m), unfinished=True, at=8)
+    app.push(viewer)
+    drawn = spy_text(monkeypatch, replay_mod)
+    app.step(1 / 60)
+    app.draw()
+    assert "V: every hand" in drawn, [d for d in drawn if "V" in d]
+    assert viewer.viewer_rect is not None and viewer.viewer_label() == "every hand"
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=viewer.viewer_rect.center))
+    assert viewer.viewer_label() == "Ana's eyes" and viewer.match.view_seat == 0
+    key(app, pygame.K_v)
+    assert viewer.viewer_label() == "Dusty's eyes"
+    drawn.clear()
+    app.draw()
+    assert "V: Dusty's eyes" in drawn
+
+
 def test_a_damaged_statistics_file_is_reported_when_a_game_ends(app: Any, home: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     from game import stats

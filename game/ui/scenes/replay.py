@@ -32,6 +32,7 @@ from game.core.match import Match
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import fit_text
+from game.ui.tables.base import replay_keys
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -70,6 +71,9 @@ class ReplayScene(Scene):
         self.wait = 0.0
         self.table: "TableScene | None" = None
         self.dragging = False
+        # Where the bar says whose eyes the table shows ("V: every hand"): a click there is V.
+        self.viewer_rect: pygame.Rect | None = None
+        self.pointer: tuple[int, int] | None = None
         # Whose secrets are shown: None = every hand; else a seat (games with hidden hands only).
         self.viewers: list[int | None] = [None]
         if match.info.private_hands:
@@ -120,6 +124,7 @@ class ReplayScene(Scene):
             self.table.exit()
         table = table_for(self.match)
         table.replay = True
+        table.replay_keys = replay_keys(len(self.viewers) > 1)
         table.app = self.app
         table.enter()
         # Leave room under the log for the controls, when they go there.
@@ -356,7 +361,12 @@ class ReplayScene(Scene):
                         b.on_click()
                 self._layout()
                 return True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.viewer_rect is not None and self.viewer_rect.inflate(8, 6).collidepoint(event.pos):
+                self.cycle_viewer()
+                return True
             if self.slider_rect().inflate(0, 16).collidepoint(event.pos):
                 self.dragging = True
                 self.playing = False
@@ -447,15 +457,30 @@ class ReplayScene(Scene):
         where = f"{self.position} of {self.total}" + (", unfinished" if self.unfinished else " played")
         if self.hands_kept:
             where += " · hands hidden"
-        if len(self.viewers) > 1:
-            where += f" · V: {self.viewer_label()}"
         size = theme.fit_size(where, bar.w - 20, 13, 11)
-        theme.text(surface, fit_text(where, bar.w - 20, size), (bar.centerx, bar.bottom - 8), size,
-                   theme.INK_DIM, anchor="midbottom")
+        self.viewer_rect = None
+        if len(self.viewers) > 1:
+            # Whose eyes: V, or a click on these words (brighter, and lit under the pointer).
+            eyes = f"V: {self.viewer_label()}"
+            size = theme.fit_size(f"{where} · {eyes}", bar.w - 20, 13, 11)
+            room = bar.w - 20 - theme.width_of(f"{where} · ", size)
+            eyes = fit_text(eyes, room, size)
+            total = theme.width_of(f"{where} · {eyes}", size)
+            x = bar.centerx - total // 2
+            head = theme.text(surface, f"{where} · ", (x, bar.bottom - 8), size, theme.INK_DIM,
+                              anchor="bottomleft")
+            w, h = theme.font(size).size(eyes)
+            spot = pygame.Rect(head.right, bar.bottom - 8 - h, w, h)
+            lit = self.pointer is not None and spot.inflate(8, 6).collidepoint(self.pointer)
+            self.viewer_rect = theme.text(surface, eyes, (head.right, bar.bottom - 8), size,
+                                          theme.GOLD if lit else theme.INK, anchor="bottomleft")
+        else:
+            theme.text(surface, fit_text(where, bar.w - 20, size), (bar.centerx, bar.bottom - 8),
+                       size, theme.INK_DIM, anchor="midbottom")
         # What this is, in the bottom-left corner (unless the table says the keys itself).
         if self.table is None or self.table.says_replay_keys:
             return
-        keys = "←/→ step · Space play · A analyse · Esc back"
+        keys = replay_keys(len(self.viewers) > 1).removeprefix("Replay: ")
         # The title too where it fits whole (the keys are what the tag is for).
         for tag in (f"{self.caption()} · {keys}", f"Replay · {keys}"):
             size = theme.fit_size(tag, TAG_W, 14, 12, True)

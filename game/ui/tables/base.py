@@ -244,6 +244,11 @@ class LogPanel:
 REPLAY_KEYS = "Replay: ←/→ step · Space play · A analyse · Esc back"
 
 
+def replay_keys(eyes: bool) -> str:
+    """`REPLAY_KEYS`, with V where the replay can show the table through each player's eyes."""
+    return REPLAY_KEYS.replace(" · A analyse", " · V hands · A analyse") if eyes else REPLAY_KEYS
+
+
 class TableScene(Scene):
     """The machinery every game's table shares; see the module's words for the hooks."""
 
@@ -263,6 +268,7 @@ class TableScene(Scene):
     # own over the table (Big Dig's board, Gold Mine's map and Diamond in the Rough's own hand
     # reach the bottom-left corner where it sits).
     says_replay_keys = False
+    replay_keys = REPLAY_KEYS   # what such a table says (the replay viewer sets it)
 
     def __init__(self, match: Match, log_panel: LogPanel) -> None:
         super().__init__()

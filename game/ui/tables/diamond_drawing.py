@@ -25,7 +25,7 @@ from game.core.contract import Action
 from game.core.words import and_list, or_list, plural, sentence
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
-from game.ui.tables.base import REPLAY_KEYS, Callout, TableHost, banner_image, fit, seat_rgb
+from game.ui.tables.base import Callout, TableHost, banner_image, fit, seat_rgb
 from game.ui.tables.coach import HALO
 from game.ui.tween import arc, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
@@ -853,7 +853,7 @@ class TableDrawing(TableHost):
             hint = self._hint()
             theme.text(surface, fit(hint, ME.w - 30, 14), (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
         elif self.replay:   # (where the buttons would be: the viewer's tag would cover the panel)
-            theme.text(surface, REPLAY_KEYS, (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
+            theme.text(surface, self.replay_keys, (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
         if self._human_turn():
             for b in self.buttons_all:
                 b.draw(surface)

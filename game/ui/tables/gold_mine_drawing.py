@@ -56,7 +56,7 @@ from game.ui.hexmap import (
     miner_token,
     seat_rgb,
 )
-from game.ui.tables.base import REPLAY_KEYS, SCREEN, TableHost, banner_image, fit, tooltip_image
+from game.ui.tables.base import SCREEN, TableHost, banner_image, fit, tooltip_image
 from game.ui.tables.gold_mine_moves import MoveBuilder
 from game.ui.tween import lerp2
 from game.ui.widgets import Button
@@ -887,7 +887,7 @@ class TableDrawing(TableHost):
                 y += 24
             hint = "Space skip animation · Esc menu · F1 rules" if not self.idle else "Esc menu · F1 rules"
             if self.replay:   # (the replay viewer then puts no key tag over the map)
-                hint = REPLAY_KEYS
+                hint = self.replay_keys
             theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
             return
         # The order of play this round.
@@ -908,7 +908,7 @@ class TableDrawing(TableHost):
             y += 24
         hint = "Space skip animation · Esc menu · F1 rules" if not self.idle else "Esc menu · F1 rules"
         if self.replay:   # (the replay viewer then puts no key tag over the map)
-            hint = REPLAY_KEYS
+            hint = self.replay_keys
         theme.text(surface, hint, (r.centerx, r.bottom - 8), 12, theme.INK_FAINT, anchor="midbottom")
 
     def _draw_players(self, surface: pygame.Surface) -> None:
