@@ -1289,6 +1289,13 @@ def test_the_title_says_how_the_keyboard_reaches_every_button(app: App, monkeypa
     app.reset(title)
     title.draw(app.screen)
     assert title_mod.KEYS_LINE in drawn and "Tab" in title_mod.KEYS_LINE and "Enter" in title_mod.KEYS_LINE
+    # Under a screen opened over it (Replays, where ↓ ↑ choose rows) the title does not say it.
+    from game.ui.scenes.replays import ReplaysScene
+
+    app.push(ReplaysScene())
+    drawn.clear()
+    app.draw()
+    assert title_mod.KEYS_LINE not in drawn and drawn
 
 
 def test_the_window_cannot_be_dragged_smaller_than_half_the_picture(app: App) -> None:

@@ -622,8 +622,10 @@ class TitleScene(Scene):
         for b in self.buttons:
             b.draw(surface)
         theme.text(surface, f"v{__version__}", (W - 10, H - 6), 13, theme.INK_FAINT, anchor="bottomright")
-        # Every button is reached by the keyboard too, not only those with a key of their own.
-        theme.text(surface, KEYS_LINE, (10, H - 6), 13, theme.INK_FAINT, anchor="bottomleft")
+        # Every button is reached by the keyboard too, not only those with a key of their own
+        # (said only while the title is on top: under Replays those keys choose rows).
+        if self.app is None or self.app.top is self:
+            theme.text(surface, KEYS_LINE, (10, H - 6), 13, theme.INK_FAINT, anchor="bottomleft")
 
     @staticmethod
     def _veil(surface: pygame.Surface, rect: pygame.Rect) -> None:
