@@ -541,3 +541,31 @@ def test_a_hint_asked_after_a_take_back_comes_after_it_in_the_resumed_log() -> N
     resumed = Match.from_json(json.loads(json.dumps(m.to_json())))
     assert [(e.kind, e.text) for e in resumed.history if e.kind in ("hint", "took_back")] == \
         [(e.kind, e.text) for e in m.history if e.kind in ("hint", "took_back")]
+
+
+def test_a_hint_between_two_take_backs_at_one_position_keeps_its_place_in_the_resumed_log() -> None:
+    """Ana takes a move back, asks for a hint, makes the same move and takes it back again: the
+    resumed log (and a replay's) says the hint between the two take-backs, as the live one did,
+    not after both."""
+    m = Match("big_dig", [Seat("Ana"), Seat("Bo")], 1)
+    slip = m.legal_actions()[0]
+    m.apply(slip)
+    m.undo()
+    m.note_hint(0)
+    m.apply(slip)
+    m.undo()
+    m.note_hint(1)   # (Bo's hint, after both)
+
+    def notes(match: Match) -> list[tuple[str, str]]:
+        return [(e.kind, e.text) for e in match.history if e.kind in ("hint", "took_back")]
+
+    assert [k for k, _ in notes(m)] == ["took_back", "hint", "took_back", "hint"]
+    resumed = Match.from_json(json.loads(json.dumps(m.to_json())))
+    assert notes(resumed) == notes(m)
+    m.apply(m.legal_actions()[0])
+    record = m.to_json()
+    record["actions"] = []
+    replay, _ = Match.from_header(record)
+    for action in m.actions:
+        replay.play_recorded(action)
+    assert notes(replay) == notes(m)

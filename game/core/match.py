@@ -41,7 +41,8 @@ MAX_ACTION_CHARS = 200    # the longest move any game writes is about 30 charact
 
 
 # The take-backs and the hints by the move they were noted at, and what they were worked out from.
-_NotesCache = tuple[Any, dict[int, list[tuple[int, str]]], dict[int, list[tuple[int, int]]]]
+_NotesCache = tuple[Any, dict[int, list[tuple[int, str]]], dict[int, list[tuple[int, int]]],
+                    Counter[tuple[int, int]]]
 
 
 @dataclass(frozen=True)
@@ -119,8 +120,9 @@ class Match:
         # Per seat, the hints asked in lines of play since taken back: gone from the log with
         # those moves (a position the game no longer passes), still counted as taken.
         self.hints_taken_back: list[int] = [0 for _ in self.seats]
-        # Per seat, the positions where its hint came after a take-back there (the log said the
-        # take-back first); at the others a hint came before the move later taken back.
+        # Per seat, the positions where its hint came after take-backs there, once for each
+        # take-back it followed (the log said those first); a position not listed: the hint came
+        # before the move later taken back.
         self.hints_after_take_back: list[list[int]] = [[] for _ in self.seats]
         # The take-backs of this line of play: (moves played when it was taken back, seat, the
         # log's note), kept in the save so that a resumed game's log still tells of them.
@@ -186,8 +188,8 @@ class Match:
         if len(self.actions) in self.hints[seat]:
             return None
         self.hints[seat].append(len(self.actions))
-        if any(at == len(self.actions) for at, _, _ in self.took_back):
-            self.hints_after_take_back[seat].append(len(self.actions))
+        before = sum(1 for at, _, _ in self.took_back if at == len(self.actions))
+        self.hints_after_take_back[seat] += [len(self.actions)] * before
         self._notes_cache = None
         note = self._hint_note(seat)
         self.history.append(note)
@@ -206,24 +208,30 @@ class Match:
     def _restore_hint_notes(self) -> None:
         """A loaded game's log notes again the hints and the take-backs at the position it has
         reached."""
-        took, hinted = self._notes_index()
+        took, hinted, after = self._notes_index()
         count = len(self.actions)
-        # As they came: a hint asked before the move that a take-back then took back, the
-        # take-back, a hint asked after it.
-        here = [(seat, count in self.hints_after_take_back[seat]) for seat, times in hinted.get(count, ())
+        # As they came: each hint among the take-backs at this position, after as many of them
+        # as it followed (a hint, a take-back, a hint, a take-back).
+        backs = took.get(count, [])
+        here = [(seat, min(after[seat, count], len(backs))) for seat, times in hinted.get(count, ())
                 for _ in range(times)]
-        notes = [self._hint_note(seat) for seat, after in here if not after]
-        notes += [Event("took_back", text, {"player": seat}) for seat, text in took.get(count, ())]
-        notes += [self._hint_note(seat) for seat, after in here if after]
+        notes: list[Event] = []
+        for i in range(len(backs) + 1):
+            notes += [self._hint_note(seat) for seat, before in here if before == i]
+            if i < len(backs):
+                seat, text = backs[i]
+                notes.append(Event("took_back", text, {"player": seat}))
         if notes:
             self.history.extend(notes)
             self._marks[-1] = len(self.history)
 
-    def _notes_index(self) -> tuple[dict[int, list[tuple[int, str]]], dict[int, list[tuple[int, int]]]]:
+    def _notes_index(self) -> tuple[dict[int, list[tuple[int, str]]], dict[int, list[tuple[int, int]]],
+                                    Counter[tuple[int, int]]]:
         """The take-backs and the hints by the move they were noted at (worked out again only when
         the records change), so that loading a long record never searches them at every move."""
         # (`note_hint`, `undo` and `from_header` forget it when they change a record.)
-        key = (len(self.took_back), tuple(len(h) for h in self.hints))
+        key = (len(self.took_back), tuple(len(h) for h in self.hints),
+               tuple(len(h) for h in self.hints_after_take_back))
         if self._notes_cache is None or self._notes_cache[0] != key:
             took: dict[int, list[tuple[int, str]]] = {}
             for at, seat, text in self.took_back:
@@ -232,8 +240,10 @@ class Match:
             for seat, moves in enumerate(self.hints):
                 for at, times in Counter(moves).items():
                     hinted.setdefault(at, []).append((seat, times))
-            self._notes_cache = (key, took, hinted)
-        return self._notes_cache[1], self._notes_cache[2]
+            after = Counter((seat, at) for seat, moves in enumerate(self.hints_after_take_back)
+                            for at in moves)
+            self._notes_cache = (key, took, hinted, after)
+        return self._notes_cache[1], self._notes_cache[2], self._notes_cache[3]
 
     # ------------------------------------------------------------------ going back
     def undo_target(self, seat: int | None = None) -> int | None:
@@ -492,7 +502,8 @@ class Match:
                 match.started = float(data["started"])
             match.hints = _hints(data.get("hints"), len(seats))
             match.hints_taken_back = _hints_taken_back(data.get("hints_taken_back"), len(seats))
-            match.hints_after_take_back = _hints(data.get("hints_after_take_back"), len(seats))
+            match.hints_after_take_back = _hints(data.get("hints_after_take_back"), len(seats),
+                                                 repeats=True)
             match.took_back = _took_back(data.get("took_back"), len(seats), len(actions))
             match._notes_cache = None
             match._restore_hint_notes()
@@ -548,10 +559,11 @@ def _options(data: Any) -> dict[str, Any]:
     return dict(data)
 
 
-def _hints(data: Any, seats: int) -> list[list[int]]:
+def _hints(data: Any, seats: int, repeats: bool = False) -> list[list[int]]:
     """A save's hints per seat (move numbers); none for a save from before hints. Raises BadSave
     when they are there but are not one list of move numbers per seat. A seat's hint is counted
-    once a position (`note_hint`), so a move number the record repeats counts once."""
+    once a position (`note_hint`), so a move number the record repeats counts once, unless
+    `repeats` (`Match.hints_after_take_back`, a number once for each take-back a hint followed)."""
     if data is None:
         return [[] for _ in range(seats)]
     if (not isinstance(data, list) or len(data) != seats
@@ -559,7 +571,7 @@ def _hints(data: Any, seats: int) -> list[list[int]]:
             or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10**7
                        for h in data for n in h)):
         raise BadSave("the save's record of hints is damaged")
-    return [list(dict.fromkeys(h)) for h in data]
+    return [list(h) if repeats else list(dict.fromkeys(h)) for h in data]
 
 
 def _hints_taken_back(data: Any, seats: int) -> list[int]:
