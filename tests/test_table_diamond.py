@@ -455,6 +455,31 @@ def everybody_loses_match() -> Match:
     raise AssertionError("no game that everybody loses")
 
 
+def test_a_finished_games_table_says_its_last_words_however_it_is_reached(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A replay jumped to its end (End, the slider, the results' final table) shows the game's
+    last words as stepping onto the last move does, and no longer bids anyone take the Gem."""
+    from game.ui.scenes.replay import ReplayScene
+
+    app = make_app("instant")
+    m = everybody_loses_match()
+    for reach in ("end", "step"):
+        viewer = ReplayScene(m, list(m.actions))
+        app.push(viewer)
+        app.step(1 / 60)
+        if reach == "end":
+            key(app, pygame.K_END)
+        else:
+            viewer.jump(viewer.total - 1)
+            key(app, pygame.K_RIGHT)
+            for _ in range(200):
+                app.step(1 / 60)
+        table = viewer.table
+        assert viewer.position == viewer.total and table is not None
+        assert table.big_words is not None and table.big_words[0] == "Everybody loses", reach
+        assert "take it" not in table.gem_words(), table.gem_words()
+        app.pop()
+
+
 def test_everybody_loses_is_shown_as_such(make_app, home: Path) -> None:  # type: ignore[no-untyped-def]
     from game import stats
     from game.saves import Entry

@@ -657,7 +657,8 @@ class TableDrawing(TableHost):
         """Where the Gem is, as the table may tell it."""
         gem = int(_rules().GEM_ID)
         if gem in self.model.row:
-            return "The Gem lies face up in the row: take it!"
+            return ("The Gem lay face up in the row at the end" if self.model.over
+                    else "The Gem lies face up in the row: take it!")
         if gem in self.model.boxed:
             return "The Gem is out of the game"
         holder = self.public_gem_holder()

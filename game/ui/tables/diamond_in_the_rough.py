@@ -140,6 +140,11 @@ class DiamondTable(TableDrawing, TableScene):
         else:
             self.model = self._truth()
             self._resume_history()
+            if match.is_over():
+                # A table opened on a game already over (the results' final table, a replay's End
+                # or its slider): the last words stand as on the move that ended it.
+                self.model.over = True
+                self.big_words = self._last_words(list(self.state.outcome().winners))
 
     @property
     def state(self) -> Any:
@@ -1019,18 +1024,21 @@ class DiamondTable(TableDrawing, TableScene):
         self.model.adopt(self._truth())
         self.model.over = True
         winners = [int(w) for w in ev.data.get("winners", [])]
-        if len(winners) > 1:   # (four of a kind held by two when the game ended)
-            names = and_list([self.match.seats[w].name for w in winners])
-            self.big_words = (f"{names} share the win!", theme.GOLD, 99.0)
-            self._play_end(winners)
-        elif winners:
-            name = self.match.seats[winners[0]].name
-            self.big_words = (f"{name} wins!", seat_rgb(winners[0]), 99.0)
+        self.big_words = self._last_words(winners)
+        if winners:
             self._play_end(winners)
         else:
-            self.big_words = ("Everybody loses", NO_RGB, 99.0)
             self._play("blast")
         self._hold(beat, 1.0)
+
+    def _last_words(self, winners: list[int]) -> tuple[str, RGB, float]:
+        """The big words over a finished game: who won, or that everybody lost."""
+        if len(winners) > 1:   # (four of a kind held by two when the game ended)
+            names = and_list([self.match.seats[w].name for w in winners])
+            return (f"{names} share the win!", theme.GOLD, 99.0)
+        if winners:
+            return (f"{self.match.seats[winners[0]].name} wins!", seat_rgb(winners[0]), 99.0)
+        return ("Everybody loses", NO_RGB, 99.0)
 
     # ------------------------------------------------------------------ bots
     def _play_bot(self, action: Action) -> None:
