@@ -170,7 +170,7 @@ def test_a_count_at_its_limit_stays_there_and_the_file_stays_sound(home: Path, m
 def test_a_seed_that_is_no_seed_is_damage_in_plain_words(seed: object) -> None:
     data = a_save_record()
     data["seed"] = seed
-    with pytest.raises(BadSave, match="the save's seed is not a whole number") as caught:
+    with pytest.raises(BadSave, match="the file's seed is not a whole number") as caught:
         Match.from_json(data)
     assert "digits" not in str(caught.value)
 

@@ -430,10 +430,10 @@ def test_the_replay_of_the_game_just_ended_is_never_the_one_pruned(home: Path) -
 
 @pytest.mark.parametrize("spoil, says", [
     (lambda d: d.update(game="Gold Mine\u202e" + "A" * 10**6), "no game called 'Gold Mine A"),
-    (lambda d: d.update(format=["x" * 10**6]), "the save has format ["),
+    (lambda d: d.update(format=["x" * 10**6]), "the file has format ["),
     (lambda d: d["seats"].__setitem__(0, {"name": "Ana \u0645" + "m" * 5000, "kind": "robot", "level": ""}),
      "the seat of 'Ana"),
-    (lambda d: d.pop("seats"), "the save is incomplete: it has no 'seats'"),
+    (lambda d: d.pop("seats"), "the file is incomplete: it has no 'seats'"),
     (lambda d: d.update(actions=["x" * 150]), "move 1 ('xxx"),
 ])
 def test_what_a_damaged_save_is_told_by_is_short_clean_and_names_the_fault(home: Path, spoil: Any,

@@ -479,11 +479,11 @@ class Match:
             raise NewerSave("it was saved by a newer version of Mother Lode; update the game to "
                             "go on with it")
         if fmt not in READABLE_FORMATS:
-            raise BadSave(f"the save has format {quoted(fmt)}; this version reads "
+            raise BadSave(f"the file has format {quoted(fmt)}; this version reads "
                           f"{', '.join(str(f) for f in READABLE_FORMATS)}")
         try:
             if not isinstance(data["seats"], list) or len(data["seats"]) > MAX_SEATS:
-                raise BadSave("the save does not list its players")
+                raise BadSave("the file does not list its players")
             seats = [Seat.from_json(s) for s in data["seats"]]
             from game.games import get
 
@@ -510,9 +510,9 @@ class Match:
         except BadSave:
             raise
         except KeyError as exc:
-            raise BadSave(f"the save is incomplete: it has no {quoted(exc.args[0] if exc.args else '')}") from exc
+            raise BadSave(f"the file is incomplete: it has no {quoted(exc.args[0] if exc.args else '')}") from exc
         except (TypeError, ValueError, OverflowError, IllegalAction, AttributeError) as exc:
-            raise BadSave(f"the save is damaged ({clean_text(str(exc), 200, ellipsis=True)})") from exc
+            raise BadSave(f"the file is damaged ({clean_text(str(exc), 200, ellipsis=True)})") from exc
         return match, actions
 
     @classmethod
@@ -547,7 +547,7 @@ def _seed(data: Any) -> int:
     if isinstance(data, str) and data.isascii() and data.isdigit() and len(data) <= 40:
         data = int(data)
     if isinstance(data, bool) or not isinstance(data, int) or not 0 <= data < 2**64:
-        raise BadSave("the save's seed is not a whole number from 0 to 2**64 - 1")
+        raise BadSave("the file's seed is not a whole number from 0 to 2**64 - 1")
     return data
 
 
@@ -555,7 +555,7 @@ def _options(data: Any) -> dict[str, Any]:
     """A save's game options (names to values; a Gold Mine map is a table itself, checked by its
     game); raises BadSave when they are not a table with a sensible number of entries."""
     if not isinstance(data, Mapping) or len(data) > 64 or not all(isinstance(k, str) for k in data):
-        raise BadSave("the save's game options are not a table of values")
+        raise BadSave("the file's game options are not a table of values")
     return dict(data)
 
 
@@ -570,7 +570,7 @@ def _hints(data: Any, seats: int, repeats: bool = False) -> list[list[int]]:
             or not all(isinstance(h, list) and len(h) <= 10**6 for h in data)
             or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10**7
                        for h in data for n in h)):
-        raise BadSave("the save's record of hints is damaged")
+        raise BadSave("the file's record of hints is damaged")
     return [list(h) if repeats else list(dict.fromkeys(h)) for h in data]
 
 
@@ -581,7 +581,7 @@ def _hints_taken_back(data: Any, seats: int) -> list[int]:
         return [0] * seats
     if (not isinstance(data, list) or len(data) != seats
             or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10**7 for n in data)):
-        raise BadSave("the save's record of hints is damaged")
+        raise BadSave("the file's record of hints is damaged")
     return list(data)
 
 
@@ -592,14 +592,14 @@ def _took_back(data: Any, seats: int, moves: int) -> list[tuple[int, int, str]]:
     if data is None:
         return []
     if not isinstance(data, list) or len(data) > 10**4:
-        raise BadSave("the save's record of take-backs is damaged")
+        raise BadSave("the file's record of take-backs is damaged")
     out = []
     for item in data:
         if (not isinstance(item, list) or len(item) != 3
                 or not all(isinstance(n, int) and not isinstance(n, bool) for n in item[:2])
                 or item[0] < 0 or not 0 <= item[1] < seats
                 or not isinstance(item[2], str)):
-            raise BadSave("the save's record of take-backs is damaged")
+            raise BadSave("the file's record of take-backs is damaged")
         if item[0] <= moves:
             out.append((item[0], item[1], clean_text(item[2], 300)))
     return out
