@@ -1378,3 +1378,65 @@ def test_the_window_opens_within_a_small_desktop(app: App, monkeypatch: pytest.M
         app_mod._fit_to_desktop()
         assert tuple(window.size) == size
     assert pygame.display.get_surface().get_size() == (1280, 720)   # the picture is the same
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_table_left_is_freed_at_once_and_draws_again_if_shown(app: App, game: str) -> None:
+    """A table held only by its own reference cycles (buttons that call its methods) kept its
+    pictures, megabytes of them, until a rare full collection: after Play again dozens of games
+    stayed in memory. The App collects once a scene has left; a table let go drops its pictures
+    (`release_pictures`), drawn again should it be shown again."""
+    import gc
+    import weakref
+
+    from game.ui.tables import table_for
+
+    app.reset(TitleScene())
+    m = played(game, 3, 6, [Seat("Ana"), Seat("Bo", BOT, "easy")])
+    kept = table_for(m)
+    app.push(kept)
+    frames(app, 3)
+    before = _pixels_held(kept)
+    app.pop()
+    assert _pixels_held(kept) < before / 2, (before, _pixels_held(kept))
+    kept.draw(app.screen)   # let go and shown again: drawn afresh, whole
+    app.push(kept)
+    frames(app, 2)
+    app.pop()
+    del kept
+    gone = table_for(played(game, 4, 6, [Seat("Ana"), Seat("Bo", BOT, "easy")]))
+    app.push(gone)
+    frames(app, 3)
+    ref = weakref.ref(gone)
+    del gone
+    gc.disable()   # (no collection of Python's own may do the App's work)
+    try:
+        app.pop()
+        assert ref() is not None   # the cycles hold it until the frame after ...
+        app.step(1 / 60)
+        assert ref() is None       # ... when the App has collected them
+    finally:
+        gc.enable()
+
+
+def _pixels_held(obj: object, depth: int = 4) -> int:
+    """The bytes of the pictures `obj` keeps in its attributes (and theirs, `depth` deep)."""
+    seen: set[int] = set()
+
+    def walk(o: object, d: int) -> int:
+        if id(o) in seen or d < 0:
+            return 0
+        seen.add(id(o))
+        if isinstance(o, pygame.Surface):
+            return o.get_bytesize() * o.get_width() * o.get_height()
+        if isinstance(o, dict):
+            return sum(walk(v, d - 1) for v in o.values())
+        if isinstance(o, (list, tuple)):
+            return sum(walk(v, d - 1) for v in o)
+        if isinstance(o, App):   # (the window's, not the table's)
+            return 0
+        if hasattr(o, "__dict__") and not isinstance(o, type) and o.__class__.__module__.startswith("game."):
+            return sum(walk(v, d - 1) for v in vars(o).values())
+        return 0
+
+    return walk(obj, depth)

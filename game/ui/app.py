@@ -6,6 +6,7 @@ back to logical coordinates, so scenes only ever think in 1280x720.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -191,6 +192,7 @@ class App:
         self.sounds = Sounds(load=False)  # loaded after the first frame (see step)
         self.sounds.set_volume(self.settings.effective_volume())
         self.frames = 0
+        self._collect_due = False   # a scene has left the stack: collect after the next frame
         self.unfocused = False   # another window has the keyboard
         self.told: set[str] = set()   # messages about the player's files shown in this run
         self.keys_down: set[int] = set()   # the keys held now (`_note_keys`)
@@ -215,14 +217,14 @@ class App:
         if not self.stack:
             return None
         scene = self.stack.pop()
-        scene.exit()
+        self._leave(scene)
         if self.top:
             self.top.resume()
         return scene
 
     def replace(self, scene: Scene) -> None:
         if self.stack:
-            self.stack.pop().exit()
+            self._leave(self.stack.pop())
         scene.app = self
         self.stack.append(scene)
         scene.enter()
@@ -230,8 +232,16 @@ class App:
     def reset(self, scene: Scene) -> None:
         """Empty the stack and show `scene` (back to the title screen)."""
         while self.stack:
-            self.stack.pop().exit()
+            self._leave(self.stack.pop())
         self.push(scene)
+
+    def _leave(self, scene: Scene) -> None:
+        """`scene` leaves the stack. A scene is held in reference cycles (its buttons call its
+        own methods), which Python frees only at a full collection, rarely run: a table left
+        behind kept megabytes of pictures for dozens of games. One is run after the next frame,
+        at a change of screen, where a few milliseconds are not seen."""
+        scene.exit()
+        self._collect_due = True
 
     # ----------------------------------------------------------- settings
     def apply_settings(self) -> None:
@@ -332,6 +342,9 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        if self._collect_due:
+            self._collect_due = False
+            gc.collect()
         if self.frames == 1:
             # The title is on screen: now read the sound files, which it did not need.
             self.sounds.load()

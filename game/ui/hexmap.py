@@ -223,6 +223,10 @@ class HexMapView:
         r.center = (int(round(cx)), int(round(cy)))
         return r
 
+    def release(self) -> None:
+        """Let go of the pictures kept for drawing (each made again when next needed)."""
+        self._base = self._base_key = self._under = self._preview_cache = self._preview_page = None
+
     # -------------------------------------------------------------- drawing: the base
     def base(self, marks: MapMarks) -> pygame.Surface:
         """The map with everything permanent on it (drawn again only when `marks` change)."""

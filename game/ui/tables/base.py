@@ -329,6 +329,13 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ scene lifecycle
     def exit(self) -> None:
         self.thinker.close()
+        self.release_pictures()
+
+    def release_pictures(self) -> None:
+        """Let go of the pictures this table keeps to draw faster (each game's own), drawn
+        again if it is ever shown again: a table left (a replay's step, Play again) is held a
+        while longer by its reference cycles (`App._leave`). A game's table adds its own."""
+        self.log_panel._cache = None
 
     def on_quit(self) -> str | None:
         # Every action was saved as it was applied; this only makes sure nothing is left over.

@@ -173,6 +173,10 @@ class BigDigTable(TableDrawing, TableScene):
         return self.match.state
 
     # ------------------------------------------------------------------ scene lifecycle
+    def release_pictures(self) -> None:
+        super().release_pictures()
+        self._layers.clear()
+
     def enter(self) -> None:
         self.view.base()
         for p in range(self.n):

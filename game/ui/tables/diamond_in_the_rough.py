@@ -151,6 +151,11 @@ class DiamondTable(TableDrawing, TableScene):
         return self.match.state
 
     # ------------------------------------------------------------------ scene lifecycle
+    def release_pictures(self) -> None:
+        super().release_pictures()
+        self._layers.clear()
+        self._background = None
+
     def enter(self) -> None:
         # Every picture drawn once up front, so no frame of play pays for a first drawing.
         art.prewarm(players=self.n)

@@ -191,6 +191,11 @@ class GoldMineTable(TableDrawing, TableScene):
         self.model.acted[p] = word
 
     # ------------------------------------------------------------------ scene lifecycle
+    def release_pictures(self) -> None:
+        super().release_pictures()
+        self._static = None
+        self.view.release()
+
     def enter(self) -> None:
         # Everything drawn once up front, so that no frame of play pays for a first drawing.
         self.view.prewarm()

@@ -201,6 +201,10 @@ class GrimProspectsTable(TableDrawing, TableScene):
                 and self.app is not None and self.app.top is self)
 
     # ------------------------------------------------------------------ scene lifecycle
+    def release_pictures(self) -> None:
+        super().release_pictures()
+        self._layers.clear()
+
     def enter(self) -> None:
         # Draw the pieces once up front, so that no frame of play pays for a first drawing.
         _background()

@@ -146,6 +146,11 @@ class YaBlewItTable(TableDrawing, TableScene):
         return model
 
     # ------------------------------------------------------------------ scene lifecycle
+    def release_pictures(self) -> None:
+        super().release_pictures()
+        self._panel_cache.clear()
+        self._background = None
+
     def enter(self) -> None:
         # Everything drawn once up front, so that no frame of play pays for a first drawing.
         art.prewarm(self._symbols())
