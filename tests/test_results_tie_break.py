@@ -76,6 +76,37 @@ def test_a_gold_mine_tie_break_is_the_tied_players_game_on_the_same_map(app: App
     assert new.config.options["start_points"] == CHOOSE and "first_player" not in new.config.options
 
 
+def test_play_again_after_a_tie_break_deals_the_first_table_again(app: App) -> None:
+    """The tie-break game is the tied players' alone; once it is over, Play again deals the
+    whole first table again (it went on dealing the tied players, and the others, a human among
+    them, were out for good), also after the tie-break game was saved and resumed."""
+    seats = [Seat("Ana"), Seat("Bo", "bot", "easy"), Seat("Cy", "bot", "easy")]
+    match = Match("gold_mine", seats, 4, {"first_player": 2})
+    tie = Outcome(tuple(PlayerScore(p, m, (("money", m),)) for p, m in enumerate((20, 41, 41))), (1, 2))
+    match.state = SimpleNamespace(outcome=lambda: tie, is_over=lambda: True)  # type: ignore[assignment]
+    results = ResultsScene(match)
+    app.push(results)
+    results.play_again()
+    tie_break = app.top.match  # type: ignore[attr-defined]
+    assert [s.name for s in tie_break.seats] == ["Bo", "Cy"]
+    assert tie_break.tie_break_of == (seats, results.new_game_options())
+    resumed = Match.from_json(tie_break.to_json())
+    assert resumed.tie_break_of == tie_break.tie_break_of
+    won = Outcome((PlayerScore(0, 50, (("money", 50),)), PlayerScore(1, 10, (("money", 10),))), (0,))
+    resumed.state = SimpleNamespace(outcome=lambda: won, is_over=lambda: True)  # type: ignore[assignment]
+    after = ResultsScene(resumed)
+    app.push(after)
+    assert after.again_button.label == "Play again"
+    after.play_again()
+    again = app.top.match  # type: ignore[attr-defined]
+    assert again.seats == seats and again.state.n == 3 and again.tie_break_of is None
+    assert again.config.options["first_player"] == 2
+    # A damaged record of the first table loses nothing of the game itself.
+    data = tie_break.to_json()
+    data["tie_break_of"] = {"seats": "nobody"}
+    assert Match.from_json(data).tie_break_of is None
+
+
 def test_a_tie_elsewhere_is_a_shared_win(app: App) -> None:
     results = ResultsScene(finished(tie_break=False))
     app.push(results)

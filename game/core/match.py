@@ -127,6 +127,9 @@ class Match:
         # The take-backs of this line of play: (moves played when it was taken back, seat, the
         # log's note), kept in the save so that a resumed game's log still tells of them.
         self.took_back: list[tuple[int, int, str]] = []
+        # A tie-break game's table: the seats and options of the game whose tie it plays off, so
+        # that Play again after it deals that table again, not the tied players alone (saved).
+        self.tie_break_of: tuple[list[Seat], dict[str, Any]] | None = None
         self._notes_cache: _NotesCache | None = None
         self._formality_at: tuple[int, Action | None] | None = None   # (version, `formality()`)
 
@@ -452,6 +455,13 @@ class Match:
 
     # ------------------------------------------------------------------ saves
     def to_json(self) -> dict[str, Any]:
+        data = self._to_json()
+        if self.tie_break_of is not None:
+            seats, options = self.tie_break_of
+            data["tie_break_of"] = {"seats": [s.to_json() for s in seats], "options": dict(options)}
+        return data
+
+    def _to_json(self) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
             "game": self.game,
@@ -505,6 +515,7 @@ class Match:
             match.hints_after_take_back = _hints(data.get("hints_after_take_back"), len(seats),
                                                  repeats=True)
             match.took_back = _took_back(data.get("took_back"), len(seats), len(actions))
+            match.tie_break_of = _tie_break_of(data.get("tie_break_of"))
             match._notes_cache = None
             match._restore_hint_notes()
         except BadSave:
@@ -549,6 +560,23 @@ def _seed(data: Any) -> int:
     if isinstance(data, bool) or not isinstance(data, int) or not 0 <= data < 2**64:
         raise BadSave("the file's seed is not a whole number from 0 to 2**64 - 1")
     return data
+
+
+def _tie_break_of(data: Any) -> tuple[list[Seat], dict[str, Any]] | None:
+    """The table a tie-break game plays off a tie of (`Match.tie_break_of`); None when the save
+    names none, or names it damaged: the game itself is sound, and Play again after it then deals
+    the tied players again."""
+    if data is None:
+        return None
+    try:
+        if not isinstance(data, Mapping) or not isinstance(data.get("seats"), list) \
+                or not 2 <= len(data["seats"]) <= MAX_SEATS \
+                or not all(isinstance(s, Mapping) for s in data["seats"]):
+            raise BadSave("damaged")
+        return [Seat.from_json(s) for s in data["seats"]], _options(data.get("options", {}))
+    except BadSave:
+        log.warning("a tie-break game's first table is damaged: Play again deals the tied players")
+        return None
 
 
 def _options(data: Any) -> dict[str, Any]:

@@ -193,7 +193,8 @@ class ResultsScene(Scene):
 
     def play_again(self) -> None:
         """Same game, same seats and options, a fresh seed; for a tie-break game, the players tied
-        for the win only (`tie_break_seats`)."""
+        for the win only (`tie_break_seats`); after a tie-break game, the table whose tie it
+        played off, everyone back (`Match.tie_break_of`)."""
         from game.saves import autosave
         from game.ui.scenes.setup import random_seed
 
@@ -204,14 +205,19 @@ class ResultsScene(Scene):
         if seed == self.match.seed:
             seed += 1
         seats, options = list(self.match.seats), self.new_game_options()
+        first = self.match.tie_break_of
         if self.tie_break:
             seats, options = self.tie_break_seats()
+        elif first is not None:
+            seats, options = list(first[0]), dict(first[1])
         check = self.match.info.new_game_problem
         problem = check(options) if check is not None else None
         if problem:
             self.app.push(MessageBox("This game cannot be dealt again", problem))
             return
         match = Match(self.match.game, seats, seed, options)
+        if self.tie_break:   # (a tie again in a tie-break: still the first table's)
+            match.tie_break_of = first or (list(self.match.seats), self.new_game_options())
         if open_table(self.app, match, replace=True):
             try:
                 autosave(match)
