@@ -739,7 +739,8 @@ def test_the_looks_analyse_gives_the_move_played_do_not_make_it_the_best() -> No
     """At a Ya Blew It! Fire in the Hole re-roll the search looks only at the normal bot's answer;
     Analyse also weighs the move played, with the looks its chance needs, more than the few the
     answer gets. Those looks do not rank it: the search's first choice is still its own, so a
-    roll kept where the coach re-rolls is set against the re-roll (it was called the best)."""
+    roll kept where the coach re-rolls is set against the re-roll (it was called the best). A
+    hint there weighs both moves the same way (it showed the re-roll alone)."""
     from game.bots.pool import analyse
     from game.games.ya_blew_it.rules import REROLL
     from game.ui.scenes.analysis import Analysis, Decision
@@ -749,9 +750,11 @@ def test_the_looks_analyse_gives_the_move_played_do_not_make_it_the_best() -> No
     while not (m.human_to_move() and m.state.phase == REROLL and m.formality() is None
                and m.state.roll.get("why") == "fire"):
         m.apply(rng.choice(m.legal_actions()))
-    hint = analyse("ya_blew_it", m.state.to_json(), 0, Budget(16), 7, 3)
-    assert [a.action for a in hint] == ["reroll"]   # the coach's only choice there
     advice = analyse("ya_blew_it", m.state.to_json(), 0, Budget(16), 7, None, "accept")
+    # The hint shows both moves, the coach's first, with the chances Analyse finds for them.
+    hint = analyse("ya_blew_it", m.state.to_json(), 0, Budget(16), 7, 3)
+    assert [(a.action, a.win) for a in hint] == [(a.action, a.win) for a in advice]
+    assert [a.action for a in hint] == ["reroll", "accept"] and all(a.reason for a in hint)
     looks = {a.action: a.visits for a in advice}
     assert looks["accept"] > looks["reroll"] > 0   # the move played has more looks ...
     analysis = Analysis(m, [*m.actions, "accept"])

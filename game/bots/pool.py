@@ -103,6 +103,16 @@ def analyse(game: str, state_json: Mapping[str, Any], seat: int, budget: Budget,
             include = None
     choices: list[Choice] = bot.analyse(view, budget, include)
     shown = choices if top is None else hint_order(choices, top)
+    if include is None and top is not None:
+        # A decision between two moves where the search looks at one only (Ya Blew It!'s re-roll
+        # of a Fire in the Hole, worked out exactly): the hint weighs the other too, as Analyse
+        # would had it been played, so the player sees both chances side by side, the search's
+        # choice first (the other's looks, given for a firm chance, make it no better).
+        legal = view.legal_actions()
+        other = [a for a in legal if all(c.action != a for c in choices)]
+        if len(legal) == 2 and len(other) == 1:
+            choices = HardBot(seed, game).analyse(view, budget, other[0])
+            shown = choices[:top]
     if include is not None and all(c.action != include for c in shown):
         shown = [*shown, next((c for c in choices if c.action == include), Choice(include, 0.0, 0))]
     policy = bot.policy
