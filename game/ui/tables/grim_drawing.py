@@ -430,6 +430,8 @@ class TableDrawing(TableHost):
                 out.append(("a card in the Geode", r))
         if self._human_turn():
             out += [(f"the {kind} button", b.rect) for kind, b in self.buttons]
+        if self.status_text()[0]:
+            out.append(("the line of keys", STATUS))
         if self._choosing():
             out.append(("the chooser", chooser_mod.PANEL))
         return out
