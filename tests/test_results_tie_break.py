@@ -177,11 +177,11 @@ def test_two_players_holding_four_of_a_kind_at_the_end_share_the_win_and_are_tol
 def test_two_names_of_one_first_word_are_told_apart_and_every_score_line_is_shown(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """Six cards: "Grandma Margaret" and "Grandma Marjorie" are written whole (on two lines),
-    not both "Grandma"; a winner's six score lines are all listed, smaller, with no "+2 more"."""
+    not both "Grandma", and "Bartholomew Gray" not as "Bartholomew"; a winner's six score lines are all listed, smaller, with no "+2 more"."""
     from game.core.contract import Outcome, PlayerScore
     from game.ui.scenes import results as results_mod
 
-    names = ["Pickaxe Pat", "Ore-Cart Ollie", "Quartz Quinn", "Flint McGee", "Grandma Margaret",
+    names = ["Pickaxe Pat", "Ore-Cart Ollie", "Bartholomew Gray", "Flint McGee", "Grandma Margaret",
              "Grandma Marjorie"]
     match = Match("ya_blew_it", [Seat(n) for n in names], 4)
     rng = Rng(4)
@@ -196,6 +196,8 @@ def test_two_names_of_one_first_word_are_told_apart_and_every_score_line_is_show
     drawn = spy_text(monkeypatch, results_mod)
     results.draw(app.screen)
     assert "Margaret" in drawn and "Marjorie" in drawn, drawn
+    # A first word nearly as wide as the card takes smaller letters, not the place of the name.
+    assert "Bartholomew" in drawn and "Gray" in drawn, drawn
     assert not any(d.endswith("more") for d in drawn), drawn
     assert all(f"Gem {k} x2" in drawn for k in range(6))
 

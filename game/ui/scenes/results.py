@@ -429,16 +429,18 @@ class ResultsScene(Scene):
 
 def name_lines(name: str, width: int) -> list[tuple[str, int]]:
     """A results card's name, each line with its font size: one line, from 21 points down to
-    14; else two lines at 14, split between words; else one line down to 12; else the tables'
-    way (`theme.fit_name`)."""
+    14; else two lines, split between words, from 14 points down to 12 (a six-player card had
+    "Bartholomew" for "Bartholomew Gray"); else one line down to 12; else the tables' way
+    (`theme.fit_name`)."""
     size = theme.fit_size(name, width, 21, 14, True)
     if theme.width_of(name, size, True) <= width:
         return [(name, size)]
     if " " in name.strip():
-        parts = theme.wrap(name, width, 14, True)
-        if (len(parts) == 2 and parts[0].split() + parts[1].split() == name.split()
-                and all(theme.width_of(p, 14, True) <= width for p in parts)):
-            return [(parts[0], 14), (parts[1], 14)]
+        for size in (14, 13, 12):
+            parts = theme.wrap(name, width, size, True)
+            if (len(parts) == 2 and parts[0].split() + parts[1].split() == name.split()
+                    and all(theme.width_of(p, size, True) <= width for p in parts)):
+                return [(parts[0], size), (parts[1], size)]
     size = theme.fit_size(name, width, 14, 12, True)
     if theme.width_of(name, size, True) <= width:
         return [(name, size)]
