@@ -279,6 +279,14 @@ def test_a_click_on_a_hint_drawn_over_the_undo_button_hides_the_hint_and_takes_n
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=centre))
     assert app.top is table and m.actions == moves and table.coach.hidden
+    # A panel over part of the button only: no sliver of it is drawn, nor clicked.
+    table._hint_panel = table.undo_button.rect.move(0, 16)
+    edge = (table.undo_button.rect.centerx, table.undo_button.rect.top + 4)
+    drawn: list[object] = []
+    table.undo_button.draw = lambda surface: drawn.append(surface)   # type: ignore[method-assign]
+    table._draw_undo(app.screen)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=edge))
+    assert not drawn and m.actions == moves
 
 
 @pytest.mark.parametrize("other", ["Bo", "W" * 16, "Ekaterina"])

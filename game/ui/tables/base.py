@@ -944,16 +944,21 @@ class TableScene(Scene):
         self.app.replace(fresh)
         return True
 
+    def _undo_covered(self) -> bool:
+        """Whether the hint panel lies over the Undo button (a short log: it reaches up over the
+        log's head): the button is then neither drawn, a sliver of it peeking out, nor clicked."""
+        return self._hint_panel is not None and self._hint_panel.colliderect(self.undo_button.rect)
+
     def _draw_undo(self, surface: pygame.Surface) -> None:
-        if self.can_undo():
+        if self.can_undo() and not self._undo_covered():
             self.undo_button.draw(surface)
 
     def _undo_click(self, event: pygame.event.Event) -> bool:
         """The Undo button, for the table's own `handle_event` to ask first. A hint panel drawn
         over it takes the pointer: a click there hides the hint, it never takes a move back."""
         pos = getattr(event, "pos", None)
-        if not self.can_undo() or (pos is not None and self._hint_panel is not None
-                                   and self._hint_panel.collidepoint(pos)):
+        if not self.can_undo() or self._undo_covered() or (
+                pos is not None and self._hint_panel is not None and self._hint_panel.collidepoint(pos)):
             self.undo_button.hover = False
             return False
         return self.undo_button.handle_event(event)
