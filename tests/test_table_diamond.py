@@ -1194,3 +1194,20 @@ def test_a_hints_glow_leaves_the_headings_above_the_cards_readable(make_app) -> 
         assert len(ink) > 40, what
         covered = [p for p in ink if hinted.get_at(p)[:3] != colour]
         assert not covered, f"the hint's ring covers {what} at {covered[:5]}"
+
+
+def test_an_answer_to_a_bomb_is_logged_in_the_answering_players_colour(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A Yes was logged in a green of its own, which read as the green seat's line."""
+    from game.ui.tables.base import seat_rgb
+
+    app = make_app("instant")
+    match = Match(GAME, [bot("Ana"), bot("Bo"), bot("Cyd")], 5)
+    table = open_table(app, match)
+    answers: list[Any] = []
+    table.event_listener = lambda ev: answers.append(ev) if ev.kind == "answer" else None
+    run_until(app, lambda: len(answers) >= 3 or match.is_over(), "answered bombs", 20000)
+    app.step(1 / 60)
+    assert answers
+    logged = {t: c for t, c, _ in table.log_panel.entries}
+    for ev in answers:
+        assert logged[ev.text] == seat_rgb(int(ev.data["target"])), ev.text

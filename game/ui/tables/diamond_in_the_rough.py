@@ -1225,8 +1225,9 @@ class DiamondTable(TableDrawing, TableScene):
         p = ev.data.get("player", ev.data.get("bomber"))
         colour = seat_rgb(p) if isinstance(p, int) else theme.INK_DIM
         heading = ev.kind in ("end", "last", "stall")
-        if ev.kind == "answer":
-            colour = YES_RGB if ev.data.get("answer") == "yes" else NO_RGB
+        if ev.kind == "answer":   # the answering player's line, in their colour (a Yes's green
+            q = ev.data.get("target")   # was read as the green seat's)
+            colour = seat_rgb(q) if isinstance(q, int) else theme.INK_DIM
         if heading:
             colour = theme.GOLD
         self.log_panel.add(ev.text, colour, heading)
