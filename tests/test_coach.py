@@ -1206,9 +1206,11 @@ def test_pointing_at_a_choice_cut_short_shows_it_whole(app: Any, monkeypatch: An
     assert not table.coach.whole
 
 
-def test_a_bots_only_replay_says_there_is_nothing_to_analyse(app: Any) -> None:
+def test_a_bots_only_replay_says_there_is_nothing_to_analyse(app: Any, monkeypatch: Any) -> None:
     """Analyse checks human moves: in a game only bots played it said "Analysed 0 moves" beside
     a grey button; it says why instead, and the button is grey from the start."""
+    from game.ui.scenes import replay as replay_mod
+
     m = Match("ya_blew_it", [Seat("Dusty", BOT, "easy"), Seat("Nell", BOT, "normal")], 3)
     rng = random.Random(3)
     for _ in range(30):
@@ -1218,11 +1220,15 @@ def test_a_bots_only_replay_says_there_is_nothing_to_analyse(app: Any) -> None:
     viewer.analyser = Fake(score=judge)
     app.push(viewer)
     app.step(1 / 60)
-    assert viewer.analysis_status() == "Only bots played: no human moves to check"
+    assert viewer.analysis_status() == "Bots only: no human moves to check"
     assert not viewer.analyse_buttons[0].enabled
+    # ... said whole in the strip over the log (it was cut: "Only bots played: no human move…").
+    drawn = spy_text(monkeypatch, replay_mod)
+    app.draw()
+    assert "Bots only: no human moves to check" in drawn, drawn
     key(app, pygame.K_a)
     app.step(1 / 60)
-    assert viewer.analysis_status() == "Only bots played: no human moves to check"
+    assert viewer.analysis_status() == "Bots only: no human moves to check"
     assert not viewer.analyse_buttons[0].enabled and viewer.marked() == []
 
 

@@ -273,7 +273,7 @@ class ReplayScene(Scene):
         if self.analysis_error:
             return self.analysis_error
         if not any(seat.is_human for seat in self.match.seats):
-            return "Only bots played: no human moves to check"
+            return "Bots only: no human moves to check"
         if a is None:
             return "Let the coach check human moves"
         if a.finished and a.total == 0:
@@ -498,8 +498,9 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, theme.GOLD_DARK, strip, 2, border_radius=10)
         status = self.analysis_status()
         colour = theme.DANGER if self.analysis_error else theme.INK_DIM
-        theme.text(surface, fit_text(status, strip.w - 20, 12), (strip.centerx, strip.y + 6), 12, colour,
-                   anchor="midtop")
+        size = theme.fit_size(status, strip.w - 20, 12, 11)   # (smaller before it is cut)
+        theme.text(surface, fit_text(status, strip.w - 20, size), (strip.centerx, strip.y + 6), size,
+                   colour, anchor="midtop")
         a = self.analysis
         if a is not None and a.total and not a.finished:
             done = pygame.Rect(strip.x + 10, strip.y + 21, strip.w - 20, 3)
