@@ -174,6 +174,34 @@ def test_a_long_message_is_drawn_whole_in_the_footer(app, monkeypatch) -> None: 
     assert FOOTER.contains(rect), (rect, FOOTER)
 
 
+def test_the_line_under_the_claim_says_its_end_whatever_the_name(app) -> None:  # type: ignore[no-untyped-def]
+    """Keep or gamble, for a Prospector with a long name and a cursed Gem in the Claim: the line
+    under the Claim was cut before what a match does ("… a match (2 in 8 now) los…"); it takes a
+    shorter form instead, said whole."""
+    from game.ui import theme
+    from game.ui.tables import table_for
+    from game.ui.tables.ya_blew_it_drawing import ODDS_W
+
+    seats = [Seat("Bartholomew Gray"), Seat("Maximilian Stone")]
+    for seed in range(300):
+        m = Match("ya_blew_it", seats, seed)
+        rng = Rng(seed)
+        while not m.is_over() and not (m.state.phase == "choice" and not m.state.miners_in()):
+            m.apply(rng.choice(m.legal_actions()))
+        if m.is_over():
+            continue
+        table = table_for(m)
+        if theme.width_of(table._odds_text(), 13) > ODDS_W:
+            break
+    else:
+        pytest.fail("no gamble on a Claim with a cursed Gem")
+    app.push(table)
+    app.step(1 / 60)
+    line = table.odds_text()
+    assert line.endswith("loses all") and theme.width_of(line, 13) <= ODDS_W, line
+    assert "holds cursed" in line and theme.width_of(table._odds_text(), 13) > ODDS_W
+
+
 def test_keys_do_nothing_while_a_bot_decides(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.tables import table_for
 

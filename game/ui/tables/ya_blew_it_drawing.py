@@ -427,10 +427,15 @@ class TableDrawing(TableHost):
             return ""
         key = (len(m.actions), tuple(self.safe_pick))
         if self._odds_cache is None or self._odds_cache[0] != key:
-            self._odds_cache = (key, self._odds_text())
+            # The line as said whole where it fits its room (at the smallest size drawn), else in
+            # its shorter form: the end of it is what matters ("… loses all" was cut).
+            text = self._odds_text()
+            if theme.width_of(text, 13) > ODDS_W:
+                text = self._odds_text(short=True)
+            self._odds_cache = (key, text)
         return self._odds_cache[1]
 
-    def _odds_text(self) -> str:
+    def _odds_text(self, short: bool = False) -> str:
         m, state = self.match, self.match.state
         phase = state.phase
         nums = sorted(state.claim_numbers())
@@ -443,6 +448,8 @@ class TableDrawing(TableHost):
         if phase == CHOICE:
             if state.miners_in():
                 return f"Keep: {worth}  ·  Add: draw more, Miners may roll again"
+            if short:
+                return f"Keep: {worth}  ·  Gamble: a match ({k} in {SIDES}) loses all"
             return f"Keep: {worth}  ·  Gamble: 1-2 more Gems; a match ({k} in {SIDES} now) loses all"
         if phase == GAMBLE:
             safe = SIDES - k
