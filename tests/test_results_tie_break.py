@@ -107,6 +107,31 @@ def test_play_again_after_a_tie_break_deals_the_first_table_again(app: App) -> N
     assert Match.from_json(data).tie_break_of is None
 
 
+def test_the_headline_grows_in_at_the_animation_speed(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On "instant" the winner's line is whole from the first frame (it grew from small over
+    0.6 s at every speed); at "normal" it still grows in."""
+    from game.ui.scenes import results as results_mod
+
+    sizes: list[int] = []
+    real = results_mod.theme.text
+
+    def spy(surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 18, *a: object,
+            **kw: object) -> pygame.Rect:
+        if kw.get("title"):
+            sizes.append(size)
+        return real(surface, words, pos, size, *a, **kw)   # type: ignore[arg-type]
+
+    monkeypatch.setattr(results_mod.theme, "text", spy)
+    for speed, whole in (("instant", True), ("normal", False)):
+        app.settings.animation = speed
+        results = ResultsScene(finished(tie_break=False))
+        app.push(results)
+        sizes.clear()
+        results.draw(app.screen)
+        assert (max(sizes) >= 62) == whole, (speed, sizes)
+        app.pop()
+
+
 def test_a_tie_elsewhere_is_a_shared_win(app: App) -> None:
     results = ResultsScene(finished(tie_break=False))
     app.push(results)

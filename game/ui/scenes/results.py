@@ -308,7 +308,9 @@ class ResultsScene(Scene):
             t = spark_fade(s)
             _star(surface, s.x, s.y, s.size * (1 - t * 0.7), t)
         big, small = self.headline()
-        pop = ease_out_back(min(1.0, self.age / 0.6))
+        # The headline grows in at the animation speed ("instant": whole from the first frame).
+        pace = float(self.app.settings.speed) if self.app is not None else 1.0
+        pop = ease_out_back(min(1.0, self.age / (0.6 * pace))) if pace > 0 else 1.0
         size = max(12, int(62 * pop))
         theme.text(surface, big, (W // 2 + 3, 38 + 4), size, (0, 0, 0), title=True, anchor="midtop")
         theme.text(surface, big, (W // 2, 38), size, theme.GOLD, title=True, anchor="midtop")
