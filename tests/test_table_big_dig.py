@@ -284,6 +284,7 @@ def test_setup_offers_both_sides_and_the_expert_rule(app, tmp_path: Path) -> Non
     match = scene.build_match()
     assert match.config.options["expert"] is True
     assert match.state.board == entries[1].game_map
+    assert match.to_json()["options"].get("side") in (None, "b")   # (it said side a)
     assert match.config.options["first_player"] == 0     # the first seat, unless chosen otherwise
     scene.first.index = 0                                 # "Random": the rules draw a seat
     assert scene.build_match().state.first_player in range(scene.players)

@@ -1029,8 +1029,10 @@ def options_for(chosen: Mapping[str, str]) -> dict[str, Any]:
 
 
 def default_options() -> dict[str, Any]:
-    """Side a of the shipped boards, no expert rule, seat 0 first."""
-    return {"side": "a", "board": shipped_board("a").to_json(), "expert": False}
+    """Side a of the shipped boards, no expert rule, seat 0 first. The board names itself: a
+    "side" is noted only where one was asked for by name (`options_for`), never by default (a game
+    on side b, or on a board of the maps folder, was saved as "side a")."""
+    return {"board": shipped_board("a").to_json(), "expert": False}
 
 
 def new_game_problem(options: Mapping[str, Any]) -> str | None:
