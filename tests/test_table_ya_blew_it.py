@@ -376,6 +376,14 @@ def test_demo_command_exits_zero_and_writes_pngs(home: Path, tmp_path: Path) -> 
     assert any("results" in p.name for p in pngs)
     for p in pngs:
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # --every says how often, in a game with a deck too (it was left to the deck's running down).
+    def tables(every: str) -> int:
+        folder = tmp_path / f"every{every}"
+        assert main(["ya_blew_it", "--players", "2", "--seed", "1", "--shots", str(folder), "--speed",
+                     "instant", "--every", every]) == 0
+        return len(list(folder.glob("*_table.png")))
+
+    assert tables("20") > tables("100000")
 
 
 def test_log_scrolls_back_and_keeps_its_place(app) -> None:  # type: ignore[no-untyped-def]

@@ -73,7 +73,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default="normal",
                         help="animation speed (default normal)")
     parser.add_argument("--every", type=cli.whole("--every", 0, MAX_FRAMES), default=0,
-                        help="frames between periodic shots (default: chosen from the speed)")
+                        help="frames between periodic shots (default: as a game's deck runs "
+                             "down, or for a game without one a number chosen from the speed)")
     parser.add_argument("--max-frames", type=cli.whole("--max-frames", 1, MAX_FRAMES),
                         default=60 * 60 * 40)
     parser.add_argument("--realtime", action="store_true", help="run at 60 frames per second to watch it")
@@ -126,8 +127,9 @@ def _run(args: argparse.Namespace) -> int:
     app.push(table)
 
     every = args.every or {"slow": 1500, "normal": 1100, "fast": 700, "instant": 240}[args.speed]
-    # Games with a deck get pictures spread by the deck running down; others every `every` frames.
-    deck_size = len(_pile(match.state))
+    # Games with a deck get pictures spread by the deck running down (unless --every says how
+    # often); others every `every` frames.
+    deck_size = 0 if args.every else len(_pile(match.state))
     marks = [deck_size * k // (PROGRESS_SHOTS + 1) for k in range(PROGRESS_SHOTS, 0, -1)] if deck_size else []
     counts: dict[str, int] = {}
     due: list[tuple[int, str]] = []  # (frame, label) of shots to take
