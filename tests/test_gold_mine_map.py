@@ -656,7 +656,11 @@ def test_check_map_cli(tmp_path, capsys):
     captured = capsys.readouterr()
     assert str(bad) in captured.err and "stagger axis" in captured.err
     assert main([]) == 2
-    assert "usage" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "usage" in err and err.startswith("check-map: name at least one .tmx file\n")
+    # A wrong option is named first, in one line, as the other tools name theirs.
+    assert main(["--bogus", str(MAPS / "gold_mine.tmx")]) == 2
+    assert capsys.readouterr().err.startswith("check-map: unrecognized option '--bogus'\n")
     assert main(["--help"]) == 0
 
 

@@ -1009,6 +1009,10 @@ def main(argv: Iterable[str] | None = None) -> int:
         print(as_run(USAGE))
         return 0
     if not args or any(a.startswith("-") for a in args):
+        # One line saying what is wrong, as the other tools do, then how to use it.
+        wrong = next((a for a in args if a.startswith("-")), None)
+        what = f"unrecognized option {wrong!r}" if wrong else "name at least one .tmx file"
+        print(for_terminal(f"check-map: {what}", sys.stderr), file=sys.stderr)
         print(as_run(USAGE), file=sys.stderr)
         return 2
     status = 0
