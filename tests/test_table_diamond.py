@@ -1103,6 +1103,22 @@ def test_the_words_over_a_face_down_hand_stay_in_the_hands_area(make_app, tablea
     assert img.get_height() > theme.font(15, True).get_linesize() * 2   # in two lines: one is too wide
 
 
+def test_the_face_down_hand_says_how_to_turn_it_up_once(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The words over the face-down hand say how to turn it up; the line under the hand said it
+    again ("Turn your hand up (click it or press U, or hold V) …")."""
+    from helpers import spy_text
+
+    from game.ui.tables import diamond_drawing
+
+    app = make_app("instant")
+    table = _hot_seat_hand_down(app, False)
+    assert table.my_hand_hidden() and table.match.human_to_move() and table.idle
+    drawn = spy_text(monkeypatch, diamond_drawing)
+    table.draw(app.screen)
+    assert not [t for t in drawn if "hand up" in t or "turn it up" in t], drawn
+    assert table.hidden_hand_label()[0].get_height() > 0
+
+
 def _drawn_hint_line(table: Any, app: Any, monkeypatch: Any) -> str:
     """The instruction line over the buttons, as drawn."""
     from helpers import spy_text

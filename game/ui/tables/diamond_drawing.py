@@ -848,8 +848,7 @@ class TableDrawing(TableHost):
             theme.text(surface, fit(self.message, box.w - 16, size), box.center, size, theme.INK,
                        anchor="center", box=box)
         elif self.my_hand_hidden() and self.match.human_to_move() and self.idle:
-            theme.text(surface, "Turn your hand up (click it or press U, or hold V) to see what you can do.",
-                       (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
+            pass   # (the words over the face-down hand say how to turn it up: not twice)
         elif self._human_turn():
             hint = self._hint()
             theme.text(surface, fit(hint, ME.w - 30, 14), (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
