@@ -1015,3 +1015,25 @@ def test_a_refusal_in_the_start_point_panel_stays_clear_of_its_key_line(app, mon
     keys_line = next(r for w, r in placed if w.startswith("1-4 / Tab: pick an X"))
     said = [r for w, r in placed if w and (w in table.message or table.message.startswith(w.rstrip("…")))]
     assert said and not any(r.colliderect(keys_line) for r in said)
+
+
+def test_the_final_table_says_who_won_in_the_move_panel(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The move panel of a finished game said only "The game is over." above an empty box."""
+    import random
+
+    from helpers import spy_text
+
+    from game.ui.tables import gold_mine_drawing
+
+    match = Match("gold_mine", bots(2), 3)
+    rng = random.Random(3)
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    table = open_table(app, match)
+    app.step(1 / 60)
+    drawn = spy_text(monkeypatch, gold_mine_drawing)
+    table.draw(app.screen)
+    winners = match.state.outcome().winners
+    said = (f"{match.seats[winners[0]].name} wins." if len(winners) == 1
+            else " and ".join(match.seats[w].name for w in winners) + " tie for the win.")
+    assert "The game is over." in drawn and said in drawn, drawn

@@ -858,6 +858,11 @@ class TableDrawing(TableHost):
             lines.append((ev.text, seat_rgb(actor) if actor is not None else theme.INK))
         elif m.is_over():
             lines.append(("The game is over.", theme.GOLD))
+            winners = list(m.state.outcome().winners)   # ... and who won, as the banner says it
+            if winners:
+                names = " and ".join(m.seats[w].name for w in winners)
+                verb = "wins" if len(winners) == 1 else "tie for the win"
+                lines.append((f"{names} {verb}.", seat_rgb(winners[0]) if len(winners) == 1 else theme.INK))
         else:
             who = m.to_move()
             if who is not None:
