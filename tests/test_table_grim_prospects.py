@@ -823,11 +823,12 @@ def test_a_traps_cry_leaves_the_card_that_went_off_readable(make_app) -> None:  
         assert not placing.flight(c.pos, c.image.get_size(), c.rise).colliderect(card_rect)
 
 
-def test_the_winners_words_float_over_the_middle_and_words_leave_the_line_of_keys(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_the_winners_words_leave_the_line_of_keys_and_the_panels_edges_clear(make_app) -> None:  # type: ignore[no-untyped-def]
     """At two players the free felt nearest the middle was the foot of the table: the winner's
-    name, 48 points high, was drawn over the line of keys and the hand panel's edge. It floats up
-    over the middle, whatever it covers; other floating words keep off the line of keys."""
-    from game.ui.tables.grim_drawing import MID, STATUS
+    name, 48 points high, was drawn over the line of keys and across the hand panel's edge.
+    Floating words keep off the line of keys and the panels' edges, as off every card."""
+    from game.ui import placing
+    from game.ui.tables.grim_drawing import HOME, MID, STATUS
 
     app = make_app("normal")
     match = new_match([bot("Bartholomew Gray"), bot("Tommy")], 9)
@@ -837,8 +838,15 @@ def test_the_winners_words_float_over_the_middle_and_words_leave_the_line_of_key
     run_until(app, lambda: bool(ended), "ended the game", 60000)
     app.step(1 / 60)
     big = [c for c in table.callouts if c.image.get_height() > 48]
-    assert big and all(c.pos == (MID.centerx, MID.centery) for c in big)
-    assert table.status_text()[0] and ("the line of keys", STATUS) in table.things()
+    assert big
+    things = table.things()
+    assert ("the line of keys", STATUS) in things and table.status_text()[0]
+    assert sum(1 for what, _ in things if what == "the edge of a panel") == 4
+    for c in big:
+        flight = placing.flight(c.pos, c.image.get_size(), c.rise)
+        assert not flight.colliderect(STATUS), flight
+        for edge in (MID.y, MID.bottom, HOME.y, HOME.bottom):
+            assert not flight.top < edge < flight.bottom, (flight, edge)
 
 
 def test_a_message_about_the_table_goes_once_a_move_changes_it(make_app) -> None:  # type: ignore[no-untyped-def]

@@ -580,8 +580,8 @@ class TableScene(Scene):
 
     def _winners_callout(self, text: str, pos: tuple[float, float], colour: tuple[int, int, int],
                          size: int) -> None:
-        """The winners' names floating up over the table at `pos` (a table that moves floating
-        words onto free felt leaves these where they are: the game is over, they are the news)."""
+        """The winners' names floating up over the table, from `pos` (or the free felt nearest
+        it, where a table keeps its words off what it shows)."""
         self._callout(text, pos, colour, size, 3.0)
 
     # ------------------------------------------------------------------ truth

@@ -432,6 +432,9 @@ class TableDrawing(TableHost):
             out += [(f"the {kind} button", b.rect) for kind, b in self.buttons]
         if self.status_text()[0]:
             out.append(("the line of keys", STATUS))
+        for panel in (MID, HOME):   # words sit inside a panel or between them, not across an edge
+            out.append(("the edge of a panel", pygame.Rect(panel.x, panel.y - 2, panel.w, 5)))
+            out.append(("the edge of a panel", pygame.Rect(panel.x, panel.bottom - 3, panel.w, 5)))
         if self._choosing():
             out.append(("the chooser", chooser_mod.PANEL))
         return out

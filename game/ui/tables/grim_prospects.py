@@ -294,15 +294,6 @@ class GrimProspectsTable(TableDrawing, TableScene):
         self.callouts.append(Callout(img, spot or pos, max(0.5, duration * s), rise=CALLOUT_RISE,
                                      delay=delay * s))
 
-    def _winners_callout(self, text: str, pos: tuple[float, float], colour: tuple[int, int, int],
-                         size: int) -> None:
-        # Over the middle of the table, whatever it covers (free felt at two players was the
-        # foot of the table, over the line of keys and a panel's edge).
-        s = self.speed()
-        if s > 0:
-            self.callouts.append(Callout(callout_image(text, size, colour), pos, max(0.5, 3.0 * s),
-                                         rise=CALLOUT_RISE))
-
     @property
     def spot(self) -> Spot | None:
         """The cards held up in the middle (a card drawn, a trap going off), if any."""
