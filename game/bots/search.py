@@ -252,10 +252,15 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     c = policy.exploration
     many = policy.model_others_from
+    wanted = budget.iterations_at(policy, view)
     pushed = 0   # the looks `include` was given for its chance, not chosen by the search
-    for it in range(budget.iterations_at(policy, view)):
-        if deadline is not None and it >= max(1, budget.least) and time.perf_counter() > deadline:
+    it = 0
+    # The looks `include` is given come on top of the budget (the search's own looks are not cut
+    # short by them: a Ya Blew It! re-roll's answer had 6 of 16), and of the least count.
+    while it - pushed < wanted:
+        if deadline is not None and it - pushed >= max(1, budget.least) and time.perf_counter() > deadline:
             break
+        it += 1
         state = policy.deal(view, Rng(rng.next64()))
         branch_others = not many or state.config.players < many
         node = root
