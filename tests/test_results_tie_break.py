@@ -101,10 +101,23 @@ def test_play_again_after_a_tie_break_deals_the_first_table_again(app: App) -> N
     again = app.top.match  # type: ignore[attr-defined]
     assert again.seats == seats and again.state.n == 3 and again.tie_break_of is None
     assert again.config.options["first_player"] == 2
-    # A damaged record of the first table loses nothing of the game itself.
-    data = tie_break.to_json()
-    data["tie_break_of"] = {"seats": "nobody"}
-    assert Match.from_json(data).tie_break_of is None
+    # A damaged record of the first table loses nothing of the game itself, nor stops Play
+    # again: one no rules can deal (six at Gold Mine, a first player past the table, a map that
+    # is a number) is not taken up, and Play again deals the tied players.
+    six = [s.to_json() for s in seats * 2]
+    for damaged in ({"seats": "nobody"}, {"seats": six, "options": {}},
+                    {"seats": [s.to_json() for s in seats], "options": {"first_player": 9}},
+                    {"seats": [s.to_json() for s in seats], "options": {"first_player": "x"}},
+                    {"seats": [s.to_json() for s in seats], "options": {"map": 5}}):
+        data = tie_break.to_json()
+        data["tie_break_of"] = damaged
+        loaded = Match.from_json(data)
+        assert loaded.tie_break_of is None, damaged
+        loaded.state = SimpleNamespace(outcome=lambda: won, is_over=lambda: True)  # type: ignore[assignment]
+        after = ResultsScene(loaded)
+        app.push(after)
+        after.play_again()
+        assert [s.name for s in app.top.match.seats] == ["Bo", "Cy"]  # type: ignore[attr-defined]
 
 
 def test_the_headline_grows_in_at_the_animation_speed(app: App, monkeypatch: pytest.MonkeyPatch) -> None:

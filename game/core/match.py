@@ -515,7 +515,7 @@ class Match:
             match.hints_after_take_back = _hints(data.get("hints_after_take_back"), len(seats),
                                                  repeats=True)
             match.took_back = _took_back(data.get("took_back"), len(seats), len(actions))
-            match.tie_break_of = _tie_break_of(data.get("tie_break_of"))
+            match.tie_break_of = _tie_break_of(data.get("tie_break_of"), str(data["game"]))
             match._notes_cache = None
             match._restore_hint_notes()
         except BadSave:
@@ -562,10 +562,10 @@ def _seed(data: Any) -> int:
     return data
 
 
-def _tie_break_of(data: Any) -> tuple[list[Seat], dict[str, Any]] | None:
-    """The table a tie-break game plays off a tie of (`Match.tie_break_of`); None when the save
-    names none, or names it damaged: the game itself is sound, and Play again after it then deals
-    the tied players again."""
+def _tie_break_of(data: Any, game: str) -> tuple[list[Seat], dict[str, Any]] | None:
+    """The table a tie-break game of `game` plays off a tie of (`Match.tie_break_of`); None when
+    the save names none, or names one that cannot be dealt (damaged: too many seats, an option
+    out of range): the game itself is sound, and Play again after it deals the tied players."""
     if data is None:
         return None
     try:
@@ -573,9 +573,13 @@ def _tie_break_of(data: Any) -> tuple[list[Seat], dict[str, Any]] | None:
                 or not 2 <= len(data["seats"]) <= MAX_SEATS \
                 or not all(isinstance(s, Mapping) for s in data["seats"]):
             raise BadSave("damaged")
-        return [Seat.from_json(s) for s in data["seats"]], _options(data.get("options", {}))
-    except BadSave:
-        log.warning("a tie-break game's first table is damaged: Play again deals the tied players")
+        seats = [Seat.from_json(s) for s in data["seats"]]
+        options = _options(data.get("options", {}))
+        Match(game, seats, 0, options)   # dealt once here, so Play again will deal it too
+        return seats, options
+    except Exception as exc:   # (whatever a game's rules raise at a bad table)
+        log.warning("a tie-break game's first table cannot be dealt (%s): Play again deals the "
+                    "tied players", clean_text(str(exc), 200, ellipsis=True))
         return None
 
 

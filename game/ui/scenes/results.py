@@ -14,8 +14,9 @@ from typing import Any
 
 import pygame
 
-from game.core.contract import Outcome, PlayerScore
+from game.core.contract import IllegalAction, Outcome, PlayerScore
 from game.core.match import Match, Seat
+from game.core.text import clean_text
 from game.core.words import amount, and_list, plural
 from game.ui import theme
 from game.ui.scene import Scene
@@ -215,7 +216,11 @@ class ResultsScene(Scene):
         if problem:
             self.app.push(MessageBox("This game cannot be dealt again", problem))
             return
-        match = Match(self.match.game, seats, seed, options)
+        try:
+            match = Match(self.match.game, seats, seed, options)
+        except (IllegalAction, ValueError, TypeError) as exc:   # (a table no rules can deal)
+            self.app.push(MessageBox("This game cannot be dealt again", clean_text(str(exc), 300)))
+            return
         if self.tie_break:   # (a tie again in a tie-break: still the first table's)
             match.tie_break_of = first or (list(self.match.seats), self.new_game_options())
         if open_table(self.app, match, replace=True):
