@@ -473,7 +473,9 @@ class Match:
             "actions": list(self.actions),
             "hints": [list(h) for h in self.hints],
             "hints_taken_back": list(self.hints_taken_back),
-            "hints_after_take_back": [list(h) for h in self.hints_after_take_back],
+            # (Named anew when each hint came to count the take-backs it followed: a file that
+            # has only the old key lists a position once for a hint after all of them.)
+            "hints_among_take_backs": [list(h) for h in self.hints_after_take_back],
             "took_back": [list(t) for t in self.took_back],
         }
 
@@ -512,9 +514,15 @@ class Match:
                 match.started = float(data["started"])
             match.hints = _hints(data.get("hints"), len(seats))
             match.hints_taken_back = _hints_taken_back(data.get("hints_taken_back"), len(seats))
-            match.hints_after_take_back = _hints(data.get("hints_after_take_back"), len(seats),
-                                                 repeats=True)
             match.took_back = _took_back(data.get("took_back"), len(seats), len(actions))
+            if "hints_among_take_backs" in data:
+                match.hints_after_take_back = _hints(data["hints_among_take_backs"], len(seats),
+                                                     repeats=True)
+            else:   # an older file: a hint noted there came after every take-back at its place
+                backs = Counter(at for at, _, _ in match.took_back)
+                match.hints_after_take_back = [
+                    [at for at in h for _ in range(backs[at])]
+                    for h in _hints(data.get("hints_after_take_back"), len(seats))]
             match.tie_break_of = _tie_break_of(data.get("tie_break_of"), str(data["game"]))
             match._notes_cache = None
             match._restore_hint_notes()
