@@ -127,6 +127,21 @@ def test_a_tie_to_be_played_off_is_shown_as_drawn(app: App) -> None:
     stats.record_match(staged(seats, [9, 4], (0,), "gold_mine"), now=NOW + 10)
     scene = open_screen(app)
     assert scene.game_table()[0][1:3] == ("2", "1 + 1 drawn")
+    # Eleven wins more, and two shared: the cell is drawn whole, smaller ("12 + 1 dra…").
+    for k in range(11):
+        stats.record_match(staged(seats, [9, 4], (0,), "gold_mine"), now=NOW + 20 + k)
+    stats.record_match(staged([Seat("Ana"), Seat("Bo"), Seat("Cy")], [9, 9, 4], (0, 1)), now=NOW + 40)
+    scene = open_screen(app)
+    cells = {row[0]: row[2] for row in scene.game_table()}
+    assert cells["Gold Mine"] == "12 + 1 drawn"
+    from helpers import spy_text
+
+    from game.ui.scenes import statistics as statistics_mod
+
+    with pytest.MonkeyPatch.context() as patch:
+        drawn = spy_text(patch, statistics_mod)
+        app.draw()
+    assert "12 + 1 drawn" in drawn and not [d for d in drawn if d.endswith("…")], drawn
 
 
 def test_up_down_and_clicks_choose_a_player(app: App) -> None:

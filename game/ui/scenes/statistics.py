@@ -477,8 +477,10 @@ class StatisticsScene(Scene):
                                theme.INK, bold=True, anchor="midleft")
                 else:
                     room = right - columns[j - 1][1] - (10 if j == 1 else 2)
-                    theme.text(surface, fit_text(cell, room, size), (x + right, ry + rh // 2), size, theme.INK,
-                               anchor="midright")
+                    # Smaller before cut ("12 + 1 drawn" in the Won column).
+                    fits = theme.fit_size(cell, room, size, size - 4)
+                    theme.text(surface, fit_text(cell, room, fits), (x + right, ry + rh // 2), fits,
+                               theme.INK, anchor="midright")
         more = len(rows) - len(shown)
         if more:
             ry = y + 24 + len(shown) * rh
