@@ -238,10 +238,11 @@ class App:
     def _leave(self, scene: Scene) -> None:
         """`scene` leaves the stack. A scene is held in reference cycles (its buttons call its
         own methods), which Python frees only at a full collection, rarely run: a table left
-        behind kept megabytes of pictures for dozens of games. One is run after the next frame,
-        at a change of screen, where a few milliseconds are not seen."""
+        behind kept megabytes of pictures for dozens of games. For such a scene
+        (`Scene.collect_on_leave`) one is run after the next frame, at a change of screen, where a
+        few milliseconds are not seen."""
         scene.exit()
-        self._collect_due = True
+        self._collect_due = self._collect_due or scene.collect_on_leave
 
     # ----------------------------------------------------------- settings
     def apply_settings(self) -> None:

@@ -17,6 +17,9 @@ class Scene:
     """
 
     overlay = False
+    # A scene that holds many pictures (a table, a replay of one): once it has left the stack the
+    # App collects the reference cycles that keep it (`App._leave`); a dialog is not worth it.
+    collect_on_leave = False
 
     def __init__(self) -> None:
         self.app: "App | None" = None

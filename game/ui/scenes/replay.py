@@ -57,6 +57,8 @@ FINAL_TABLE = "The final table"   # the title of the results' "Show the table"
 class ReplayScene(Scene):
     """The replay viewer for a match record: `match` at its start and its `actions`."""
 
+    collect_on_leave = True   # the table it shows (`App._leave`)
+
     def __init__(self, match: Match, actions: list[str], *, at: int = 0, play: bool = False,
                  title: str = "Replay", source: Path | None = None, unfinished: bool = False) -> None:
         super().__init__()

@@ -268,6 +268,7 @@ class TableScene(Scene):
     # own over the table (Big Dig's board, Gold Mine's map and Diamond in the Rough's own hand
     # reach the bottom-left corner where it sits).
     says_replay_keys = False
+    collect_on_leave = True   # (its pictures: `App._leave`)
     replay_keys = REPLAY_KEYS   # what such a table says (the replay viewer sets it)
 
     def __init__(self, match: Match, log_panel: LogPanel) -> None:

@@ -194,6 +194,7 @@ class GoldMineTable(TableDrawing, TableScene):
     def release_pictures(self) -> None:
         super().release_pictures()
         self._static = None
+        self._players_cache = None
         self.view.release()
 
     def enter(self) -> None:
