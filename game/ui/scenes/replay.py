@@ -366,13 +366,13 @@ class ReplayScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.viewer_rect is not None and self.viewer_rect.inflate(8, 6).collidepoint(event.pos):
-                self.cycle_viewer()
-                return True
-            if self.slider_rect().inflate(0, 16).collidepoint(event.pos):
-                self.dragging = True
+            if self.slider_rect().inflate(0, 16).collidepoint(event.pos):   # (first: the words
+                self.dragging = True                                         # under it reach up)
                 self.playing = False
                 self._drag_to(event.pos[0])
+                return True
+            if self.viewer_rect is not None and self.viewer_rect.inflate(8, 6).collidepoint(event.pos):
+                self.cycle_viewer()
                 return True
         if event.type == pygame.MOUSEMOTION and self.dragging:
             self._drag_to(event.pos[0])

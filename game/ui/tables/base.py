@@ -576,14 +576,8 @@ class TableScene(Scene):
         if winners:
             names = " & ".join(self.match.seats[w].name for w in winners)
             verb = "wins!" if len(winners) == 1 else "tie!"
-            self._winners_callout(f"{names} {verb}", pos, seat_rgb(winners[0]), size)
+            self._callout(f"{names} {verb}", pos, seat_rgb(winners[0]), size, 3.0)
         self._hold(beat, 0.8)
-
-    def _winners_callout(self, text: str, pos: tuple[float, float], colour: tuple[int, int, int],
-                         size: int) -> None:
-        """The winners' names floating up over the table, from `pos` (or the free felt nearest
-        it, where a table keeps its words off what it shows)."""
-        self._callout(text, pos, colour, size, 3.0)
 
     # ------------------------------------------------------------------ truth
     def _adopt_truth(self, truth: Any) -> None:
