@@ -196,7 +196,11 @@ def test_an_included_move_is_weighed_even_where_the_tree_leaves_it_out() -> None
     assert TAKE[2] not in [c.action for c in plain]
     weighed = search(Nim(7).view(0), NoThrees(), Budget(400), Rng(2), include=TAKE[2])
     three = next(c for c in weighed if c.action == TAKE[2])
-    assert three.visits >= FEW_LOOKS and three.win > 0.9
+    others = [c.win for c in weighed if c.action != TAKE[2]]
+    assert three.visits >= FEW_LOOKS and three.win > 0.5 > max(others), weighed
+    # The search's own looks are those it gives without it (a hint's, with the same seed).
+    assert {c.action: c.visits for c in weighed if c.action != TAKE[2]} == \
+        {c.action: c.visits for c in plain}
     # ... and as often as makes its chance firm beside the most looked-at choice: a long search
     # gave a losing move (three from five) only its eight looks, too rough to judge by.
     long = search(Nim(5).view(0), NoThrees(), Budget(3000), Rng(2), include=TAKE[2])
@@ -326,7 +330,8 @@ def test_a_budget_with_a_least_count_plays_it_whatever_the_time_cap() -> None:
     # ... the search's own looks: those given to a move Analyse asks about come on top (they had
     # left the other moves none, or three).
     asked = search(Nim(40).view(0), PerfectNim(), least, Rng(1), include=TAKE[2])
-    assert sum(c.visits for c in asked) >= 2 * FEW_LOOKS and len(asked) > 1
+    three = next(c for c in asked if c.action == TAKE[2])
+    assert three.visits >= FEW_LOOKS and sum(c.visits for c in asked) >= FEW_LOOKS and len(asked) > 1
     assert sum(c.visits for c in search(Nim(40).view(0), PerfectNim(), spent, Rng(1))) == 1
 
 

@@ -232,10 +232,10 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
            include: Action | None = None) -> list[Choice]:
     """The deciding seat's choices at `view`, best (most visited) first; a single legal action is
     returned without searching. `include`, a legal action, is weighed even if the policy's tree
-    would leave it out, and looked at, budget permitting, as often as makes its chance firm beside
-    the most looked-at (`enough_looks`): the move a player made, for Analyse (a chance from fewer
-    looks is too rough to set against the best: a move was marked from nine looks at ~0%); those
-    looks do not count in its rank."""
+    would leave it out, and looked at, after the search's own looks (the same as without it), as
+    often as makes its chance firm beside the most looked-at (`enough_looks`): the move a player
+    made, for Analyse (a chance from fewer looks is too rough to set against the best: a move was
+    marked from nine looks at ~0%); those looks do not count in its rank."""
     legal = view.legal_actions()
     me = view.player
     if len(legal) <= 1:
@@ -255,11 +255,20 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     wanted = budget.iterations_at(policy, view)
     pushed = 0   # the looks `include` was given for its chance, not chosen by the search
     it = 0
-    # The looks `include` is given come on top of the budget (the search's own looks are not cut
-    # short by them: a Ya Blew It! re-roll's answer had 6 of 16), and of the least count.
-    while it - pushed < wanted:
-        if deadline is not None and it - pushed >= max(1, budget.least) and time.perf_counter() > deadline:
-            break
+    # First the search's own looks, exactly as without `include` (so a hint and Analyse, asked
+    # with the same seed, rank the moves alike: Analyse marked the hint's first choice); then the
+    # looks `include` still needs for a firm chance, on top of the budget, its least count and
+    # its time (the search's own are never cut short by them: a re-roll's answer had 6 of 16).
+    own = True
+    while True:
+        if own and (it >= wanted or deadline is not None and it >= max(1, budget.least)
+                    and time.perf_counter() > deadline):
+            own = False
+        if not own:
+            held = root.children.get(include) if include is not None else None
+            most = max((ch.visits for ch in root.children.values()), default=0) + 1
+            if include is None or (held is not None and held.visits >= enough_looks([most])):
+                break
         it += 1
         state = policy.deal(view, Rng(rng.next64()))
         branch_others = not many or state.config.players < many
@@ -277,16 +286,13 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
                 state = state.advance(acts[0])
                 continue
             children = node.children
-            # The included move is looked at first, until it has had its share of looks.
+            # The included move, once the search's own looks are done, until it has had its
+            # share (firm beside the most looked-at, which may gain no more looks now).
             looked = None
-            if node is root and include is not None:
+            if node is root and include is not None and not own:
                 if include not in acts:
                     acts = [*acts, include]
-                held = children.get(include)
-                # (The most looked-at may gain this very look: firm beside what it will have.)
-                most = max((ch.visits for ch in children.values()), default=0) + 1
-                if held is None or held.visits < enough_looks([most]):
-                    looked = include
+                looked = include
             untried = []
             for a in acts:
                 ch = children.get(a)
