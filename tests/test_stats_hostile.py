@@ -162,12 +162,17 @@ def test_a_new_player_past_the_limit_moves_the_oldest_to_the_records_left_out(
     assert [p.name for p in left.profiles] == ["Bo", "Ana"] and left.profiles[1].played == 1
 
 
-def test_a_new_player_past_the_limit_writes_nothing_when_the_records_left_out_cannot_be_kept(
-        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _two_players_at_a_limit_of_two(monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """Statistics that keep two players, holding two: the file as it is then."""
     monkeypatch.setattr(stats, "PROFILE_LIMIT", 2)
     for t, name in enumerate(["Ana", "Bo"]):
         record_match(staged(name, [5, 3], seed=t), now=t)
-    before = stats_path().read_bytes()
+    return stats_path().read_bytes()
+
+
+def test_a_new_player_past_the_limit_writes_nothing_when_the_records_left_out_cannot_be_kept(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = _two_players_at_a_limit_of_two(monkeypatch)
     real = stats.write_json_atomic
 
     def refuse(path: Path, data: Any) -> None:
@@ -183,10 +188,7 @@ def test_a_new_player_past_the_limit_writes_nothing_when_the_records_left_out_ca
 
 def test_a_new_player_past_the_limit_leaves_the_file_in_place_when_nothing_can_be_written(
         home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stats, "PROFILE_LIMIT", 2)
-    for t, name in enumerate(["Ana", "Bo"]):
-        record_match(staged(name, [5, 3], seed=t), now=t)
-    before = stats_path().read_bytes()
+    before = _two_players_at_a_limit_of_two(monkeypatch)
 
     def full(path: Path, data: Any) -> None:
         raise OSError(28, "No space left on device")

@@ -804,17 +804,22 @@ def test_while_a_bot_plays_after_a_player_their_hand_stays_down_and_undo_brings_
     run_until(app, lambda: isinstance(app.top, PassScreen), "brought the curtain down for Ana", 200)
 
 
+def _bots_until(app: Any, seats: list[Seat], seed: int, kind: str, frames: int) -> GrimProspectsTable:
+    """A table of bots played at the app's pace until an event of `kind` is shown, and a frame on."""
+    table = open_table(app, new_match(seats, seed))
+    seen: list[str] = []
+    table.event_listener = lambda ev: seen.append(ev.kind) if ev.kind == kind else None
+    run_until(app, lambda: bool(seen), f"showed a {kind} event", frames)
+    app.step(1 / 60)
+    return table
+
+
 def test_a_traps_cry_leaves_the_card_that_went_off_readable(make_app) -> None:  # type: ignore[no-untyped-def]
     from game.ui import placing
     from game.ui.tables.grim_drawing import HAND
 
     app = make_app("normal")
-    match = new_match([bot("Ana"), bot("Tommy")], 1)
-    table = open_table(app, match)
-    traps: list[str] = []
-    table.event_listener = lambda ev: traps.append(ev.kind) if ev.kind == "trap" else None
-    run_until(app, lambda: bool(traps), "set off a trap", 20000)
-    app.step(1 / 60)
+    table = _bots_until(app, [bot("Ana"), bot("Tommy")], 1, "trap", 20000)
     card_rect = pygame.Rect(0, 0, *HAND)
     card_rect.center = (int(table.reveal_c[0]), int(table.reveal_c[1]))
     cries = [c for c in table.callouts if c.image.get_height() > 40]   # the big words (40 points)
@@ -831,12 +836,7 @@ def test_the_winners_words_leave_the_line_of_keys_and_the_panels_edges_clear(mak
     from game.ui.tables.grim_drawing import HOME, MID, STATUS
 
     app = make_app("normal")
-    match = new_match([bot("Bartholomew Gray"), bot("Tommy")], 9)
-    table = open_table(app, match)
-    ended: list[str] = []
-    table.event_listener = lambda ev: ended.append(ev.kind) if ev.kind == "end" else None
-    run_until(app, lambda: bool(ended), "ended the game", 60000)
-    app.step(1 / 60)
+    table = _bots_until(app, [bot("Bartholomew Gray"), bot("Tommy")], 9, "end", 60000)
     big = [c for c in table.callouts if c.image.get_height() > 48]
     assert big
     things = table.things()

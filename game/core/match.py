@@ -455,14 +455,7 @@ class Match:
 
     # ------------------------------------------------------------------ saves
     def to_json(self) -> dict[str, Any]:
-        data = self._to_json()
-        if self.tie_break_of is not None:
-            seats, options = self.tie_break_of
-            data["tie_break_of"] = {"seats": [s.to_json() for s in seats], "options": dict(options)}
-        return data
-
-    def _to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": SAVE_FORMAT,
             "game": self.game,
             "match_id": self.match_id,
@@ -478,6 +471,10 @@ class Match:
             "hints_among_take_backs": [list(h) for h in self.hints_after_take_back],
             "took_back": [list(t) for t in self.took_back],
         }
+        if self.tie_break_of is not None:
+            seats, options = self.tie_break_of
+            data["tie_break_of"] = {"seats": [s.to_json() for s in seats], "options": dict(options)}
+        return data
 
     @classmethod
     def from_header(cls, data: Any) -> tuple["Match", list[str]]:
