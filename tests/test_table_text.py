@@ -411,3 +411,24 @@ def test_a_disabled_buttons_tooltip_leaves_the_refusal_readable(app) -> None:  #
                if not confirm.rect.inflate(8, 8).collidepoint(x, y)
                and app.screen.get_at((x, y)) != whole_before.get_at((x, y))]
     assert changed, "no tooltip was drawn"
+
+
+# ---------------------------------------------------------------------------- who plays each seat
+@pytest.mark.parametrize("game", ["ya_blew_it", "gold_mine", "big_dig", "grim_prospects", "diamond_in_the_rough"])
+def test_every_table_says_which_seats_are_bots_and_how_strong(app, monkeypatch, game: str) -> None:  # type: ignore[no-untyped-def]
+    """Every table writes each bot's level after its name, as the others do ("hard bot"), and the
+    human whose own hand it shows as "you" where it shows one (Big Dig and Diamond in the Rough
+    named the bots alone)."""
+    from helpers import run_until_human, spy_text
+
+    from game.core.match import BOT, Match, Seat
+    from game.ui.tables import base, table_for
+
+    drawn = spy_text(monkeypatch, base)
+    seats = [Seat("Bella", BOT, "normal"), Seat("Ana"), Seat("Hardy", BOT, "easy")]
+    table = table_for(Match(game, seats, 3))
+    app.push(table)
+    run_until_human(app, table)
+    assert "normal bot" in drawn and "easy bot" in drawn
+    if game in ("grim_prospects", "diamond_in_the_rough"):
+        assert "you" in drawn

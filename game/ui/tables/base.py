@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import pygame
 
 from game.core.contract import Action, Event, IllegalAction
-from game.core.match import BotThinker, Match
+from game.core.match import BotThinker, Match, Seat
 from game.core.words import plural
 from game.saves import autosave
 from game.ui import theme
@@ -80,6 +80,42 @@ HAND_WAITS = "This hand stays face down until its player's next turn: someone el
 
 def seat_rgb(p: int) -> RGB:
     return theme.SEAT_COLOURS[p % len(theme.SEAT_COLOURS)]
+
+
+def seat_tag(seat: Seat, you: bool = False) -> str:
+    """The small words after a seat's name at every table: "you" for the player whose own view
+    the table shows, else "human" or the bot's level ("hard bot")."""
+    return "you" if you else "human" if seat.is_human else f"{seat.level} bot"
+
+
+TAG_SIZE = 12   # a seat tag's font size
+TAG_GAP = 6     # between a name and its tag
+
+
+def name_and_tag(name: str, tag: str, room: int, size: int, least: int) -> tuple[str, int, bool]:
+    """How a seat's name (bold) and its tag share `room` pixels: the whole name, as large as
+    fits from `size` down to `least` with the tag after it; else the name alone (`theme.fit_name`)
+    and no tag. The name always comes first. Returns the name shown, its size, and whether the
+    tag is drawn."""
+    tag_w = theme.width_of(tag, TAG_SIZE) + TAG_GAP
+    fitted = theme.fit_size(name, room - tag_w, size, least, True)
+    if theme.width_of(name, fitted, True) <= room - tag_w:
+        return name, fitted, True
+    shown, fitted = theme.fit_name(name, room, size, least)
+    return shown, fitted, False
+
+
+def draw_name_and_tag(surface: pygame.Surface, name: str, tag: str, midleft: tuple[int, int], room: int,
+                      colour: RGB, tag_colour: RGB, size: int, least: int) -> pygame.Rect:
+    """A seat's name and its tag as every table writes them (see `name_and_tag`), the name's
+    left middle at `midleft`; returns the rect of what was drawn."""
+    shown, fitted, with_tag = name_and_tag(name, tag, room, size, least)
+    rect = theme.text(surface, shown, midleft, fitted, colour, bold=True, anchor="midleft")
+    if with_tag:
+        tag_rect = theme.text(surface, tag, (rect.right + TAG_GAP, midleft[1] + 1), TAG_SIZE, tag_colour,
+                              anchor="midleft")
+        rect = rect.union(tag_rect)
+    return rect
 
 
 # ============================================================================ the pieces of a beat

@@ -24,7 +24,8 @@ from game.games.big_dig.board import Square
 from game.games.big_dig.cards import Shape
 from game.ui import theme
 from game.ui.digboard import KIND_WORDS, BoardView, kind_swatch, shape_picture, small_marks, stroke
-from game.ui.tables.base import TableHost, banner_image, fit, seat_rgb
+from game.ui.cards import tint
+from game.ui.tables.base import TableHost, banner_image, draw_name_and_tag, fit, seat_rgb, seat_tag
 from game.ui.widgets import Button
 
 # ----------------------------------------------------------------------------- layout
@@ -615,8 +616,8 @@ class TableDrawing(TableHost):
             surface.blit(self._small_layer(p, v), v_rect)
             tx = v_rect.right + 8
             tw = r.right - tx - 4
-            name, size = theme.fit_name(self.match.seats[p].name, tw, 15, 12)
-            theme.text(surface, name, (tx, r.y + 4), size, seat_rgb(p), bold=True, box=r)
+            draw_name_and_tag(surface, self.match.seats[p].name, seat_tag(self.match.seats[p]), (tx, r.y + 13), tw,
+                              seat_rgb(p), tint(seat_rgb(p), 0.45), 15, 12)
             met = sum(1 for g in self.state.goals if (p, g) in self.model.met)
             theme.text(surface, f"goals met: {met} of 3", (tx, r.y + 24), 13, theme.INK, box=r)
             for j, goal in enumerate(self.state.goals):

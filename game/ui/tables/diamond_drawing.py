@@ -25,7 +25,19 @@ from game.core.contract import Action
 from game.core.words import and_list, or_list, plural, sentence
 from game.ui import dr_cards as art
 from game.ui import privacy, theme
-from game.ui.tables.base import Callout, TableHost, banner_image, fit, seat_rgb
+from game.ui.cards import tint
+from game.ui.tables.base import (
+    TAG_GAP,
+    TAG_SIZE,
+    Callout,
+    TableHost,
+    banner_image,
+    draw_name_and_tag,
+    fit,
+    name_and_tag,
+    seat_rgb,
+    seat_tag,
+)
 from game.ui.tables.coach import HALO
 from game.ui.tween import arc, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button
@@ -701,9 +713,11 @@ class TableDrawing(TableHost):
         cw = theme.width_of(count, 13)
         if not self.count_popping(p):
             theme.text(surface, count, (right, body.y + 8), 13, theme.INK_DIM, anchor="topright", box=body)
-        bx = self._badges(surface, p, right - cw - 10, body.y + 3, body.x + 12, self.match.seats[p].name)
-        name, size = theme.fit_name(self.match.seats[p].name, bx - body.x - 22, 17, 12)
-        theme.text(surface, name, (body.x + 12, body.y + 6), size, col, bold=True, box=body)
+        seat = self.match.seats[p]
+        tag = seat_tag(seat)
+        bx = self._badges(surface, p, right - cw - 10, body.y + 3, body.x + 12, f"{seat.name} {tag}")
+        draw_name_and_tag(surface, seat.name, tag, (body.x + 12, body.y + 16), bx - body.x - 22, col,
+                          tint(col, 0.45), 17, 12)
         # The hand: known cards face up, the rest as backs; the "no ..." markers beside it.
         for cid, rect in zip(hand, self.hand_rects(p)):
             self._card(surface, cid, rect)
@@ -788,15 +802,20 @@ class TableDrawing(TableHost):
         hand = self.display_hand(me)
         seat = self.match.seats[me]
         viewer = self.match.viewer()
-        who = seat.name + (" (you)" if viewer == me and seat.is_human and not self.match.hotseat else "")
+        tag = seat_tag(seat, viewer == me and seat.is_human and not self.match.hotseat)
         count = f"hand: {len(hand)}"
         right = HAND_X1
         cw = theme.width_of(count, 13)
         if not self.count_popping(me):
             Heading(count, (right, ME.y + 9), 13, theme.INK_DIM, False, "topright").draw(surface, over_glow)
-        bx = self._badges(surface, me, right - cw - 10, ME.y + 5, ME.x + 14, who)
-        name, size = theme.fit_name(who, bx - ME.x - 24, 18, 12)
-        Heading(name, (ME.x + 14, ME.y + 7), size, seat_rgb(me), True).draw(surface, over_glow)
+        bx = self._badges(surface, me, right - cw - 10, ME.y + 5, ME.x + 14, f"{seat.name} {tag}")
+        name, size, with_tag = name_and_tag(seat.name, tag, bx - ME.x - 24, 18, 12)
+        head = Heading(name, (ME.x + 14, ME.y + 7), size, seat_rgb(me), True)
+        head.draw(surface, over_glow)
+        if with_tag:
+            at = head.rect()
+            Heading(tag, (at.right + TAG_GAP, at.centery + 1), TAG_SIZE, tint(seat_rgb(me), 0.45), False,
+                    "midleft").draw(surface, over_glow)
 
     def _paint_me(self, surface: pygame.Surface) -> None:
         me = self.bottom_seat()

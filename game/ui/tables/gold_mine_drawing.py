@@ -56,7 +56,7 @@ from game.ui.hexmap import (
     miner_token,
     seat_rgb,
 )
-from game.ui.tables.base import SCREEN, TableHost, banner_image, fit, tooltip_image
+from game.ui.tables.base import SCREEN, TableHost, banner_image, fit, seat_tag, tooltip_image
 from game.ui.tables.gold_mine_moves import MoveBuilder
 from game.ui.tween import lerp2
 from game.ui.widgets import Button
@@ -948,7 +948,7 @@ class TableDrawing(TableHost):
         name, name_size = theme.fit_name(seat.name, parts["name"].w, 15, 12)
         if p in busy:
             return name, name_size, None, 0
-        who = "human" if seat.is_human else f"{seat.level} bot"
+        who = seat_tag(seat)
         status = self.model.acted.get(p) or ("to play" if p == turn else who)
         if p == self.model.starter and self.model.round_no > 0:
             status = "starts · " + status

@@ -26,7 +26,7 @@ from game.games.grim_prospects.cards import ABILITY_NAMES, card
 from game.games.grim_prospects.rules import HIDDEN
 from game.ui import gp_cards, privacy, theme
 from game.ui.tables import grim_chooser as chooser_mod
-from game.ui.tables.base import TableHost, banner_image, fit, seat_rgb
+from game.ui.tables.base import TableHost, banner_image, draw_name_and_tag, fit, seat_rgb, seat_tag
 from game.ui.tables.grim_chooser import Chooser
 from game.ui.tween import arc, lerp
 
@@ -645,14 +645,8 @@ class TableDrawing(TableHost):
         head = pygame.Rect(r.x, r.y, r.w, 24)
         pygame.draw.rect(surface, _shade(col, 0.55), head, border_top_left_radius=10, border_top_right_radius=10)
         pygame.draw.rect(surface, theme.GOLD if focus else theme.PANEL_EDGE, r, 2, border_radius=10)
-        who = "human" if seat.is_human else f"{seat.level} bot"
-        if p == self._model_seat:
-            who = "you"
-        who_w = theme.width_of(who, 12)
-        name, size = theme.fit_name(seat.name, r.w - who_w - 34, 16, 11)
-        img = theme.render_line(theme.font(size, True), name, _tint(col, 0.3))
-        surface.blit(img, img.get_rect(midleft=(r.x + 10, head.centery)))
-        theme.text(surface, who, (r.x + 18 + img.get_width(), head.centery + 1), 12, _tint(col, 0.5), anchor="midleft")
+        draw_name_and_tag(surface, seat.name, seat_tag(seat, p == self._model_seat), (r.x + 10, head.centery),
+                          r.w - 26, _tint(col, 0.3), _tint(col, 0.5), 16, 11)
 
     # -- the middle
     def _middle_key(self) -> Any:

@@ -37,7 +37,7 @@ from game.games.ya_blew_it.rules import (
 from game.ui import cards as art
 from game.ui import placing, theme
 from game.ui.dice import DieSprite
-from game.ui.tables.base import TableHost, banner_image, fit, seat_rgb
+from game.ui.tables.base import TableHost, banner_image, draw_name_and_tag, fit, seat_rgb, seat_tag
 from game.ui.tween import arc, lerp
 from game.ui.widgets import Button, key_name
 
@@ -593,22 +593,10 @@ class TableDrawing(TableHost):
         pygame.draw.rect(surf, art.shade(col, 0.62), head, border_top_left_radius=12, border_top_right_radius=12)
         pygame.draw.rect(surf, col, (body.x, body.y + 8, 5, body.h - 16), border_radius=2)
         pygame.draw.rect(surf, theme.GOLD if focus else theme.PANEL_EDGE, body, 2, border_radius=12)
-        # Header: name and who plays it; the Prospector marker lands at its right end. The name
-        # comes first: who plays it is left out when both do not fit.
-        who = "human" if seat.is_human else f"{seat.level} bot"
-        who_img: pygame.Surface | None   # (None when the name alone fits)
-        who_img = theme.render_line(theme.font(12), who, art.tint(col, 0.35))
+        # Header: name and who plays it; the Prospector marker lands at its right end.
         room = body.w - 24 - (_marker_image().get_width() + 8 if m.prospector == p else 0)
-        name = seat.name
-        size = theme.fit_size(name, room - who_img.get_width() - 6, 18, 14, bold=True)
-        if theme.width_of(name, size, True) + 6 + who_img.get_width() > room:
-            name, size = theme.fit_name(seat.name, room, 18, 13)
-            who_img = None
-        name_img = theme.render_line(theme.font(size, True), name, art.tint(col, 0.25))
-        surf.blit(name_img, name_img.get_rect(midleft=(body.x + 12, body.y + PANEL_HEAD // 2)))
-        if who_img is not None:
-            surf.blit(who_img, who_img.get_rect(midleft=(body.x + 18 + name_img.get_width(),
-                                                         body.y + PANEL_HEAD // 2 + 2)))
+        draw_name_and_tag(surf, seat.name, seat_tag(seat), (body.x + 12, body.y + PANEL_HEAD // 2), room,
+                          art.tint(col, 0.25), art.tint(col, 0.35), 18, 13)
         # The score, in the bottom-left corner under the Cursed Gem.
         score = m.score(p)
         score_img = theme.font(22, True).render(str(score), True, theme.INK if score >= 0 else (255, 140, 130))
