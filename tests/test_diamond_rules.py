@@ -346,14 +346,30 @@ def test_the_results_say_how_near_each_loser_came() -> None:
     """The results card of a player who lost says how near they came: their most cards of one
     kind, hand and tableau together, and the Gem if they held it."""
     # The deck ran out; Bo holds four Bombs at the end, which beats Ana's Gem.
-    s = position(3, [[1, 2, 41], [6, 96, 97, 99], [11]], tableaus=[[3], [98], []], deck=[])
+    s = position(3, [[1, 41], [6, 96, 97, 99], [11]], tableaus=[[3], [98], []], deck=[])
     s.phase = "over"
     s.winners = (1,)
     s.ending_kind = "four_at_end"
     lines = [score.breakdown for score in s.outcome().scores]
-    assert lines == [(("Most of one kind: 3 Crates", 0), ("Held the Gem", 0)),
-                     (("Four of a kind at the end", 1),),
+    assert lines == [(("Most of one kind: 2 Crates", 0), ("Held the Gem", 0)),
+                     (("Held four Bombs at the end", 1),),
                      (("No two cards alike", 0),)]
+
+
+def test_the_results_name_the_winners_set_and_a_set_a_loser_never_retired_with() -> None:
+    """The winner's card names the set as the headline does ("Retired with three Crates and the
+    Gem", not "three and the Gem"); a loser who held four of a kind, whose turn to retire never
+    came, reads so ("Held four Oil, never retired"), not as one who came no nearer than that."""
+    s = position(2, [[1, 2, 41, 96], [6, 7, 8]], row=[9], tableaus=[[3], [10]], deck=[4, 5])
+    t, ev = act(s, "retire:1,2,3,41")
+    how = [e for e in ev if e.kind == "end"][0].data["how"]
+    assert how == "Retired with three Crates and the Gem"
+    assert [score.breakdown for score in t.outcome().scores] == [
+        ((how, 1),), (("Held four Oil, never retired", 0),)]
+    # Three and the Gem, held when four Bombs won at the deck's end.
+    s = position(3, [[1, 2, 41], [6, 96, 97, 99], [11]], tableaus=[[3], [98], []], deck=[])
+    s.phase, s.winners, s.ending_kind = "over", (1,), "four_at_end"
+    assert s.outcome().scores[0].breakdown == (("Held three Crates and the Gem, never retired", 0),)
 
 
 def test_four_of_a_kind_held_when_the_game_ends_beats_the_gem() -> None:

@@ -756,6 +756,7 @@ def test_retiring_offers_each_set_and_wins(make_app) -> None:  # type: ignore[no
         pytest.fail("no position where the human may retire")
     table = open_table(app, match)
     run_until_human(app, table)
+    assert table._hint().startswith("Retire (T) wins the game now; or ")
     sets = [a for a in map(str, match.legal_actions()) if a.startswith("retire:")]
     key(app, pygame.K_t)
     offered = [f"retire:{o.key}" for o in table.step().options]
@@ -765,6 +766,30 @@ def test_retiring_offers_each_set_and_wins(make_app) -> None:  # type: ignore[no
     assert table.current_action() == sets[0]
     key(app, pygame.K_RETURN)
     assert match.is_over() and match.state.outcome().winners == (0,)
+
+
+def test_a_player_who_can_retire_is_told_so_on_their_turn_and_while_the_others_play(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Four of a kind does not win by itself: the player must retire on their own turn, and a
+    new player who took the fourth card was not told so (a bot then retired first). While the
+    others play, the bottom panel says what the player could retire with (on their turn the line
+    over the buttons starts with Retire: test_retiring_offers_each_set_and_wins)."""
+    from helpers import spy_text
+
+    from game.ui.tables import diamond_drawing
+
+    for seed in range(1, 600):
+        match = Match(GAME, [Seat("Ana"), bot("Dusty", "easy")], seed)
+        if random_to(match, random.Random(seed), lambda m: m.to_move() == 1 and bool(m.state.retire_sets(0)), 200):
+            break
+    else:
+        pytest.fail("no position where a bot plays while the human could retire")
+    app = make_app("normal")
+    drawn = spy_text(monkeypatch, diamond_drawing)
+    table = open_table(app, match)
+    for _ in range(5):
+        app.step(1 / 60)
+    words = rules.set_words(min(match.state.retire_sets(0), key=lambda s: rules.GEM_ID in s))
+    assert f"You hold {words}: on your turn, Retire (T) wins the game." in drawn
 
 
 def test_a_bots_move_is_shown_before_it_is_played(make_app) -> None:  # type: ignore[no-untyped-def]

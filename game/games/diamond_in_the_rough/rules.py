@@ -169,6 +169,22 @@ def set_words(ids: Iterable[int]) -> str:
     return f"{count} {word}" + (" and the Gem" if GEM_ID in cards else "")
 
 
+def retire_sets_in(cards: Iterable[int], resources: Iterable[str]) -> list[tuple[int, ...]]:
+    """Every set a player owning `cards` (hand and tableau, known ids) may retire with, in a game
+    of `resources`: ascending ids, in a fixed order (the resources', then the Bombs')."""
+    owned = sorted(c for c in cards if c >= 0)
+    by_kind: dict[str, list[int]] = {}
+    for c in owned:
+        by_kind.setdefault(kind_of(c), []).append(c)
+    out: list[tuple[int, ...]] = []
+    for kind in (*resources, BOMB):
+        same = by_kind.get(kind, [])
+        out.extend(combinations(same, RETIRE_KIND))
+        if kind != BOMB and GEM_ID in owned:
+            out.extend(tuple(sorted((*three, GEM_ID))) for three in combinations(same, RETIRE_WITH_GEM))
+    return out
+
+
 def _int(x: Any) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
         raise ValueError(f"{x!r} is not a whole number")
@@ -269,17 +285,7 @@ class DiamondState(GameState):
 
     def retire_sets(self, p: int) -> list[tuple[int, ...]]:
         """Every set of cards seat p may retire with, ascending ids, in a fixed order."""
-        owned = sorted(self.owned(p))
-        by_kind: dict[str, list[int]] = {}
-        for c in owned:
-            by_kind.setdefault(kind_of(c), []).append(c)
-        out: list[tuple[int, ...]] = []
-        for kind in (*self.resources, BOMB):
-            same = by_kind.get(kind, [])
-            out.extend(combinations(same, RETIRE_KIND))
-            if kind != BOMB and GEM_ID in owned:
-                out.extend(tuple(sorted((*three, GEM_ID))) for three in combinations(same, RETIRE_WITH_GEM))
-        return out
+        return retire_sets_in(self.owned(p), self.resources)
 
     def no_resource(self, q: int) -> frozenset[str]:
         """What every other seat knows seat q lacks in hand (from No answers, until q's hand got a
@@ -746,22 +752,35 @@ class DiamondState(GameState):
         """The winner scores 1 (nobody, when everybody loses); mid-game, the Gem's holder leads."""
         if self.phase == OVER:
             winners = self.winners
-            why = {RETIRE_FOUR: "Retired: four of a kind", RETIRE_THREE_GEM: "Retired: three and the Gem",
-                   GEM_HOLDER: "Held the Gem at the end",
-                   FOUR_AT_END: "Four of a kind at the end"}.get(self.ending_kind or "", "")
         else:
             holder = self.gem_holder()
             winners = () if holder is None else (holder,)
-            why = "Holds the Gem"
         scores = tuple(PlayerScore(p, 1 if p in winners else 0,
-                                   ((why, 1),) if p in winners else
+                                   ((self.how_won(p), 1),) if p in winners else
                                    self.how_near(p) if self.phase == OVER else ())
                        for p in range(self.n))
         return Outcome(scores, winners)
 
+    def how_won(self, p: int) -> str:
+        """Winner p's line on the results, with the set as the headline names it: the set a
+        retire put out of the game is the last four cards boxed."""
+        ending = self.ending_kind if self.phase == OVER else None
+        if ending in (RETIRE_FOUR, RETIRE_THREE_GEM) and len(self.boxed) >= 4:
+            return f"Retired with {set_words(self.boxed[-4:])}"
+        if ending == FOUR_AT_END and self.fours(p):
+            return f"Held {set_words(self.fours(p)[0])} at the end"
+        if ending is None:
+            return "Holds the Gem"
+        return {GEM_HOLDER: "Held the Gem at the end"}.get(ending, "")
+
     def how_near(self, p: int) -> tuple[tuple[str, int], ...]:
         """How near seat p came to retiring, for the results: its most cards of one kind (hand
-        and tableau together), and the Gem if it held it."""
+        and tableau together), and the Gem if it held it; or the set it held and could have
+        retired with, had its turn come before the game ended."""
+        sets = self.retire_sets(p)
+        if sets:
+            best = min(sets, key=lambda s: GEM_ID in s)   # four of a kind before three and the Gem
+            return ((f"Held {set_words(best)}, never retired", 0),)
         held = self.hands[p] + self.tableaus[p]
         counts: dict[str, int] = {}
         for c in held:

@@ -873,6 +873,9 @@ class TableDrawing(TableHost):
             theme.text(surface, fit(hint, ME.w - 30, 14), (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
         elif self.replay:   # (where the buttons would be: the viewer's tag would cover the panel)
             theme.text(surface, self.replay_keys, (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
+        elif self.ready_to_retire():
+            words = f"You hold {self.ready_to_retire()}: on your turn, Retire (T) wins the game."
+            theme.text(surface, fit(words, ME.w - 30, 14, True), (ME.x + 14, MESSAGE_Y), 14, theme.GOLD, bold=True)
         if self._human_turn():
             for b in self.buttons_all:
                 b.draw(surface)
@@ -881,6 +884,19 @@ class TableDrawing(TableHost):
             if p is not None and not self.match.seats[p].is_human:
                 theme.text(surface, "Bots play by themselves; Space skips the show.", (ME.x + 14, BUTTON_Y + 12),
                            15, theme.INK_FAINT)
+
+    def ready_to_retire(self) -> str:
+        """The set the bottom seat's human, whose own cards are shown, could retire with on their
+        next turn ("four Oil"), while others play; "" when none (or it is not theirs to see)."""
+        me = self.bottom_seat()
+        m = self.match
+        if (self.replay or m.is_over() or m.to_move() == me or not m.seats[me].is_human or m.viewer() != me
+                or self.my_hand_hidden()):
+            return ""
+        rules = _rules()
+        sets = rules.retire_sets_in(self.model.hands[me] + self.model.tableaus[me], self.resources)
+        gem = int(rules.GEM_ID)
+        return str(rules.set_words(min(sets, key=lambda s: gem in s))) if sets else ""
 
     def _hint(self) -> str:
         """The line above the buttons: how to make the choices there are now, and only those (a
@@ -909,11 +925,13 @@ class TableDrawing(TableHost):
 
         clicks = [words for words, prefix in (("a card of your hand to resupply with it", "resupply:"),
                                                ("a player to bomb them", "bomb:")) if can(prefix)]
+        if can("retire:"):   # (the move that wins comes first)
+            rest = f"click {', or '.join(clicks)}" if clicks else "F1 shows the rules"
+            return f"Retire (T) wins the game now; or {rest}."
         if clicks:
             return "Click " + ", or ".join(clicks) + "; F1 shows the rules."
         # Nothing to click on the table: the buttons (and their keys) that may be used.
-        keys = [words for words, prefix in (("Invest (I)", "invest:"), ("Retire (T)", "retire:"),
-                                             ("Pass (P)", "pass")) if can(prefix)]
+        keys = [words for words, prefix in (("Invest (I)", "invest:"), ("Pass (P)", "pass")) if can(prefix)]
         if keys:
             return f"Use {or_list(keys)}; F1 shows the rules."
         return "F1 shows the rules."
