@@ -179,6 +179,7 @@ def main(out: Path) -> None:
 
     until(app, lambda: isinstance(app.top, PassScreen))
     app.screenshot(out / "hotseat_curtain.png")
+    until(app, lambda: app.top.armed)   # (the curtain's button wakes a moment after it comes)
     key(app, pygame.K_SPACE)
     steps(app, 2)
     app.screenshot(out / "hotseat_hidden_hand.png")
@@ -195,7 +196,7 @@ def main(out: Path) -> None:
             break
     table = table_for(m)
     app.push(table)
-    until(app, lambda: isinstance(app.top, PassScreen))
+    until(app, lambda: isinstance(app.top, PassScreen) and app.top.armed)
     key(app, pygame.K_SPACE)
     until(app, lambda: table.idle)
     app.screenshot(out / "hotseat_hidden_hand_tableau.png")

@@ -60,6 +60,24 @@ def key(app: Any, k: int, mod: int = 0) -> None:
     app.handle(key_event(k, mod))
 
 
+def lift_curtain(app: Any) -> None:
+    """The next player lifts the hot-seat curtain on top of the App with Space, as soon as its
+    button wakes (`PassScreen.ARMS_AFTER` after it came up; a press before that is not theirs)."""
+    from game.ui.scenes.dialogs import PassScreen
+
+    curtain = app.top
+    assert isinstance(curtain, PassScreen), "no curtain to lift"
+    for _ in range(600):
+        if curtain.armed:
+            break
+        app.step(1 / 60)
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode="", scancode=0)
+    app.handle(up)   # (a Space still down from skipping the last move's show comes up first)
+    key(app, pygame.K_SPACE)
+    app.handle(up)
+    assert curtain.done, "the curtain did not lift"
+
+
 def click(app: Any, pos: tuple[float, float]) -> None:
     """Move the mouse to `pos` and click there (down and up)."""
     p = (int(round(pos[0])), int(round(pos[1])))

@@ -110,12 +110,14 @@ def tour(app: Any, game: str, players: int, humans: int, seed: int, dt: float,
         if check is not None and app.top is table:
             check(table, result)
 
+    from helpers import lift_curtain
+
     from game.ui.scenes.dialogs import PassScreen
 
     with theme.watch_clipping() as found:
         while result.frames < max_frames:
             if isinstance(app.top, PassScreen):   # hot-seat: the next player lifts the curtain
-                _key(app, pygame.K_SPACE)
+                lift_curtain(app)
             if app.top is not table:
                 break
             frame()

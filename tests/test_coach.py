@@ -18,7 +18,7 @@ from typing import Any, Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import click, key, run_until, run_until_human, spy_text  # noqa: E402
+from helpers import click, key, lift_curtain, run_until, run_until_human, spy_text  # noqa: E402
 
 from game import saves, stats  # noqa: E402
 from game.bots.pool import Advice  # noqa: E402
@@ -288,7 +288,7 @@ def test_hot_seat_hints_only_behind_a_lifted_curtain_and_hidden_when_it_falls(ap
     seat = m.to_move()
     assert table.hint_refusal() is not None and not table.request_hint()
     assert fake.requests == []
-    app.top.ready()   # the player at the screen lifts the curtain
+    lift_curtain(app)   # the player at the screen lifts the curtain
     run_until_human(app, table)
     assert app.top is table and m.eyes == seat
     press_h(app)

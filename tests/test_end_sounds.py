@@ -13,7 +13,7 @@ import random  # noqa: E402
 from typing import Any, Callable  # noqa: E402
 
 import pytest  # noqa: E402
-from helpers import run_until  # noqa: E402
+from helpers import lift_curtain, run_until  # noqa: E402
 
 from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games import GAMES  # noqa: E402
@@ -146,7 +146,7 @@ def test_in_hot_seat_the_notice_that_a_save_failed_stays_for_the_next_player(
     from game.ui.scenes.dialogs import PassScreen
 
     if isinstance(app.top, PassScreen):
-        app.top.ready()
+        lift_curtain(app)
     run_until(app, lambda: table.idle and app.top is table, "became idle")
     monkeypatch.setattr(table_base, "autosave", full)
     monkeypatch.setattr(saves, "autosave", full)

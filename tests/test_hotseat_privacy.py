@@ -19,7 +19,7 @@ from typing import Any, Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import key, run_until, to_a_take_back_by_the_next  # noqa: E402
+from helpers import key, lift_curtain, run_until, to_a_take_back_by_the_next  # noqa: E402
 
 from game.core.contract import Event  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402
@@ -108,7 +108,7 @@ def play_hot_seat(app: Any, m: Match, decisions: int, seed: int,
             assert m.eyes == last and m.viewer() == last, "the viewer changed before the curtain lifted"
             if on_curtain is not None:
                 on_curtain(table, seat, last)
-            key(app, pygame.K_SPACE)
+            lift_curtain(app)
             curtains += 1
             lifted = seat
             assert app.top is table and m.eyes == seat and m.viewer() == seat
@@ -222,7 +222,7 @@ def test_the_hand_turns_face_down_while_a_bot_plays_after_a_human(app: Any) -> N
             break
         app.step(1 / 60)
         if isinstance(app.top, PassScreen):
-            key(app, pygame.K_SPACE)
+            lift_curtain(app)
             continue
         if not table.idle:
             continue
@@ -253,7 +253,7 @@ def test_secret_seat_follows_the_hidden_hand_and_the_peek_key(app: Any) -> None:
     run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
     seat = m.to_move()
     assert table.secret_seat() is None
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     assert m.eyes == seat and table.hand_hidden and not table.peeking
     assert table.secret_seat() is None, "the hand showed before the player asked for it"
     key(app, pygame.K_v)  # held down: a peek
@@ -288,7 +288,7 @@ def test_u_turns_the_hand_up_until_the_next_curtain(app: Any) -> None:
     m = SecretsMatch(GAME, [Seat("Ana"), Seat("Bo")], 9)
     table = open_table(app, m)
     run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     seat = m.to_move()
     assert table.hand_hidden and table.secret_seat() is None
     key(app, pygame.K_u)
@@ -296,6 +296,47 @@ def test_u_turns_the_hand_up_until_the_next_curtain(app: Any) -> None:
     app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_u, mod=0))
     app.step(1 / 60)
     assert table.secret_seat() == seat, "the hand went down when U came up"
+
+
+def test_words_about_the_last_move_go_when_the_next_player_lifts_the_curtain(make_app: Any) -> None:
+    """Floating words still rising when the curtain came ("Puts back 2") were news to the last
+    player; over the next player's table they read as news of their own turn."""
+    app = make_app("normal")
+    m = SecretsMatch(GAME, [Seat("Ana"), Seat("Bo")], 9)
+    table = open_table(app, m)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    table._callout("Puts back 2", (300, 300), duration=30.0)
+    assert table.callouts
+    lift_curtain(app)
+    assert table.callouts == []
+
+
+def test_the_game_menu_turns_a_shown_hand_face_down(app: Any) -> None:
+    """The pause menu only dims the table, and the players may gather round it (to save and
+    leave, to change a setting): a hand turned up goes face down, with its private log lines,
+    as the menu opens, and stays so until its player turns it up again."""
+    from game.ui.scenes.dialogs import PauseMenu
+
+    m = SecretsMatch(GAME, [Seat("Ana"), Seat("Bo")], 9)
+    rng = random.Random(9)
+    while not any(f"for {m.seats[m.to_move()].name}" in e.text for e in m.history if e.kind == "secret"):
+        m.apply(rng.choice(m.legal_actions()))
+    table = open_table(app, m)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    lift_curtain(app)
+    seat = m.to_move()
+    key(app, pygame.K_u)
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_u, mod=0))
+    assert table.secret_seat() == seat and any(t.startswith("secret note") for t in log_texts(table))
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    assert table.hand_hidden and table.secret_seat() is None
+    assert not any(t.startswith("secret note") for t in log_texts(table))
+    key(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.top is table and table.secret_seat() is None
+    key(app, pygame.K_u)
+    assert table.secret_seat() == seat
 
 
 @pytest.mark.parametrize("held", [pygame.K_v, pygame.K_u])
@@ -309,7 +350,7 @@ def test_a_key_held_through_the_curtain_shows_the_next_hand_nothing(app: Any, he
     table = open_table(app, m)
     rng = random.Random(1)
     run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
-    app.top.ready()
+    lift_curtain(app)
     ana = m.to_move()
     key(app, held)
     for _ in range(5000):
@@ -321,6 +362,8 @@ def test_a_key_held_through_the_curtain_shows_the_next_hand_nothing(app: Any, he
     curtain = app.top
     assert isinstance(curtain, PassScreen) and m.to_move() != ana
     key(app, held)                                # a repeat, to the curtain
+    while not curtain.armed:                      # (its button wakes a moment after it comes)
+        app.step(1 / 60)
     click(app, curtain.button.rect.center)
     app.step(1 / 30)
     assert app.top is table and table.hand_hidden
@@ -358,7 +401,7 @@ def test_an_undo_that_hands_the_decision_back_brings_the_curtain(app: Any, home:
     table = open_table(app, m)
     run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
     assert m.to_move() == taker
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     assert m.eyes == taker and app.top is table
     table.reveal_hand()
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -368,7 +411,7 @@ def test_an_undo_that_hands_the_decision_back_brings_the_curtain(app: Any, home:
     assert not any(f"for {m.seats[giver].name}" in t for t in log_texts(fresh))
     run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain after the undo")
     assert m.eyes == taker
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     assert app.top is fresh and m.eyes == giver and fresh.hand_hidden
 
 
@@ -385,7 +428,7 @@ def test_an_undo_by_the_same_player_keeps_the_table_and_the_hidden_hand(app: Any
     seat = m.to_move()
     table = open_table(app, m)
     run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     assert table.hand_hidden
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     fresh = app.top
@@ -408,5 +451,5 @@ def test_a_resumed_hot_seat_game_starts_behind_the_curtain(app: Any) -> None:
     assert not any(t.startswith("secret note") for t in log_texts(table)), "a private line before anyone sat down"
     app.step(1 / 60)
     assert isinstance(app.top, PassScreen) and app.top.name == loaded.seats[loaded.to_move()].name
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     assert loaded.eyes == loaded.to_move() and table.hand_hidden

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from helpers import click as click_at  # noqa: E402
 from helpers import finished_match, played, spy_text  # noqa: E402
 from helpers import key_event as key  # noqa: E402
 
@@ -1192,8 +1193,37 @@ def test_pass_screen_hides_the_table_until_ready(app: App) -> None:
     assert table.draws == before
     app.handle(key(pygame.K_ESCAPE))
     assert app.top is curtain and not ready
+    frames(app, 40)
     app.handle(key(pygame.K_SPACE))
     app.handle(key(pygame.K_SPACE))
+    assert ready == [True] and app.top is table
+
+
+def test_only_a_fresh_press_after_the_curtain_wakes_lifts_it(app: App) -> None:
+    """Space skips a table's animations and Enter confirms a move: a player hurrying the last
+    move along (a tap, a key held down, a double click) must not lift the next player's curtain.
+    Its button wakes ARMS_AFTER seconds after it comes up, and a repeated key never lifts it."""
+    m = new_match()
+    table = DummyTable(m)
+    app.reset(TitleScene())
+    app.push(table)
+    ready: list[bool] = []
+    curtain = PassScreen("Ana", lambda: ready.append(True), match=m)
+    app.push(curtain)
+    frames(app, 1)
+    for k in (pygame.K_SPACE, pygame.K_RETURN):   # pressed just as it came: not for it
+        app.handle(key(k))
+        app.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=0))
+    click_at(app, curtain.button.rect.center)
+    assert not ready and app.top is curtain and not curtain.button.enabled
+    app.handle(key(pygame.K_SPACE))               # held down through the waking: repeats only
+    while not curtain.armed:
+        frames(app, 1)
+    assert curtain.button.enabled
+    app.handle(key(pygame.K_SPACE))
+    assert not ready and app.top is curtain
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0))
+    app.handle(key(pygame.K_SPACE))               # a fresh press
     assert ready == [True] and app.top is table
 
 

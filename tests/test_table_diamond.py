@@ -25,7 +25,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from dr_card_sheet import contact_sheet  # noqa: E402
 from dr_table_shots import play_key_action, yes_bomb  # noqa: E402
-from helpers import click, key, run_until, run_until_human, saved_actions  # noqa: E402
+from helpers import click, key, lift_curtain, run_until, run_until_human, saved_actions  # noqa: E402
 
 from game.core.match import BOT, Match, Seat  # noqa: E402
 from game.games.diamond_in_the_rough import rules  # noqa: E402
@@ -563,8 +563,8 @@ def hot_seat_game(app: Any, seats: list[Seat], seed: int, decisions: int) -> tup
             frames += 1
             if isinstance(app.top, PassScreen):
                 assert drawn == [], "a card face was drawn while the curtain was up"
-                if rng.random() < 0.5:
-                    key(app, pygame.K_SPACE)
+                if rng.random() < 0.5 and app.top.armed:
+                    lift_curtain(app)
                     curtains += 1
                 continue
             if app.top is not table:
@@ -618,7 +618,7 @@ def test_a_hidden_hand_shows_backs_no_choices_and_no_private_log_line(make_app) 
     match = Match(GAME, [Seat("Ana"), Seat("Bo")], 4)
     table = open_table(app, match)
     run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     app.step(1 / 60)
     assert table.hand_hidden and table.my_hand_hidden()
     assert table.buttons_all == [] or not table._human_turn()
@@ -785,7 +785,7 @@ def test_a_player_who_can_retire_is_told_so_on_their_turn_and_while_the_others_p
         pytest.fail("no position where a bot plays while the human could retire")
     app = make_app("normal")
     drawn = spy_text(monkeypatch, diamond_drawing)
-    table = open_table(app, match)
+    open_table(app, match)
     for _ in range(5):
         app.step(1 / 60)
     words = rules.set_words(min(match.state.retire_sets(0), key=lambda s: rules.GEM_ID in s))
@@ -1089,7 +1089,7 @@ def _hot_seat_hand_down(app: Any, tableau: bool) -> Any:
         pytest.fail("no such hot-seat position")
     table = open_table(app, match)
     run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     run_until(app, lambda: table.idle, "became idle")
     table.callouts.clear()
     assert table.my_hand_hidden()

@@ -26,7 +26,7 @@ from typing import Any, Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import click, key, run_until, run_until_human, spy_text  # noqa: E402
+from helpers import click, key, lift_curtain, run_until, run_until_human, spy_text  # noqa: E402
 
 from game.core.contract import Action  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402
@@ -211,10 +211,13 @@ def test_the_chooser_keeps_by_number_and_orders_by_keys(app) -> None:  # type: i
     looking = list(match.state.looking)
     ch = table.chooser
     assert ch is not None and ch.order == looking and len(looking) == 3
+    assert table.status_text()[0].startswith("1-3 or a click keeps a card")   # (three to choose from)
     key(app, pygame.K_RETURN)   # nothing kept yet: refused, with the reason
     assert match.state.phase == "choose" and "keep" in table.message.lower()
+    assert table.status_text()[0] == table.message
     key(app, pygame.K_2)
     assert ch.keep == looking[1]
+    assert table.status_text()[0] != table.message   # kept now: the refusal is over
     # The first of the others moves right: the order back becomes the third, then the first.
     ch.focus = 0
     key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
@@ -414,9 +417,9 @@ def test_no_face_is_drawn_for_the_wrong_eyes_or_under_the_curtain(make_app, seat
             # The people at the screen.
             if isinstance(top, PassScreen):
                 wait += 1
-                if wait > rng.randrange(1, 4):
+                if wait > rng.randrange(1, 4) and top.armed:
                     wait = 0
-                    key(app, pygame.K_SPACE)
+                    lift_curtain(app)
                 continue
             if peek_left:
                 peek_left -= 1
@@ -687,7 +690,7 @@ def test_a_refusal_does_not_follow_the_turn_to_the_next_player_behind_the_curtai
     for _ in range(50):
         app.step(1 / 60)
         if isinstance(app.top, PassScreen):
-            key(app, pygame.K_SPACE)
+            lift_curtain(app)
     refusal = "Not now: you have taken your action; place a Bundle or end your turn."
     first = match.to_move()
     while match.to_move() == first:
@@ -697,7 +700,7 @@ def test_a_refusal_does_not_follow_the_turn_to_the_next_player_behind_the_curtai
         assert table._apply(match.legal_actions()[0])
         run_until(app, lambda: table.idle or isinstance(app.top, PassScreen), "settled", 100)
     run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 100)
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     app.step(1 / 60)
     assert app.top is table and match.eyes == match.to_move() != first
     assert table.status_text()[0] != refusal
@@ -708,7 +711,7 @@ def first_turn_behind_the_curtain(app: Any) -> tuple[Match, GrimProspectsTable, 
     match = new_match([Seat("Ana"), Seat("Bo")], seed=3)
     table = open_table(app, match)
     run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 100)
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     app.step(1 / 60)
     me = match.to_move()
     assert me is not None and table.hand_hidden and not match.state.hands[me]
@@ -723,14 +726,14 @@ def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) ->
     assert "to see your cards" not in table.status_text()[0]
     while not match.state.hands[me] or match.to_move() != me:
         if isinstance(app.top, PassScreen):
-            key(app, pygame.K_SPACE)
+            lift_curtain(app)
         elif table.idle and match.to_move() is not None:
             legal = match.legal_actions()
             assert table._apply(next((a for a in legal if a.kind == "dig"), legal[0]))
         app.step(1 / 60)
     run_until(app, lambda: table.idle or isinstance(app.top, PassScreen), "settled", 200)
     if isinstance(app.top, PassScreen):
-        key(app, pygame.K_SPACE)
+        lift_curtain(app)
         app.step(1 / 60)
     assert match.to_move() == me and table.hand_hidden and match.state.hands[me]
     assert "press U to see your cards" in table.status_text()[0]
@@ -764,6 +767,7 @@ def test_while_a_bot_plays_after_a_player_their_hand_stays_down_and_undo_brings_
     screen. Her face-down hand does not turn up (U, a click, V) until her next turn; the Undo
     button names her, and taking her move back brings the curtain down for her."""
     from game.ui.tables.base import HAND_WAITS
+    from game.ui.tables.grim_prospects import STASH_WAITS
 
     app = make_app("normal")
 
@@ -783,7 +787,7 @@ def test_while_a_bot_plays_after_a_player_their_hand_stays_down_and_undo_brings_
     match = next(m for m in map(at_a_return_to_base, range(40)) if m is not None)
     table = open_table(app, match)
     run_until(app, lambda: isinstance(app.top, PassScreen), "showed the curtain", 200)
-    key(app, pygame.K_SPACE)
+    lift_curtain(app)
     app.step(1 / 60)
     assert match.eyes == 0 and table.hand_hidden
     key(app, pygame.K_u)
@@ -798,6 +802,11 @@ def test_while_a_bot_plays_after_a_player_their_hand_stays_down_and_undo_brings_
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v"))
     assert table.secret_seat() is None
     app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0, unicode="v"))
+    # Nor is her stash offered (S), nor shown: S says why as U does.
+    table.message_time = 0.0
+    assert "S your stash" not in table.status_text()[0]
+    key(app, pygame.K_s)
+    assert table.viewing is None and table.message == STASH_WAITS
     assert table.can_undo() and "Ana" in table.undo_button.label
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert match.to_move() == 0 and match.eyes is None

@@ -20,7 +20,7 @@ from typing import Any, Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import key, run_until, saved_actions, to_a_take_back_by_the_next  # noqa: E402
+from helpers import key, lift_curtain, run_until, saved_actions, to_a_take_back_by_the_next  # noqa: E402
 
 from game.core.contract import IllegalAction  # noqa: E402
 from game.core.match import BOT, Match, Seat, reveals  # noqa: E402
@@ -177,7 +177,7 @@ def _idle_table(app: Any) -> Any:
     for _ in range(20000):
         app.step(1 / 60)
         if isinstance(app.top, PassScreen):
-            key(app, pygame.K_SPACE)
+            lift_curtain(app)
         elif app.top.idle:
             app.step(1 / 60)
             return app.top

@@ -353,9 +353,16 @@ class PassScreen(Scene):
     It is opaque (not an overlay), so nothing of the table below is drawn while it is up. With a
     `match`, Esc opens the pause menu over the curtain (the table stays hidden). `hint` is a line
     under the call that says what happens next (how to turn the hidden hand up).
+
+    Only a deliberate press lifts it: its button (Space, Enter, a click) wakes `ARMS_AFTER`
+    seconds after it comes up, greyed until then, and a key the keyboard repeats never lifts it.
+    Space also skips a table's animations, and Enter confirms a move: a player still hurrying the
+    last move along (a key held, a second tap, a double click) would otherwise open the next
+    player's table to whoever is at the screen.
     """
 
     overlay = False
+    ARMS_AFTER = 0.6
 
     def __init__(self, name: str, on_ready: Callable[[], None] | None = None, *,
                  match: "Match | None" = None, colour: tuple[int, int, int] = theme.GOLD,
@@ -374,11 +381,15 @@ class PassScreen(Scene):
         size = theme.fit_size(words, 420, 22, 15, bold=True)
         label = fit_text(words, 420, size, True)
         self.button = Button((theme.WIDTH // 2 - 240, 470, 480, 64), label, self.ready,
-                             pygame.K_SPACE, primary=True, size=size)
+                             pygame.K_SPACE, primary=True, size=size, enabled=False)
         self.ring = FocusRing([self.button])
 
+    @property
+    def armed(self) -> bool:
+        return self.age >= self.ARMS_AFTER
+
     def ready(self) -> None:
-        if self.done:
+        if self.done or not self.armed:
             return
         self.done = True
         if self.app is not None and self.app.top is self:
@@ -387,6 +398,8 @@ class PassScreen(Scene):
             self.on_ready()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and getattr(event, "repeat", False):
+            return True
         if self.ring.handle_event(event) or self.button.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -398,6 +411,7 @@ class PassScreen(Scene):
 
     def update(self, dt: float) -> None:
         self.age += dt
+        self.button.enabled = self.armed
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(_curtain(), (0, 0))

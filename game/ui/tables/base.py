@@ -732,6 +732,7 @@ class TableScene(Scene):
         self.match.eyes = seat
         self.hand_hidden = True
         self._peek_down = False
+        self.callouts.clear()   # (words about the last move, said to its player, not news of this turn)
         self._rebuild_log()
         self._buttons_key = None
         self._viewer_changed()
@@ -1173,6 +1174,12 @@ class TableScene(Scene):
     def _open_pause(self) -> None:
         if self.app is None:
             return
+        if self.match.hotseat and not self.hand_hidden:
+            # The menu dims the table, not hides it, and the players may gather round it (to save,
+            # to change a setting): the hand turns face down, and the log keeps to public lines.
+            self.hand_hidden = True
+            self._peek_down = False
+            self._rebuild_log()
         from game.ui.scenes.dialogs import PauseMenu
 
         self.app.push(PauseMenu(self.match))

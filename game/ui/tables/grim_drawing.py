@@ -801,7 +801,7 @@ class TableDrawing(TableHost):
             self._empty(pic, pile)
         theme.text(pic, "Stash", (pile.centerx, pile.y - 28), 14, theme.INK, bold=True, anchor="midtop")
         theme.text(pic, str(count), (pile.centerx, pile.bottom + 6), 18, theme.INK, bold=True, anchor="midtop")
-        if count and (p == self._model_seat or self.match.reveal_all):
+        if count and self.eyes() and (p == self._model_seat or self.match.reveal_all):
             theme.text(pic, "S: look", (pile.centerx, pile.bottom + 28), 12, theme.INK_DIM, anchor="midtop")
         # The Inventory, face up, grouped by name.
         inv = INV_BOX.move(*off)

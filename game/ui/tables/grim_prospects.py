@@ -90,6 +90,8 @@ log = logging.getLogger(__name__)
 TRAP_RGB = (205, 45, 45)
 # Prospecting in hot-seat with the hand still face down: the cards looked at are face down too.
 HIDDEN_CHOICE = "Your cards are face down: click them or press U to see them, or hold V to peek"
+KEEP_FIRST = "Choose the card to keep first: click it, or press its number."
+STASH_WAITS = "Your stash stays face down until your next turn: someone else may be at the screen."
 
 class GrimProspectsTable(TableDrawing, TableScene):
     """The Grim Prospects table for one `Match`: humans click or press keys, bots play themselves.
@@ -747,7 +749,7 @@ class GrimProspectsTable(TableDrawing, TableScene):
             return False
         action = self.chooser.action()
         if action is None:
-            self._say("Choose the card to keep first: click it, or press its number.")
+            self._say(KEEP_FIRST)
             return False
         return self.choose(action)
 
@@ -756,7 +758,8 @@ class GrimProspectsTable(TableDrawing, TableScene):
             self.viewing = None
             return
         if what == "stash" and not self.eyes():
-            self._say("Show your hand first (click it): your stash is as secret as your hand.")
+            self._say("Show your hand first (click it): your stash is as secret as your hand." if self.may_turn_up()
+                      else STASH_WAITS)
             return
         self.viewing = what
         self._click()
@@ -1048,20 +1051,24 @@ class GrimProspectsTable(TableDrawing, TableScene):
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         """The line above the buttons: a refusal in red, else what the keys do now."""
-        if self.message_time > 0 and self.message:
+        # (A refusal to confirm before a card is kept no longer holds once one is.)
+        answered = self.message == KEEP_FIRST and self.chooser is not None and self.chooser.action() is not None
+        if self.message_time > 0 and self.message and not answered:
             return self.message, theme.DANGER
         if not self._human_turn():
             if self.replay:
                 return "", theme.INK_FAINT
+            stash = "S your stash  ·  " if self.eyes() else ""   # (a hand face down keeps its stash so)
             return ("Space skips the animation  ·  R the Rubble  ·  F1 rules  ·  Esc menu" if not self.idle
-                    else "R the Rubble  ·  S your stash  ·  F1 rules  ·  Esc menu"), theme.INK_FAINT
+                    else f"R the Rubble  ·  {stash}F1 rules  ·  Esc menu"), theme.INK_FAINT
         if getattr(self, "hand_hidden", False) and not self.eyes():
             if self.state.phase == "choose":
                 return HIDDEN_CHOICE, theme.FOCUS
             if self.model.hands[self.home()]:
                 return "Your hand is face down: click it or press U to see your cards, or hold V to peek", theme.FOCUS
         if self.state.phase == "choose":
-            return ("1-4 or a click keeps a card  ·  drag or Shift+←/→ orders the rest  ·  Enter confirms",
+            count = len(self.chooser.order) if self.chooser is not None else 4
+            return (f"1-{count} or a click keeps a card  ·  drag or Shift+←/→ orders the rest  ·  Enter confirms",
                     theme.INK_DIM)
         bundles = [c for c in self.hand_cards() if not _hidden(c) and card(c).ability == "bundle"]
         tip = "Click a Bundle in your hand (or ←/→ then ↑) to place it  ·  " if bundles else ""
