@@ -375,6 +375,24 @@ def test_dimmed_dice_and_change_buttons_say_why_on_hover(app) -> None:  # type: 
     assert checked_dice > 0 and checked_buttons > 0
 
 
+def test_the_row_the_arrow_keys_change_says_so(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The −1/+1 buttons show their prices, not a key: the row ↑/↓ change names the keys, and
+    only that row (Tab moves it to another)."""
+    from helpers import spy_text
+
+    from game.ui.tables import gold_mine_drawing
+
+    match = Match("gold_mine", humans(2), 3)
+    table = open_table(app, match)
+    run_until_human_plays(app, table)
+    key(app, pygame.K_1 + next(i for i, why in table.moves.die_choices().items() if why is None))
+    app.step(1 / 60)
+    drawn = spy_text(monkeypatch, gold_mine_drawing)
+    app.step(1 / 60)
+    assert table.moves.focus_slot() == "action"
+    assert sum(1 for t in drawn if t.startswith("↑/↓ change it")) == 1
+
+
 def test_an_impossible_move_shows_the_rules_reason_and_enter_does_nothing(app) -> None:  # type: ignore[no-untyped-def]
     match = Match("gold_mine", [Seat("Ana"), Seat("Bo")], 3)
     table = open_table(app, match)
@@ -977,8 +995,8 @@ def test_a_die_picked_with_a_paid_change_says_so_in_gold(app) -> None:  # type: 
                 value = table.model.dice[i] + moves.change_of(slot)
                 assert value != table.model.dice[i]
                 price = moves.price(slot, moves.change_of(slot))
-                assert table.message == (f"Die {i + 1} turned to {value} for {price}$ (as rolled it "
-                                         f"leads nowhere); ↑/↓ change it.")
+                assert table.message == (f"Die {i + 1} rolled {table.model.dice[i]}, which leads nowhere: "
+                                         f"turned to {value} for {price}$; ↑/↓ change it.")
                 assert table.message_colour == theme.GOLD and table.message_time > 0
                 table._say("refused")
                 assert table.message_colour == theme.DANGER

@@ -647,8 +647,14 @@ class TableDrawing(TableHost):
             tx = row.x + 48
             # The row's words stay left of its buttons (−1 +1, or ◀ ▶).
             words_box = pygame.Rect(tx, row.y, row.right - ROW_BUTTONS_W - 6 - tx, row.h)
-            theme.text(surface, name, (tx, row.y + (4 if tall else 2)), 11,
-                       theme.GOLD if is_current else theme.INK_DIM, bold=True, box=words_box)
+            title = theme.text(surface, name, (tx, row.y + (4 if tall else 2)), 11,
+                               theme.GOLD if is_current else theme.INK_DIM, bold=True, box=words_box)
+            if slot != "second" and slot == self.moves.focus_slot():
+                # The keys that change this row's die (its −1 +1 buttons show their prices).
+                room = words_box.right - title.right - 8
+                keys = next((k for k in ("↑/↓ change it · Tab: next row", "↑/↓ change it")
+                             if theme.width_of(k, 10) <= room), "")
+                theme.text(surface, keys, (title.right + 8, title.y + 1), 10, theme.INK_DIM, box=words_box)
             main_y, sub_y = (row.y + 17, row.y + 33) if tall else (row.y + 14, row.y + 28)
             die = self.moves.die_of(slot)
             if slot == "second":

@@ -356,8 +356,9 @@ class MoveBuilder:
         self.focus = slot
         self._changed()
         if price:   # a die picked with a paid change: said, not only priced
-            self._note(f"Die {i + 1} turned to {self.model.dice[i] + change} for {money(price)} (as "
-                       f"rolled it leads nowhere); ↑/↓ change it.")
+            # (Die 4 "turned to 4" read as nonsense: the die's number and its face both said.)
+            self._note(f"Die {i + 1} rolled {self.model.dice[i]}, which leads nowhere: turned to "
+                       f"{self.model.dice[i] + change} for {money(price)}; ↑/↓ change it.")
         return True
 
     def change(self, slot: str | None, delta: int) -> bool:
