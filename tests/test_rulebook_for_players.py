@@ -275,3 +275,37 @@ def test_the_previous_section_leaves_the_pages_foot_when_its_last_headings_share
     assert scene.toc[0][1] - 6 > 1.0
     scene.jump_section(-1)
     assert scene.target == 0.0
+
+
+def _at_the_table(game: str) -> str:
+    """The "At the table" section of a game's page as players see it."""
+    text = for_players(paths.rules_doc(f"{game}.md").read_text("utf-8"))
+    found = re.search(r"^### At the table\n(.*?)(?=^#)", text, re.S | re.M)
+    assert found is not None, f"{game}'s rules page has no At the table section"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_rules_page_says_how_to_play_at_the_table(game: str) -> None:
+    """The rules screen explained the rules only: which key does what at the table was in the
+    README alone. Each page ends its How to play with the keys, those every table knows and the
+    game's own moves (each table's move keys, read from the table, named in bold)."""
+    import pygame
+
+    from game.ui.tables.grim_drawing import ACTIONS as GRIM_ACTIONS
+    from game.ui.tables.ya_blew_it_drawing import ACTION_UI
+
+    section = _at_the_table(game)
+    for words in ("Esc", "F1", "Ctrl+Z", "Space", "H"):
+        assert re.search(rf"\b{re.escape(words)}\b", section), f"{game}: {words} is not named"
+    moves = {
+        "ya_blew_it": [k for _, k in ACTION_UI.values()],
+        "grim_prospects": [k for _, _, k in GRIM_ACTIONS],
+        "diamond_in_the_rough": [pygame.K_b, pygame.K_r, pygame.K_i, pygame.K_t, pygame.K_p],
+        "big_dig": [pygame.K_r, pygame.K_m, pygame.K_e, pygame.K_d, pygame.K_p, pygame.K_o],
+        "gold_mine": [pygame.K_TAB, pygame.K_RETURN, pygame.K_BACKSPACE],
+    }[game]
+    for k in moves:
+        name = {"return": "Enter", "backspace": "Backspace", "tab": "Tab"}.get(pygame.key.name(k),
+                                                                          pygame.key.name(k).upper())
+        assert f"**{name}**" in section, f"{game}: the key {name} is not named"
