@@ -344,7 +344,10 @@ def test_resumed_match_starts_from_its_position(app) -> None:  # type: ignore[no
             if e.kind in ("roll", "reroll")}
     assert last, "the opening moves rolled no die"
     assert {p: table.dice[p].value for p in last} == last
-    assert all(table.dice[p].value == 8 for p in range(3) if p not in last)
+    # A die that has not rolled shows no number (an 8 there read as a roll that happened).
+    assert all(table.dice[p].value == table.dice[p].shown == 0 for p in range(3) if p not in last)
+    fresh = table_for(Match("ya_blew_it", humans(3), seed=4))
+    assert [d.shown for d in fresh.dice] == [0, 0, 0] and fresh.big_die.shown == 0
 
 
 def test_escape_opens_the_pause_menu_and_h_the_rules(app) -> None:  # type: ignore[no-untyped-def]

@@ -118,14 +118,15 @@ class DieSprite:
     """One die on screen: tumbles to a value the rules already rolled, then shows it.
 
     `roll(value, duration)` starts a tumble that ends on `value` (duration 0 shows it at once);
-    `out` lays the die flat (greyed, tipped over) for a player out of the round.
+    `out` lays the die flat (greyed, tipped over) for a player out of the round. A `blank` die
+    shows no number until its first roll (a number there reads as a roll that happened).
     """
 
     def __init__(self, sides: int = 8, size: int = 48, value: int = 0, *, look: DieLook = DYNAMITE,
-                 seed: int = 0) -> None:
+                 seed: int = 0, blank: bool = False) -> None:
         self.sides = sides
         self.size = size
-        self.value = value or sides
+        self.value = 0 if blank else value or sides
         self.look = look
         self.out = False
         self._tip = 0.0            # 0 upright .. 1 lying flat (animated)

@@ -104,8 +104,9 @@ class YaBlewItTable(TableDrawing, TableScene):
         self._panel_cache: dict[int, tuple[Any, dict[bool, pygame.Surface]]] = {}
         self._background: pygame.Surface | None = None
         self.rects = self._seat_rects()
-        self.dice = [DieSprite(SIDES, 40, seed=p + 1) for p in range(self.n)]
-        self.big_die = DieSprite(SIDES, 76, seed=99)
+        # (No number before a player's first roll: an 8 there read as one.)
+        self.dice = [DieSprite(SIDES, 40, seed=p + 1, blank=True) for p in range(self.n)]
+        self.big_die = DieSprite(SIDES, 76, seed=99, blank=True)
         self.marker_pos: tuple[float, float] | None = None
         self._marker_from: tuple[float, float] | None = None
         # A new game shows its own deal; a resumed one starts from the saved position.
