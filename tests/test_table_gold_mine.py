@@ -590,6 +590,36 @@ def test_a_blocked_mine_keeps_its_value_readable_over_the_planks(monkeypatch) ->
 
 
 # ---------------------------------------------------------------------------- the map
+def test_the_moves_total_is_put_where_it_hides_the_fewest_mine_values() -> None:
+    """The pill with a move's total ("net +5$") sat over the upper right corner of the end hex
+    and hid a neighbouring mine's value; it takes the corner that hides the fewest (mine values
+    and the move's own money notes), and never more than that one corner did."""
+    from game.games.gold_mine.tmx import load_map
+    from game.ui.hexmap import HexMapView, MapPreview
+
+    game_map = load_map(ROOT / "maps" / "gold_mine.tmx")
+    view = HexMapView(game_map, pygame.Rect(8, 52, 640, 662))
+    s = view.size
+    mines = [view.centre(h) for h in game_map.mine_hexes()]
+
+    def hidden(rect: pygame.Rect) -> int:
+        return sum(1 for x, y in mines if rect.inflate(s * 0.5, s * 0.5).collidepoint(x, y))
+
+    better = 0
+    for h in game_map.hexes():
+        x, y = view.centre(h)
+        rect = view.label_rect((80, 24), (x, y), MapPreview("blow", 0, h, end=h))
+        assert view.rect.contains(rect)
+        old = pygame.Rect(0, 0, 80, 24)
+        old.midleft = (int(x + s * 0.62), int(y - s * 0.62))
+        if old.right > view.rect.right - 4:
+            old.midright = (int(x - s * 0.62), int(y - s * 0.62))
+        old.clamp_ip(view.rect)
+        assert hidden(rect) <= hidden(old)
+        better += hidden(rect) < hidden(old)
+    assert better > 10
+
+
 @pytest.mark.parametrize("rect", [(8, 52, 640, 662), (0, 0, 250, 136), (100, 30, 900, 400)])
 def test_every_hex_centre_hit_tests_back_to_its_hex(rect: tuple[int, int, int, int]) -> None:
     from game.games.gold_mine.tmx import load_map

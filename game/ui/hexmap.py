@@ -571,12 +571,28 @@ class HexMapView:
         anchor = pv.end if pv.end is not None else (pv.area[0] if pv.area else pv.origin)
         x, y = self.centre(anchor)
         img = _label_image(pv.label, max(14, int(self.size * 0.44)), pv.label_good, pv.legal)
-        # Beside the hex, over the corner with its neighbour, so the hex itself stays readable.
-        rect = img.get_rect(midleft=(int(x + self.size * 0.62), int(y - self.size * 0.62)))
-        if rect.right > self.rect.right - 4:
-            rect.midright = (int(x - self.size * 0.62), int(y - self.size * 0.62))
-        rect.clamp_ip(self.rect)
-        surface.blit(img, rect)
+        surface.blit(img, self.label_rect(img.get_size(), (x, y), pv))
+
+    def label_rect(self, size: tuple[int, int], at: tuple[float, float], pv: MapPreview) -> pygame.Rect:
+        """Where the total's pill goes: beside the end hex, over a corner with its neighbours, so
+        the hex itself stays readable; of the four corners (upper right first) the one that hides
+        the fewest mine values and money notes of the move, kept inside the map's rectangle."""
+        x, y = at
+        s = self.size
+        d = s * 0.62
+        marks = [self._centres[h] for h in self.map.mine_hexes()]
+        marks += [(self.centre(n.hex)[0], self.centre(n.hex)[1] + s * 0.52) for n in pv.notes]
+        best: pygame.Rect | None = None
+        best_hidden = 0
+        for side, dy in (("midleft", -d), ("midright", -d), ("midleft", d), ("midright", d)):
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, side, (int(x + d if side == "midleft" else x - d), int(y + dy)))
+            rect.clamp_ip(self.rect)
+            hidden = sum(1 for mx, my in marks if rect.inflate(s * 0.5, s * 0.5).collidepoint(mx, my))
+            if best is None or hidden < best_hidden:
+                best, best_hidden = rect, hidden
+        assert best is not None
+        return best
 
     def draw_burst(self, surface: pygame.Surface, h: Hex, t: float) -> None:
         """An explosion on `h`, `t` from 0 (spark) to 1 (gone): for blasts."""
