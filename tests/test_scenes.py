@@ -1372,6 +1372,39 @@ def test_a_letter_with_cmd_ctrl_or_alt_is_the_systems_not_the_games(app: App) ->
     assert field.value == "Zed"
 
 
+def test_typing_replaces_a_selected_name_as_sdl_sends_the_keys(app: App) -> None:
+    """SDL sends a key's KEYDOWN (and Shift's) before the TEXTINPUT it types: the field dropped
+    its selection at the KEYDOWN, so a name filled in for the player ("Player 1", selected as the
+    field is clicked) or selected with Ctrl+A was typed onto ("Player 1bob") instead of over."""
+    setup = SetupScene(INFO)
+    app.push(setup)
+    field = setup.rows[0].name
+    field.value = field.default = "Player 1"
+
+    def typed(text: str) -> None:
+        for ch in text:
+            if ch.isupper():
+                app.handle(key(pygame.K_LSHIFT))
+            app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(ch.lower()),
+                                          mod=pygame.KMOD_SHIFT if ch.isupper() else 0, unicode=ch, scancode=0))
+            app.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+    app.handle(click(field.rect.center))
+    assert field.focused and field.selected
+    typed("Bob")
+    assert field.value == "Bob"
+    app.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    typed("zed")
+    assert field.value == "zed"
+    app.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    app.handle(key(pygame.K_RIGHT))          # an arrow leaves the text unselected: typing adds
+    typed("x")
+    assert field.value == "zedx"
+    app.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    app.handle(key(pygame.K_DELETE))
+    assert field.value == ""
+
+
 def test_cmd_backspace_is_delete_in_the_replays_and_statistics_lists(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """A Mac keyboard's Backspace closes those lists; with Cmd, it deletes as Delete does."""
     from game.ui.scenes.replays import ReplaysScene
@@ -1386,6 +1419,27 @@ def test_cmd_backspace_is_delete_in_the_replays_and_statistics_lists(app: App, m
         app.handle(key(pygame.K_BACKSPACE, pygame.KMOD_LMETA))
         assert app.top is scene
     assert asked == ["replay", "player"]
+
+
+def test_a_resized_window_tells_the_screen_where_the_pointer_now_is(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SDL sends no motion when the window is resized or goes full screen under a still pointer:
+    the hover and a tooltip stayed where the pointer had been in the picture."""
+    seen: list[tuple[int, int]] = []
+
+    class Listener(Scene):
+        def handle_event(self, event: pygame.event.Event) -> bool:
+            if event.type == pygame.MOUSEMOTION:
+                seen.append(tuple(event.pos))
+            return True
+
+    app.reset(Listener())
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (12, 544))
+    app.handle(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=500))
+    assert seen == [(12, 544)]
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: False)   # the pointer is elsewhere
+    app.handle(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1280, y=720))
+    assert seen == [(12, 544)]
 
 
 @pytest.mark.parametrize("desktop, size", [((1366, 768), (1169, 658)), ((1280, 720), (1084, 610)), ((600, 400), (640, 360)),

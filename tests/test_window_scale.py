@@ -41,6 +41,7 @@ def look():
 window = pygame.Window.from_display_module()
 opened = look()
 opened["shown"] = bool(pygame.display.get_active())
+opened["position"] = list(window.position)
 app._set_fullscreen(True)
 full = look()
 app._set_fullscreen(False)
@@ -99,6 +100,17 @@ def test_the_picture_is_scaled_to_a_window_smaller_than_it(tmp_path: Path) -> No
         assert got["scale"][0] == pytest.approx(w / 1280, abs=0.01), (case, got)
         x, y, vw, vh = got["viewport"]
         assert x >= 0 and y >= 0 and vw * got["scale"][0] <= w + 1 and vh * got["scale"][1] <= h + 1, (case, got)
+
+
+@pytest.mark.parametrize("screen", [(800, 600), (1024, 600), (1024, 768), (1152, 864)])
+def test_on_a_screen_narrower_than_the_picture_the_window_opens_wholly_on_it(tmp_path: Path,
+                                                                            screen: tuple[int, int]) -> None:
+    """pygame opens the window at the picture's size from the screen's left edge; the smaller
+    window the game fits to the screen was centred on that one and hung off the right (220
+    pixels at 800x600, where the title's buttons are)."""
+    got = _probe(_xvfb_run(), f"{screen[0]}x{screen[1]}", tmp_path)["opened"]
+    (x, y), (w, h) = got["position"], got["window"]
+    assert x >= 0 and y >= 0 and x + w <= screen[0] and y + h <= screen[1], got
 
 
 def test_a_desktop_with_room_opens_the_picture_at_its_own_size(tmp_path: Path) -> None:

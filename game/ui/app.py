@@ -125,7 +125,14 @@ def _fit_to_desktop(opening: bool = False) -> None:
         # Round the window's own centre (pygame opened it on the display under the mouse;
         # WINDOWPOS_CENTERED would move it to the first display).
         window.size = size
-        window.position = (x + (w - size[0]) // 2, y + (h - size[1]) // 2)
+        px, py = x + (w - size[0]) // 2, y + (h - size[1]) // 2
+        if pygame.display.get_num_displays() == 1:
+            # One screen: the window wholly on it. On a screen narrower than the picture pygame
+            # opens it at the picture's size from the screen's left edge, and the smaller window
+            # centred on that one hung off the right (800x600: 220 pixels, the title's buttons).
+            dw, dh = sizes[0]
+            px, py = max(0, min(px, dw - size[0])), max(0, min(py, dh - size[1]))
+        window.position = (px, py)
         log.info("the desktop is %dx%d: the window opens at %dx%d", *sizes[0], *size)
     except (pygame.error, ValueError) as exc:
         log.info("the window keeps its size: %s", exc)
@@ -319,6 +326,11 @@ class App:
                 return
         if self.top:
             self.top.handle_event(event)
+        if event.type == pygame.WINDOWSIZECHANGED and pygame.mouse.get_focused():
+            # The picture moved under a pointer that did not (a resize, full screen): SDL says no
+            # motion, and the hover and a tooltip would stay where the pointer was in the picture.
+            self.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0),
+                                           buttons=pygame.mouse.get_pressed()))
 
     def _note_keys(self, event: pygame.event.Event) -> None:
         """Which keys are held, from the events themselves: a key-down of a key already held is

@@ -17,6 +17,12 @@ def key_name(key: int | None) -> str:
     return {"return": "Enter", "space": "Space", "escape": "Esc"}.get(name, name.upper())
 
 
+# Keys that leave a text field's selection (the whole text, after Ctrl+A or filled in for the
+# player) unselected rather than typed over.
+MOVES_OFF_SELECTION = frozenset((pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME,
+                                 pygame.K_END, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE))
+
+
 class Button:
     """A clickable button with an optional keyboard shortcut.
 
@@ -211,7 +217,13 @@ class TextField:
                 self.value = "" if self.selected else self.value[:-1]
                 self.selected = False
                 return True
-            self.selected = False
+            if event.key == pygame.K_DELETE and self.selected:
+                self.value, self.selected = "", False
+                return True
+            if event.key in MOVES_OFF_SELECTION:
+                self.selected = False
+            # (Any other key leaves the selection for the text it types: SDL sends a letter's
+            # KEYDOWN, and Shift's, before its TEXTINPUT, which then replaces what is selected.)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.focused = False
                 return True
