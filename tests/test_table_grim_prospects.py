@@ -218,12 +218,14 @@ def test_the_chooser_keeps_by_number_and_orders_by_keys(app) -> None:  # type: i
     key(app, pygame.K_2)
     assert ch.keep == looking[1]
     assert table.status_text()[0] != table.message   # kept now: the refusal is over
-    # The first of the others moves right: the order back becomes the third, then the first.
-    ch.focus = 0
+    # The keys' focus is on the first card going back; Shift+→ sends it past the kept card, to
+    # trade places with the other card going back: the order back becomes the third, then the first.
+    assert ch.focus == 0
     key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
-    assert ch.order == [looking[1], looking[0], looking[2]]
-    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert ch.order == [looking[2], looking[1], looking[0]]
     assert ch.returned() == [looking[2], looking[0]]
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)     # already the last going back: said so
+    assert ch.order == [looking[2], looking[1], looking[0]] and "end of the row" in table.message
     app.step(1 / 60)
     key(app, pygame.K_RETURN)
     assert match.actions[-1] == f"keep:{looking[1]},{looking[2]},{looking[0]}"

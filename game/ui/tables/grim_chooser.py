@@ -59,9 +59,12 @@ class Chooser:
 
     # ------------------------------------------------------------------ changes
     def keep_card(self, cid: int) -> None:
+        """Keep `cid`; the keys' focus goes to the first card going back, the one Shift+arrows
+        order next (on the kept card they changed nothing that goes back)."""
         if cid in self.order:
             self.keep = cid
-            self.focus = self.order.index(cid)
+            back = self.returned()
+            self.focus = self.order.index(back[0]) if back else self.order.index(cid)
 
     def keep_slot(self, i: int) -> bool:
         if 0 <= i < len(self.order):
@@ -74,10 +77,17 @@ class Chooser:
             self.focus = (self.focus + delta) % len(self.order)
 
     def shift(self, delta: int) -> bool:
-        """Move the focused card one place left (-1) or right (+1); the focus goes with it."""
+        """Move the focused card one place left (-1) or right (+1); the focus goes with it. A card
+        going back trades places with the next card going back that way, over the kept one: each
+        press changes the order they go back in."""
         i = self.focus
+        if not 0 <= i < len(self.order):
+            return False
         j = i + delta
-        if not (0 <= i < len(self.order)) or not (0 <= j < len(self.order)):
+        if self.keep is not None and self.order[i] != self.keep:
+            while 0 <= j < len(self.order) and self.order[j] == self.keep:
+                j += delta
+        if not 0 <= j < len(self.order):
             return False
         self.order[i], self.order[j] = self.order[j], self.order[i]
         self.focus = j
