@@ -303,6 +303,31 @@ def test_hot_seat_hints_only_behind_a_lifted_curtain_and_hidden_when_it_falls(ap
     assert len(fake.requests) == 1
 
 
+@pytest.mark.parametrize("game", ["grim_prospects", "diamond_in_the_rough"])
+def test_a_hint_is_not_drawn_over_a_hand_the_game_menu_turned_down(app: Any, game: str) -> None:
+    """A hint names the cards of the hand it is for: when the game menu turns that hand face
+    down (the players may gather round the menu), the hint is not drawn until the hand is up
+    again, and H brings both back."""
+    m = at_human(game, 4, [Seat("Ana"), Seat("Bo")], moves=2)
+    fake = Fake()
+    table = table_for(m)
+    table.coach.analyser = fake
+    app.push(table)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "brought the curtain")
+    lift_curtain(app)
+    run_until_human(app, table)
+    press_h(app)
+    app.step(1 / 60)
+    assert table.coach.advice and not table.hand_hidden and table._hint_panel is not None
+    key(app, pygame.K_ESCAPE)   # the game menu: the hand goes face down
+    key(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.top is table and table.hand_hidden and table._hint_panel is None
+    press_h(app)                # asked again: the hand and its hint come back, not asked twice
+    app.step(1 / 60)
+    assert not table.hand_hidden and table._hint_panel is not None and len(fake.requests) == 1
+
+
 # ---------------------------------------------------------------------------- the record
 def test_a_hint_is_logged_saved_and_counted(app: Any, home: Path) -> None:
     m = at_human("ya_blew_it", 8, [Seat("Ana"), Seat("Dusty", BOT, "easy")])

@@ -777,19 +777,37 @@ def test_a_player_who_can_retire_is_told_so_on_their_turn_and_while_the_others_p
 
     from game.ui.tables import diamond_drawing
 
-    for seed in range(1, 600):
-        match = Match(GAME, [Seat("Ana"), bot("Dusty", "easy")], seed)
-        if random_to(match, random.Random(seed), lambda m: m.to_move() == 1 and bool(m.state.retire_sets(0)), 200):
-            break
-    else:
-        pytest.fail("no position where a bot plays while the human could retire")
-    app = make_app("normal")
-    drawn = spy_text(monkeypatch, diamond_drawing)
-    open_table(app, match)
-    for _ in range(5):
-        app.step(1 / 60)
-    words = rules.set_words(min(match.state.retire_sets(0), key=lambda s: rules.GEM_ID in s))
+    def told(last_turns: bool) -> tuple[list[str], Match]:
+        """What the table draws while Dusty plays and Ana holds four of a kind: before the last
+        turns, or in them with Ana's own last turn over."""
+        for seed in range(1, 2000):
+            match = Match(GAME, [Seat("Ana"), bot("Dusty", "easy")], seed)
+
+            def there(m: Match) -> bool:
+                left = m.state.last_turns_left
+                return (m.to_move() == 1 and any(rules.GEM_ID not in s for s in m.state.retire_sets(0))
+                        and (left == 0 if last_turns else left is None))
+
+            if random_to(match, random.Random(seed), there, 200):
+                break
+        else:
+            pytest.fail("no such position")
+        app = make_app("normal")
+        drawn = spy_text(monkeypatch, diamond_drawing)
+        open_table(app, match)
+        for _ in range(5):
+            app.step(1 / 60)
+        app.pop().exit()
+        return drawn, match
+
+    drawn, match = told(False)
+    words = rules.set_words(rules.set_to_name(match.state.retire_sets(0)))
     assert f"You hold {words}: on your turn, Retire (T) wins the game." in drawn
+    # No turn of hers is left: no promise of one, but what four of a kind held does at the end.
+    drawn, match = told(True)
+    words = rules.set_words(rules.set_to_name(match.state.retire_sets(0)))
+    assert f"You hold {words}: four of a kind held when the last turns end wins." in drawn
+    assert not any("on your turn" in t for t in drawn)
 
 
 def test_a_bots_move_is_shown_before_it_is_played(make_app) -> None:  # type: ignore[no-untyped-def]

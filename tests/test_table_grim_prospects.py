@@ -221,6 +221,12 @@ def test_the_chooser_keeps_by_number_and_orders_by_keys(app) -> None:  # type: i
     # The keys' focus is on the first card going back; Shift+→ sends it past the kept card, to
     # trade places with the other card going back: the order back becomes the third, then the first.
     assert ch.focus == 0
+    key(app, pygame.K_UP)          # ↑ keeps the focused card; held down, its repeats keep nothing
+    key(app, pygame.K_UP)
+    assert ch.keep == looking[0]
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_UP, mod=0))
+    key(app, pygame.K_2)
+    assert ch.keep == looking[1] and ch.focus == 0
     key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
     assert ch.order == [looking[2], looking[1], looking[0]]
     assert ch.returned() == [looking[2], looking[0]]
@@ -726,6 +732,7 @@ def test_behind_the_curtain_an_empty_hand_is_not_offered_to_turn_up(make_app) ->
     app = make_app("instant")
     match, table, me = first_turn_behind_the_curtain(app)
     assert "to see your cards" not in table.status_text()[0]
+    assert "S your stash" not in table.status_text()[0]   # (as secret as the hand, and as face down)
     while not match.state.hands[me] or match.to_move() != me:
         if isinstance(app.top, PassScreen):
             lift_curtain(app)

@@ -107,10 +107,12 @@ def test_on_a_screen_narrower_than_the_picture_the_window_opens_wholly_on_it(tmp
                                                                             screen: tuple[int, int]) -> None:
     """pygame opens the window at the picture's size from the screen's left edge; the smaller
     window the game fits to the screen was centred on that one and hung off the right (220
-    pixels at 800x600, where the title's buttons are)."""
+    pixels at 800x600, where the title's buttons are). It is centred on the screen."""
     got = _probe(_xvfb_run(), f"{screen[0]}x{screen[1]}", tmp_path)["opened"]
     (x, y), (w, h) = got["position"], got["window"]
     assert x >= 0 and y >= 0 and x + w <= screen[0] and y + h <= screen[1], got
+    # Centred, so a taskbar at any edge has the room the window's size leaves it.
+    assert abs(x - (screen[0] - w) // 2) <= 1 and abs(y - (screen[1] - h) // 2) <= 1, got
 
 
 def test_a_desktop_with_room_opens_the_picture_at_its_own_size(tmp_path: Path) -> None:

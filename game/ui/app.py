@@ -127,11 +127,12 @@ def _fit_to_desktop(opening: bool = False) -> None:
         window.size = size
         px, py = x + (w - size[0]) // 2, y + (h - size[1]) // 2
         if pygame.display.get_num_displays() == 1:
-            # One screen: the window wholly on it. On a screen narrower than the picture pygame
-            # opens it at the picture's size from the screen's left edge, and the smaller window
+            # One screen: centred on it. On a screen narrower than the picture pygame opens the
+            # window at the picture's size from the screen's left edge, and the smaller window
             # centred on that one hung off the right (800x600: 220 pixels, the title's buttons).
+            # (With several screens their places are unknown here: the window's own centre.)
             dw, dh = sizes[0]
-            px, py = max(0, min(px, dw - size[0])), max(0, min(py, dh - size[1]))
+            px, py = max(0, (dw - size[0]) // 2), max(0, (dh - size[1]) // 2)
         window.position = (px, py)
         log.info("the desktop is %dx%d: the window opens at %dx%d", *sizes[0], *size)
     except (pygame.error, ValueError) as exc:

@@ -185,6 +185,12 @@ def retire_sets_in(cards: Iterable[int], resources: Iterable[str]) -> list[tuple
     return out
 
 
+def set_to_name(sets: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
+    """Of the sets a player could retire with (at least one), the one to speak of: four of a
+    kind before three and the Gem."""
+    return min(sets, key=lambda s: GEM_ID in s)
+
+
 def _int(x: Any) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
         raise ValueError(f"{x!r} is not a whole number")
@@ -779,8 +785,7 @@ class DiamondState(GameState):
         retired with, had its turn come before the game ended."""
         sets = self.retire_sets(p)
         if sets:
-            best = min(sets, key=lambda s: GEM_ID in s)   # four of a kind before three and the Gem
-            return ((f"Held {set_words(best)}, never retired", 0),)
+            return ((f"Held {set_words(set_to_name(sets))}, never retired", 0),)
         held = self.hands[p] + self.tableaus[p]
         counts: dict[str, int] = {}
         for c in held:

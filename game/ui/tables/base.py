@@ -106,14 +106,16 @@ def name_and_tag(name: str, tag: str, room: int, size: int, least: int) -> tuple
 
 
 def draw_name_and_tag(surface: pygame.Surface, name: str, tag: str, midleft: tuple[int, int], room: int,
-                      colour: RGB, tag_colour: RGB, size: int, least: int) -> pygame.Rect:
+                      colour: RGB, tag_colour: RGB, size: int, least: int,
+                      box: pygame.Rect | None = None) -> pygame.Rect:
     """A seat's name and its tag as every table writes them (see `name_and_tag`), the name's
-    left middle at `midleft`; returns the rect of what was drawn."""
+    left middle at `midleft`, inside `box` (for `theme.watch_clipping`); returns the rect of
+    what was drawn."""
     shown, fitted, with_tag = name_and_tag(name, tag, room, size, least)
-    rect = theme.text(surface, shown, midleft, fitted, colour, bold=True, anchor="midleft")
+    rect = theme.text(surface, shown, midleft, fitted, colour, bold=True, anchor="midleft", box=box)
     if with_tag:
         tag_rect = theme.text(surface, tag, (rect.right + TAG_GAP, midleft[1] + 1), TAG_SIZE, tag_colour,
-                              anchor="midleft")
+                              anchor="midleft", box=box)
         rect = rect.union(tag_rect)
     return rect
 
@@ -1053,7 +1055,11 @@ class TableScene(Scene):
             return False
         key = self._hint_key()
         if self.coach.key == key:
-            self.coach.hidden = not self.coach.hidden
+            if self.hand_hidden:   # (turned down by the game menu: the hint comes back with the hand)
+                self.reveal_hand()
+                self.coach.hidden = False
+            else:
+                self.coach.hidden = not self.coach.hidden
             return True
         if len(self.match.legal_actions()) <= 1:
             self._note("Only one move is possible here: there is nothing to weigh.")
@@ -1115,8 +1121,8 @@ class TableScene(Scene):
         self.hint_button.label = "Hide hint (H)" if self.coach.active and not self.coach.hidden else "Hint (H)"
         self.hint_button.draw(surface)
         coach = self.coach
-        if not coach.active or coach.hidden:
-            return
+        if not coach.active or coach.hidden or (self.match.hotseat and self.secret_seat() is None):
+            return   # (a hint names the cards of its hand: none while that hand is face down)
         best = coach.best()
         if best is not None:
             coaching.draw_spots(surface, self._hint_spots(best), self.clock)

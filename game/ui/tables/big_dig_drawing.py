@@ -617,7 +617,7 @@ class TableDrawing(TableHost):
             tx = v_rect.right + 8
             tw = r.right - tx - 4
             draw_name_and_tag(surface, self.match.seats[p].name, seat_tag(self.match.seats[p]), (tx, r.y + 13), tw,
-                              seat_rgb(p), tint(seat_rgb(p), 0.45), 15, 12)
+                              seat_rgb(p), tint(seat_rgb(p), 0.45), 15, 12, box=r)
             met = sum(1 for g in self.state.goals if (p, g) in self.model.met)
             theme.text(surface, f"goals met: {met} of 3", (tx, r.y + 24), 13, theme.INK, box=r)
             for j, goal in enumerate(self.state.goals):

@@ -717,7 +717,7 @@ class TableDrawing(TableHost):
         tag = seat_tag(seat)
         bx = self._badges(surface, p, right - cw - 10, body.y + 3, body.x + 12, f"{seat.name} {tag}")
         draw_name_and_tag(surface, seat.name, tag, (body.x + 12, body.y + 16), bx - body.x - 22, col,
-                          tint(col, 0.45), 17, 12)
+                          tint(col, 0.45), 17, 12, box=body)
         # The hand: known cards face up, the rest as backs; the "no ..." markers beside it.
         for cid, rect in zip(hand, self.hand_rects(p)):
             self._card(surface, cid, rect)
@@ -873,9 +873,8 @@ class TableDrawing(TableHost):
             theme.text(surface, fit(hint, ME.w - 30, 14), (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
         elif self.replay:   # (where the buttons would be: the viewer's tag would cover the panel)
             theme.text(surface, self.replay_keys, (ME.x + 14, MESSAGE_Y), 14, theme.INK_DIM)
-        elif self.ready_to_retire():
-            words = f"You hold {self.ready_to_retire()}: on your turn, Retire (T) wins the game."
-            theme.text(surface, fit(words, ME.w - 30, 14, True), (ME.x + 14, MESSAGE_Y), 14, theme.GOLD, bold=True)
+        elif ready := self.ready_to_retire():
+            theme.text(surface, fit(ready, ME.w - 30, 14, True), (ME.x + 14, MESSAGE_Y), 14, theme.GOLD, bold=True)
         if self._human_turn():
             for b in self.buttons_all:
                 b.draw(surface)
@@ -886,8 +885,10 @@ class TableDrawing(TableHost):
                            15, theme.INK_FAINT)
 
     def ready_to_retire(self) -> str:
-        """The set the bottom seat's human, whose own cards are shown, could retire with on their
-        next turn ("four Oil"), while others play; "" when none (or it is not theirs to see)."""
+        """While others play, what the bottom seat's human, whose own cards are shown, may do on
+        their next turn with a set to retire with ("You hold four Oil: on your turn, Retire (T)
+        wins the game."); in the last turns with none of theirs left, what four of a kind held
+        does at the end; "" when there is nothing to say (or it is not theirs to see)."""
         me = self.bottom_seat()
         m = self.match
         if (self.replay or m.is_over() or m.to_move() == me or not m.seats[me].is_human or m.viewer() != me
@@ -895,8 +896,16 @@ class TableDrawing(TableHost):
             return ""
         rules = _rules()
         sets = rules.retire_sets_in(self.model.hands[me] + self.model.tableaus[me], self.resources)
-        gem = int(rules.GEM_ID)
-        return str(rules.set_words(min(sets, key=lambda s: gem in s))) if sets else ""
+        if not sets:
+            return ""
+        words = rules.set_words(rules.set_to_name(sets))
+        last = self.last_turn_seats()
+        if last and me not in last:   # (no turn of theirs comes: the game ends after these)
+            gem = int(rules.GEM_ID)
+            if any(gem not in s for s in sets):
+                return f"You hold {words}: four of a kind held when the last turns end wins."
+            return ""
+        return f"You hold {words}: on your turn, Retire (T) wins the game."
 
     def _hint(self) -> str:
         """The line above the buttons: how to make the choices there are now, and only those (a
@@ -925,13 +934,14 @@ class TableDrawing(TableHost):
 
         clicks = [words for words, prefix in (("a card of your hand to resupply with it", "resupply:"),
                                                ("a player to bomb them", "bomb:")) if can(prefix)]
+        # (Nothing to click on the table: the buttons, and their keys, that may be used.)
+        keys = [words for words, prefix in (("Invest (I)", "invest:"), ("Pass (P)", "pass")) if can(prefix)]
         if can("retire:"):   # (the move that wins comes first)
-            rest = f"click {', or '.join(clicks)}" if clicks else "F1 shows the rules"
+            rest = (f"click {', or '.join(clicks)}" if clicks else f"use {or_list(keys)}" if keys
+                    else "F1 shows the rules")
             return f"Retire (T) wins the game now; or {rest}."
         if clicks:
             return "Click " + ", or ".join(clicks) + "; F1 shows the rules."
-        # Nothing to click on the table: the buttons (and their keys) that may be used.
-        keys = [words for words, prefix in (("Invest (I)", "invest:"), ("Pass (P)", "pass")) if can(prefix)]
         if keys:
             return f"Use {or_list(keys)}; F1 shows the rules."
         return "F1 shows the rules."

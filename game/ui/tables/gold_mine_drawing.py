@@ -652,7 +652,8 @@ class TableDrawing(TableHost):
             if slot != "second" and slot == self.moves.focus_slot():
                 # The keys that change this row's die (its −1 +1 buttons show their prices).
                 room = words_box.right - title.right - 8
-                keys = next((k for k in ("↑/↓ change it · Tab: next row", "↑/↓ change it")
+                tab = len(self.moves.filled()) > 1   # (Tab moves to another row with a die)
+                keys = next((k for k in (("↑/↓ change it · Tab: next row",) if tab else ()) + ("↑/↓ change it",)
                              if theme.width_of(k, 10) <= room), "")
                 theme.text(surface, keys, (title.right + 8, title.y + 1), 10, theme.INK_DIM, box=words_box)
             main_y, sub_y = (row.y + 17, row.y + 33) if tall else (row.y + 14, row.y + 28)

@@ -969,6 +969,8 @@ class GrimProspectsTable(TableDrawing, TableScene):
             # (A hot-seat hand still face down: nobody keeps or orders cards unseen.)
             self._say(HIDDEN_CHOICE)
             return True
+        if getattr(event, "repeat", False) and k in (pygame.K_UP, pygame.K_k):
+            return True   # (↑ held down: the focus has moved on from the card it kept)
         if pygame.K_1 <= k <= pygame.K_4:
             if ch.keep_slot(k - pygame.K_1):
                 self._click()
@@ -1072,4 +1074,5 @@ class GrimProspectsTable(TableDrawing, TableScene):
                     theme.INK_DIM)
         bundles = [c for c in self.hand_cards() if not _hidden(c) and card(c).ability == "bundle"]
         tip = "Click a Bundle in your hand (or ←/→ then ↑) to place it  ·  " if bundles else ""
-        return tip + "R the Rubble  ·  S your stash  ·  F1 rules", theme.INK_DIM
+        stash = "S your stash  ·  " if self.eyes() else ""
+        return tip + f"R the Rubble  ·  {stash}F1 rules", theme.INK_DIM
