@@ -57,6 +57,9 @@ def _run_tool(name: str, argv: list[str]) -> int:
     """Run one tool. Its arguments are checked at its own edge (game/tools/cli.py); what the
     machine refuses during the work (a full disk, a folder removed meanwhile) still ends in one
     line and exit code 1, and Ctrl-C in 130, not in a traceback and a crash log."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # (a tool's output is its own)
     module = importlib.import_module(TOOLS[name])
     try:
         return int(module.main(argv) or 0)
@@ -97,7 +100,9 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_game(exit_after_first_frame=True)
     if args:
-        print(f"unknown command {args[0]!r}\n{__doc__}", file=sys.stderr)
+        from game.paths import as_run
+
+        print(f"unknown command {args[0]!r}\n{as_run(__doc__ or '')}", file=sys.stderr)
         return 2
     from game.ui.main import run_game
 

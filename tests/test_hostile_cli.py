@@ -470,6 +470,15 @@ def test_the_executable_names_itself_in_its_help(monkeypatch: pytest.MonkeyPatch
         assert f"usage: {command} simulate" in capsys.readouterr().out
         if frozen:
             assert "python -m game" not in said
+            # Nor in a tool's own help (its description names the command), nor after a
+            # command the executable does not know.
+            from game.tools import bench, demo, replay, verify
+
+            for tool in (bench, demo, replay, verify):
+                assert tool.main(["--help"]) == 0
+                assert "python -m game" not in capsys.readouterr().out, tool.__name__
+            assert main(["bogus"]) == 2
+            assert "python -m game" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("platform, windowed", [("win32", True), ("darwin", True), ("linux", False)])
@@ -485,3 +494,15 @@ def test_demo_draws_in_a_window_wherever_there_is_one(monkeypatch: pytest.Monkey
     monkeypatch.setenv("MOTHER_LODE_HOME", str(tmp_path))
     demo._prepare_environment()
     assert (os.environ.get("SDL_VIDEODRIVER") != "dummy") == windowed
+
+
+def test_a_tools_output_is_its_own(tmp_path: Path) -> None:
+    """pygame greets the terminal on import ("pygame-ce 2.5.8 (SDL ...)"); the game hides that,
+    and a tool (demo here) did not: its output starts with its own words."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env.update(MOTHER_LODE_HOME=str(tmp_path / "home"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    run = subprocess.run([sys.executable, "-m", "game", "demo", "ya_blew_it", "--players", "2", "--seed", "1",
+                          "--speed", "instant", "--max-frames", "1", "--shots", str(tmp_path / "shots")],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert "did not finish" in run.stderr          # (one frame: the demo stops at once, and says so)
+    assert "pygame-ce" not in run.stdout + run.stderr

@@ -40,13 +40,14 @@ class UsageError(Exception):
 
 class ToolParser(argparse.ArgumentParser):
     """An argument parser that raises `UsageError` instead of printing usage and exiting; its
-    usage names the command the way this copy is run (`mother-lode` in the executable)."""
+    usage and help name the command the way this copy is run (`mother-lode` in the executable)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         from game.paths import as_run
 
-        if isinstance(kwargs.get("prog"), str):
-            kwargs["prog"] = as_run(kwargs["prog"])
+        for part in ("prog", "description", "epilog"):
+            if isinstance(kwargs.get(part), str):
+                kwargs[part] = as_run(kwargs[part])
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
