@@ -1176,7 +1176,8 @@ def test_with_saves_failing_leaving_or_closing_asks_first(app: App, monkeypatch:
     assert not app.running
 
 
-def test_pass_screen_hides_the_table_until_ready(app: App) -> None:
+def curtain_over_a_table(app: App) -> tuple[DummyTable, PassScreen, list[bool]]:
+    """A table with the curtain up over it; the list fills with True when the curtain lifts."""
     m = new_match()
     table = DummyTable(m)
     app.reset(TitleScene())
@@ -1184,6 +1185,11 @@ def test_pass_screen_hides_the_table_until_ready(app: App) -> None:
     ready: list[bool] = []
     curtain = PassScreen("Ana", lambda: ready.append(True), match=m)
     app.push(curtain)
+    return table, curtain, ready
+
+
+def test_pass_screen_hides_the_table_until_ready(app: App) -> None:
+    table, curtain, ready = curtain_over_a_table(app)
     before = table.draws
     frames(app, 10)
     assert table.draws == before, "the table showed through the curtain"
@@ -1203,13 +1209,7 @@ def test_only_a_fresh_press_after_the_curtain_wakes_lifts_it(app: App) -> None:
     """Space skips a table's animations and Enter confirms a move: a player hurrying the last
     move along (a tap, a key held down, a double click) must not lift the next player's curtain.
     Its button wakes ARMS_AFTER seconds after it comes up, and a repeated key never lifts it."""
-    m = new_match()
-    table = DummyTable(m)
-    app.reset(TitleScene())
-    app.push(table)
-    ready: list[bool] = []
-    curtain = PassScreen("Ana", lambda: ready.append(True), match=m)
-    app.push(curtain)
+    table, curtain, ready = curtain_over_a_table(app)
     frames(app, 1)
     for k in (pygame.K_SPACE, pygame.K_RETURN):   # pressed just as it came: not for it
         app.handle(key(k))

@@ -196,6 +196,7 @@ class HexMapView:
         self._cells: list[tuple[Hex, Tile, int, tuple[int, int]]] | None = None
         self._to_warm: list[tuple[Tile, str, int]] | None = None
         self._centres = {hx: self.centre(hx) for hx in hexes}
+        self._mine_centres = [self._centres[hx] for hx in game_map.mine_hexes()]   # (the total's pill avoids them)
 
     # -------------------------------------------------------------- geometry
     def centre(self, h: Hex) -> tuple[float, float]:
@@ -580,7 +581,7 @@ class HexMapView:
         x, y = at
         s = self.size
         d = s * 0.62
-        marks = [self._centres[h] for h in self.map.mine_hexes()]
+        marks = list(self._mine_centres)
         marks += [(self.centre(n.hex)[0], self.centre(n.hex)[1] + s * 0.52) for n in pv.notes]
         best: pygame.Rect | None = None
         best_hidden = 0

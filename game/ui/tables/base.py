@@ -732,12 +732,16 @@ class TableScene(Scene):
     def _lift_curtain(self, seat: int) -> None:
         """`seat`'s player is at the screen: the table shows their eyes, their hand still hidden."""
         self.match.eyes = seat
-        self.hand_hidden = True
-        self._peek_down = False
         self.callouts.clear()   # (words about the last move, said to its player, not news of this turn)
-        self._rebuild_log()
+        self._turn_hand_down()
         self._buttons_key = None
         self._viewer_changed()
+
+    def _turn_hand_down(self) -> None:
+        """The hot-seat hand face down, no peek under way, and the log back to public lines."""
+        self.hand_hidden = True
+        self._peek_down = False
+        self._rebuild_log()
 
     def _rebuild_log(self) -> None:
         """The log panel again from the match's history, as the viewer now may see it."""
@@ -1183,9 +1187,7 @@ class TableScene(Scene):
         if self.match.hotseat and not self.hand_hidden:
             # The menu dims the table, not hides it, and the players may gather round it (to save,
             # to change a setting): the hand turns face down, and the log keeps to public lines.
-            self.hand_hidden = True
-            self._peek_down = False
-            self._rebuild_log()
+            self._turn_hand_down()
         from game.ui.scenes.dialogs import PauseMenu
 
         self.app.push(PauseMenu(self.match))

@@ -1057,10 +1057,10 @@ class GrimProspectsTable(TableDrawing, TableScene):
         answered = self.message == KEEP_FIRST and self.chooser is not None and self.chooser.action() is not None
         if self.message_time > 0 and self.message and not answered:
             return self.message, theme.DANGER
+        stash = "S your stash  ·  " if self.eyes() else ""   # (a hand face down keeps its stash so)
         if not self._human_turn():
             if self.replay:
                 return "", theme.INK_FAINT
-            stash = "S your stash  ·  " if self.eyes() else ""   # (a hand face down keeps its stash so)
             return ("Space skips the animation  ·  R the Rubble  ·  F1 rules  ·  Esc menu" if not self.idle
                     else f"R the Rubble  ·  {stash}F1 rules  ·  Esc menu"), theme.INK_FAINT
         if getattr(self, "hand_hidden", False) and not self.eyes():
@@ -1074,5 +1074,4 @@ class GrimProspectsTable(TableDrawing, TableScene):
                     theme.INK_DIM)
         bundles = [c for c in self.hand_cards() if not _hidden(c) and card(c).ability == "bundle"]
         tip = "Click a Bundle in your hand (or ←/→ then ↑) to place it  ·  " if bundles else ""
-        stash = "S your stash  ·  " if self.eyes() else ""
         return tip + f"R the Rubble  ·  {stash}F1 rules", theme.INK_DIM
