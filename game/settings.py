@@ -38,6 +38,9 @@ class Settings:
     fullscreen: bool = False
     colour_symbols: bool = True  # every gem colour also shows its own symbol
     hints: bool = True           # the coach's Hint at a human's decision (key H and a button)
+    # The window's size (width, height) when the game last closed, the player's own; empty: the
+    # size that fits the desktop (`game.ui.app.window_size_for`).
+    window_size: list[int] = field(default_factory=list)
     # The names the human seats had in the last game set up, in seat order: the setup offers them
     # again, so a player's statistics stay under one name.
     names: list[str] = field(default_factory=list)
@@ -59,7 +62,8 @@ class Settings:
 # Each field as the Settings screen and the setup name it, for a message about the file.
 FIELD_WORDS = {"animation": "animation speed", "volume": "volume", "muted": "sound on or off",
                "fullscreen": "full screen", "colour_symbols": "gem symbols", "hints": "hints",
-               "names": "the names last played", "setups": "the last setup of each game"}
+               "window_size": "the window's size", "names": "the names last played",
+               "setups": "the last setup of each game"}
 
 
 def settings_path() -> Path:
@@ -156,8 +160,20 @@ def _setup(setup: object) -> dict[str, Any] | None:
     return kept
 
 
+MAX_WINDOW_SIDE = 16384   # pixels: larger than any screen
+
+
+def _window(value: object) -> list[int] | None:
+    """The remembered window size: two whole numbers of pixels (or none remembered)."""
+    if not isinstance(value, list) or len(value) not in (0, 2):
+        return None
+    if not all(type(v) is int and 1 <= v <= MAX_WINDOW_SIDE for v in value):
+        return None
+    return list(value)
+
+
 # The fields read by a reader of their own (the others are one value of the default's type).
-_PARSERS: dict[str, Callable[[object], Any]] = {"names": _names, "setups": _setups}
+_PARSERS: dict[str, Callable[[object], Any]] = {"names": _names, "setups": _setups, "window_size": _window}
 
 
 def load_settings_checked() -> tuple[Settings, str | None]:

@@ -151,3 +151,66 @@ def test_the_window_for_each_desktop() -> None:
     assert window_size_for((1920, 1080), (1294, 728)) == (1223, 688)
     assert window_size_for((1920, 1080), (1920, 1080)) == (1280, 720)
     assert window_size_for((1366, 768), (1365, 768)) == (1169, 658)
+    # The size the player left it at: kept where there is room, never under the smallest.
+    assert window_size_for((1920, 1080), None, (1000, 600)) == (1000, 600)
+    assert window_size_for((1920, 1080), None, (300, 200)) == (640, 360)
+    assert window_size_for((1366, 768), (1366, 768), (1800, 1000)) == (1326, 658)
+
+
+REMEMBER = """
+import json, sys, warnings
+import pygame
+from game.settings import settings_path
+from game.ui.app import App
+
+warnings.simplefilter("ignore")
+app = App()
+window = pygame.Window.from_display_module()
+
+def settle():
+    for _ in range(5):
+        app.step(1 / 60)
+        pygame.event.pump()
+
+settle()
+opened = list(window.size)
+if sys.argv[1] != "-":
+    window.size = tuple(int(v) for v in sys.argv[1].split("x"))
+    settle()
+app.run()   # nothing on the stack: closes at once, as the game does
+kept = json.loads(settings_path().read_text())["window_size"] if settings_path().exists() else None
+print(json.dumps({"opened": opened, "kept": kept}))
+"""
+
+
+def _remember(xvfb_run: str, screen: str, home: Path, resize: str = "-") -> dict[str, object]:
+    env = {**os.environ, "MOTHER_LODE_HOME": str(home), "SDL_AUDIODRIVER": "dummy"}
+    for name in ("SDL_VIDEODRIVER", "SDL_HINT_RENDER_SCALE_QUALITY", "SDL_RENDER_SCALE_QUALITY"):
+        env.pop(name, None)
+    run = subprocess.run([xvfb_run, "-a", "-s", f"-screen 0 {screen}x24", sys.executable, "-c", REMEMBER,
+                          resize], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    seen: dict[str, object] = json.loads(run.stdout.strip().splitlines()[-1])
+    return seen
+
+
+def test_the_window_opens_at_the_size_the_player_left_it(tmp_path: Path) -> None:
+    xvfb_run = _xvfb_run()
+    # Not changed by the player: nothing written, and the next start fits the desktop again.
+    assert _remember(xvfb_run, "1920x1080", tmp_path) == {"opened": [1280, 720], "kept": None}
+    first = _remember(xvfb_run, "1920x1080", tmp_path, "1000x600")
+    assert first == {"opened": [1280, 720], "kept": [1000, 600]}
+    assert _remember(xvfb_run, "1920x1080", tmp_path)["opened"] == [1000, 600]
+    # On a smaller screen next time: no larger than it has room for.
+    settings = next(tmp_path.rglob("settings.json"))
+    settings.write_text(json.dumps({"window_size": [1800, 1000]}))
+    assert _remember(xvfb_run, "1366x768", tmp_path)["opened"] == [1326, 658]
+
+
+def test_a_remembered_window_size_is_checked_when_read(tmp_path: Path) -> None:
+    from game.settings import _read
+
+    assert _read({"window_size": [900, 500]})[0].window_size == [900, 500]
+    for bad in ([900], [900, "500"], [0, 500], [900, 10**9], "900x500", [900.0, 500], [True, 500]):
+        settings, wrong = _read({"window_size": bad})
+        assert settings.window_size == [] and wrong == ["window_size"], bad

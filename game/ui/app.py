@@ -88,14 +88,21 @@ FRAME_ROOM = (40, 110)
 TITLE_BAR = 40   # room for a window's title bar, which a display's usable area leaves in
 
 
-def window_size_for(desktop: tuple[int, int], opened: tuple[int, int] | None = None) -> tuple[int, int]:
+def window_size_for(desktop: tuple[int, int], opened: tuple[int, int] | None = None,
+                    wanted: tuple[int, int] | None = None) -> tuple[int, int]:
     """The window the game opens on a desktop of this size: the picture at the largest whole
     scale that leaves room for the desktop's frame and bars (`FRAME_ROOM`) — 1280x720, or
     2560x1440 on a 4K screen — or, where even 1280x720 has no room, scaled down to fit, never
     under `MIN_WINDOW`. `opened`: the window pygame opened, the picture fitted to the usable
     area of the display it is on (which may be another than the first, whose size `desktop`
-    is): no larger than that, with room for a title bar."""
+    is): no larger than that, with room for a title bar. `wanted`: the size the player gave the
+    window last time (`Settings.window`), kept as far as this desktop has room for it."""
     dw, dh = desktop
+    room = [dw - FRAME_ROOM[0], dh - FRAME_ROOM[1]]
+    if opened is not None:
+        room = [min(room[0], opened[0]), min(room[1], opened[1] - TITLE_BAR)]
+    if wanted is not None:
+        return (max(MIN_WINDOW[0], min(wanted[0], room[0])), max(MIN_WINDOW[1], min(wanted[1], room[1])))
     k = min((dw - FRAME_ROOM[0]) / theme.WIDTH, (dh - FRAME_ROOM[1]) / theme.HEIGHT)
     k = float(int(k)) if k >= 1.0 else k
     if opened is not None:
@@ -109,19 +116,20 @@ def _fitted_by_pygame() -> bool:
     return os.environ.get("SDL_HINT_RENDER_SCALE_QUALITY", "0").strip().lower() not in ("0", "false", "")
 
 
-def _fit_to_desktop(opening: bool = False) -> None:
+def _fit_to_desktop(opening: bool = False, wanted: tuple[int, int] | None = None) -> tuple[int, int] | None:
     """Size the window for the desktop (`window_size_for`) and centre it: a 1366x768 laptop, or
     a 1920x1080 one that Windows scales by 150%, would otherwise hide its foot, and the buttons
-    there, under the taskbar; and a larger desktop would get a window as large as itself."""
+    there, under the taskbar; and a larger desktop would get a window as large as itself.
+    `wanted`: the size the player left the window at last time. Returns the size given, if any."""
     window = _display_window()
     if window is None:
-        return
+        return None
     try:
         sizes = pygame.display.get_desktop_sizes()
         if not sizes:
-            return
+            return None
         (x, y), (w, h) = window.position, window.size
-        size = window_size_for(sizes[0], (w, h) if opening and _fitted_by_pygame() else None)
+        size = window_size_for(sizes[0], (w, h) if opening and _fitted_by_pygame() else None, wanted)
         # Round the window's own centre (pygame opened it on the display under the mouse;
         # WINDOWPOS_CENTERED would move it to the first display).
         window.size = size
@@ -135,8 +143,10 @@ def _fit_to_desktop(opening: bool = False) -> None:
             px, py = max(0, (dw - size[0]) // 2), max(0, (dh - size[1]) // 2)
         window.position = (px, py)
         log.info("the desktop is %dx%d: the window opens at %dx%d", *sizes[0], *size)
+        return size
     except (pygame.error, ValueError) as exc:
         log.info("the window keeps its size: %s", exc)
+        return None
 
 
 def _display_window() -> pygame.Window | None:
@@ -187,7 +197,13 @@ class App:
                 warnings.filterwarnings("ignore", message="no fast renderer available")
             self.screen = pygame.display.set_mode((theme.WIDTH, theme.HEIGHT), flags)
         _keep_readable(MIN_WINDOW)
-        _fit_to_desktop(opening=True)
+        kept = settings.window_size
+        wanted = (kept[0], kept[1]) if len(kept) == 2 else None
+        fitted = _fit_to_desktop(opening=True, wanted=wanted)
+        # The size the game chose for this desktop, none remembered: left to choose next time too
+        # (on a larger screen, a larger window).
+        self._fitted = fitted if wanted is None else None
+        self._window_kept = list(settings.window_size)   # as in the settings file: written if changed
         if real_window:
             _show_window()
         self._windowed: tuple[tuple[int, int], tuple[int, int]] | None = None
@@ -384,6 +400,21 @@ class App:
         elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED,
                             pygame.WINDOWEXPOSED):
             self.hidden = False
+        if event.type == pygame.WINDOWSIZECHANGED and not pygame.display.is_fullscreen():
+            window = _display_window()
+            if window is not None:   # kept when the game closes
+                self.settings.window_size = [] if tuple(window.size) == self._fitted else list(window.size)
+
+    def keep_window_size(self) -> None:
+        """Write the window's size to the settings as the game closes, when the player changed it
+        (so the next start opens it so). A disk that refuses loses only that."""
+        if self.read_only or self.settings.window_size == self._window_kept:
+            return
+        try:
+            save_settings(self.settings)
+            self._window_kept = list(self.settings.window_size)
+        except OSError as exc:
+            log.error("the window's size not kept: %s", exc)
 
     def frame_rate(self) -> int:
         """The frames a second to draw now: fewer while the window is not looked at or used."""
@@ -397,6 +428,7 @@ class App:
         while self.running and self.stack:
             dt = self.clock.tick(self.frame_rate()) / 1000.0
             self.step(min(dt, 0.25 if self.hidden else 0.1))
+        self.keep_window_size()
         pygame.quit()
 
     def screenshot(self, path: Path) -> None:
