@@ -1061,3 +1061,24 @@ def test_a_groups_count_leaves_its_cards_name_points_and_icon_in_view(app, playe
                      pygame.Rect(0, 0, rect.w, gp_cards.name_depth(rect.size))):
             alone, two = (pygame.image.tobytes(pic.subsurface(mark.move(rect.topleft)), "RGBA") for pic in pics)
             assert alone == two, (p, mark)
+
+
+def test_the_rubble_on_the_table_shows_each_of_its_cards_names_whole(app: Any) -> None:
+    """The Rubble's newest cards lay five deep, each covering all but the first letters of the
+    one before ("Dyn", "Cry"): the newest three now, each leaving the one before its name."""
+    from helpers import played
+
+    from game.ui.tables.grim_drawing import NAME_OVERLAP, RUBBLE_BOX, SMALL
+
+    m = played(GAME, 3, 40, [Seat("Ann")] + [bot(f"Bot{i}") for i in range(3)])
+    table = open_table(app, m)
+    app.step(1 / 60)
+    assert len(m.state.rubble) >= 5
+    rects = table.rubble_rects()
+    assert len(rects) >= 3
+    for before, after in zip(rects, rects[1:]):
+        assert after.x - before.x >= SMALL[0] - NAME_OVERLAP, rects
+    assert all(RUBBLE_BOX.contains(r) for r in rects)
+    # Where the mouse finds a card is where it is drawn: the newest on top, on the right.
+    assert table.card_at(rects[-1].center) == m.state.rubble[-1]
+    assert table.card_at((rects[0].x + 4, rects[0].centery)) == m.state.rubble[-len(rects)]

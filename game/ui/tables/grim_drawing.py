@@ -44,6 +44,7 @@ SMALL = gp_cards.SMALL        # the piles, the Inventories, the other players' h
 OPP_LABEL_ROOM = 22           # below an opponent's cards: the line that names its piles
 TINY = (48, 67)               # the other players' cards when four sit at the top (five players)
 NAME_OVERLAP = 6              # a card may cover this much of the one before and leave its name
+RUBBLE_SHOWN = 3              # the Rubble's newest cards on the table, each name whole (R: all)
 ROW_MIN, ROW_MAX = 14, 20     # the lines of a crowded rival's Inventory listed by name
 MARK = SMALL                  # the Mine's top cards the viewer knows
 
@@ -448,9 +449,10 @@ class TableDrawing(TableHost):
         """How many known top cards of the Mine fit beside it (the Geode takes room at two)."""
         return 3 if self.two_player() else 4
 
-    def rubble_rects(self) -> list[pygame.Rect]:
-        shown = min(5, len(self.model.rubble))
-        box = pygame.Rect(RUBBLE_BOX.x + 10, RUBBLE_BOX.y + 30, RUBBLE_BOX.w - 20, SMALL[1])
+    def rubble_rects(self, count: int | None = None) -> list[pygame.Rect]:
+        """The Rubble's newest cards, oldest first, each leaving the one before its name."""
+        shown = min(RUBBLE_SHOWN, len(self.model.rubble) if count is None else count)
+        box = pygame.Rect(RUBBLE_BOX.x + 8, RUBBLE_BOX.y + 30, RUBBLE_BOX.w - 16, SMALL[1])
         return self._fan(box, SMALL, shown, SMALL[0] + 4)
 
     def geode_groups(self) -> list[tuple[str, list[int]]]:
@@ -466,9 +468,7 @@ class TableDrawing(TableHost):
         return self._fan(box, SMALL, n, SMALL[0] + 6)
 
     def rubble_top_pos(self) -> tuple[float, float]:
-        rects = self._fan(pygame.Rect(RUBBLE_BOX.x + 10, RUBBLE_BOX.y + 30, RUBBLE_BOX.w - 20, SMALL[1]),
-                          SMALL, min(5, len(self.model.rubble) + 1), SMALL[0] + 4)
-        return rects[-1].center
+        return self.rubble_rects(len(self.model.rubble) + 1)[-1].center
 
     def geode_pos(self, cid: int) -> tuple[float, float]:
         """Where card `cid` lies (or would lie) in the Geode."""
@@ -651,7 +651,7 @@ class TableDrawing(TableHost):
     # -- the middle
     def _middle_key(self) -> Any:
         m = self.model
-        return (len(m.mine), tuple(self.mine_marks()[:self.mark_room()]) if self.eyes() else None, tuple(m.rubble[-5:]),
+        return (len(m.mine), tuple(self.mine_marks()[:self.mark_room()]) if self.eyes() else None, tuple(m.rubble[-RUBBLE_SHOWN:]),
                 len(m.rubble), tuple(m.geode), self.eyes(), self._looking_shown())
 
     def _looking_shown(self) -> bool:
@@ -726,7 +726,7 @@ class TableDrawing(TableHost):
         pygame.draw.rect(pic, (44, 38, 34), rb, border_radius=10)
         pygame.draw.rect(pic, (110, 90, 70), rb, 2, border_radius=10)
         theme.text(pic, f"Rubble {len(m.rubble)}", (rb.x + 10, rb.y + 7), 15, theme.INK, bold=True)
-        for c, r in zip(m.rubble[-5:], self.rubble_rects()):
+        for c, r in zip(m.rubble[-RUBBLE_SHOWN:], self.rubble_rects()):
             self._card(pic, c, r.move(*off))
         if not m.rubble:
             theme.text(pic, "empty", (rb.centerx, rb.y + 70), 13, theme.INK_FAINT, anchor="midtop")
@@ -1026,7 +1026,7 @@ class TableDrawing(TableHost):
             for (_, cs), r in zip(reversed(groups), reversed(rects)):
                 if r.collidepoint(pos):
                     return cs[0]
-        for c, r in zip(reversed(self.model.rubble[-5:]), reversed(self.rubble_rects())):
+        for c, r in zip(reversed(self.model.rubble[-RUBBLE_SHOWN:]), reversed(self.rubble_rects())):
             if r.collidepoint(pos):
                 return c
         if self.two_player():

@@ -287,12 +287,19 @@ class GrimProspectsTable(TableDrawing, TableScene):
     def _callout(self, text: str, pos: tuple[float, float], colour: tuple[int, int, int] = theme.INK,
                  size: int = 24, duration: float = 1.0, delay: float = 0.0) -> None:
         """Words that float up from the free felt nearest `pos`: they hide no card, name or count
-        (over the nearest free place; where the table is full, at `pos` itself)."""
+        (over the nearest free place, smaller where big words find none; where the table is full
+        even for those, at `pos` itself)."""
         s = self.speed()
         if s <= 0:
             return
-        img = callout_image(text, size, colour)
-        spot = placing.free_spot(pos, img.get_size(), self.covered_rects(), FELT, rise=CALLOUT_RISE)
+        covered = self.covered_rects()
+        for k in (1.0, 0.8, 0.65):
+            img = callout_image(text, max(16, round(size * k)), colour)
+            spot = placing.free_spot(pos, img.get_size(), covered, FELT, rise=CALLOUT_RISE)
+            if spot is not None:
+                break
+        else:
+            img = callout_image(text, size, colour)
         self.callouts.append(Callout(img, spot or pos, max(0.5, duration * s), rise=CALLOUT_RISE,
                                      delay=delay * s))
 
