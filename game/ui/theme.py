@@ -29,9 +29,14 @@ FELT = (36, 52, 48)
 FELT_EDGE = (24, 36, 33)
 PANEL = (44, 40, 38)
 PANEL_EDGE = (92, 78, 58)
+# Words on the dark backgrounds below (BG, BG_DEEP, PANEL, FELT): INK for what matters most,
+# INK_DIM for the rest, INK_FAINT for the quietest lines (keys, asides), which are still read, so
+# each stays at a contrast of 4.5:1 or more on them (tests/test_theme.py). INK_OFF is for the
+# label of a button that cannot be pressed now, and is meant to look switched off.
 INK = (236, 230, 214)
-INK_DIM = (170, 162, 148)
-INK_FAINT = (112, 106, 98)
+INK_DIM = (190, 182, 167)
+INK_FAINT = (162, 154, 141)
+INK_OFF = (112, 106, 98)
 GOLD = (232, 186, 74)
 GOLD_DARK = (156, 116, 34)
 DANGER = (222, 84, 64)

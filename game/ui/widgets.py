@@ -60,7 +60,7 @@ class Button:
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.enabled:
-            fill, edge, ink = (52, 50, 50), (74, 70, 66), theme.INK_FAINT
+            fill, edge, ink = (52, 50, 50), (74, 70, 66), theme.INK_OFF
         elif self.primary:
             fill = (196, 150, 52) if self.hover or self.focused else theme.GOLD_DARK
             edge, ink = theme.GOLD, (24, 20, 14)
@@ -80,7 +80,7 @@ class Button:
             # (A long name, "DELETE", keeps clear of the rounded corner.)
             inset = 6 if len(hint) <= 3 else 9
             theme.text(surface, hint, (self.rect.right - inset, self.rect.bottom - 3), 11,
-                       ink if self.enabled else theme.INK_FAINT, anchor="bottomright")
+                       ink if self.enabled else theme.INK_OFF, anchor="bottomright")
 
 
 class WheelNotches:
