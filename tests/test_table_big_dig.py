@@ -814,3 +814,61 @@ def test_the_card_keys_stay_readable_over_a_hints_outline_round_card_5(app, monk
     # (and the outline is there, round card 5, reaching up to the words' row)
     assert table._hint_spots(best)[0] == table.card_rect(5)
     assert table.card_rect(5).inflate(8 + 4 * 8, 8 + 4 * 8).colliderect(words)
+
+
+def _grey(surface: pygame.Surface) -> list[int]:
+    """The picture's lightness, pixel by pixel (weighted as eyes weigh red, green and blue):
+    what is left to an eye that cannot tell the colours apart."""
+    w, h = surface.get_size()
+    out = []
+    for y in range(h):
+        for x in range(w):
+            r, g, b = surface.get_at((x, y))[:3]
+            out.append(int(0.2126 * r + 0.7152 * g + 0.0722 * b))
+    return out
+
+
+def test_a_refused_ghost_is_told_from_a_fitting_one_without_its_colour() -> None:
+    """The piece where it cannot go was the fitting ghost in red: to many colour-blind eyes it
+    was the same ghost, dark olive, almost lost in the dirt. It is struck through with stripes."""
+    from game.ui.tables.big_dig_drawing import GHOST_BAD, ghost_tile
+
+    cell = 44
+    grey = (150, 150, 150)
+    fits, refused = ghost_tile(cell, grey, 120), ghost_tile(cell, grey, 120, refused=True)
+    inside = pygame.Rect(4, 4, cell - 8, cell - 8)
+
+    def dark_share(tile: pygame.Surface) -> float:
+        ground = pygame.Surface((cell, cell))
+        ground.fill((184, 142, 96))   # dirt
+        ground.blit(tile, (0, 0))
+        pixels = _grey(ground.subsurface(inside))
+        return sum(p < 70 for p in pixels) / len(pixels)
+
+    assert dark_share(fits) == 0.0
+    assert dark_share(refused) >= 0.15
+    assert dark_share(ghost_tile(cell, GHOST_BAD, 120, refused=True)) >= 0.15
+
+
+def test_an_emerald_is_not_an_amethyst_in_another_colour() -> None:
+    """Both gems were one shape, apart in colour only, and the emerald's green was the dirt's
+    own lightness: for a colour-blind player the Emeralds goal had nothing to see. The emerald
+    is an octagon, darker than the dirt; the amethyst keeps its point."""
+    import random
+
+    from game.games.big_dig.board import AMETHYST, DIRT, EMERALD
+    from game.ui.digboard import _square
+
+    def drawn(kind: str) -> pygame.Surface:
+        surface = pygame.Surface((44, 44))
+        _square(surface, kind, surface.get_rect(), random.Random(1), 44)
+        return surface
+
+    dirt = _grey(drawn(DIRT))
+    masks = {}
+    for kind in (EMERALD, AMETHYST):
+        pixels = _grey(drawn(kind))
+        masks[kind] = {i for i, (p, d) in enumerate(zip(pixels, dirt)) if abs(p - d) > 30}
+    assert len(masks[EMERALD]) >= 0.15 * len(dirt)   # it stands out from the dirt in lightness
+    a, b = masks[EMERALD], masks[AMETHYST]
+    assert len(b) >= 0.1 * len(dirt) and len(a ^ b) / len(a | b) >= 0.35   # in another shape

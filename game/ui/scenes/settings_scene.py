@@ -58,8 +58,9 @@ class SettingsScene(Scene):
         self.volume = ClampedCycler(row(1), "Sound volume", VOLUME_STEPS, 7, self._set_volume, size=20)
         self.mute = Cycler(row(2), "Sound", ["On", "Muted"], 0, self._set_mute, size=20)
         self.fullscreen = Cycler(row(3), "Fullscreen", ["Off", "On"], 0, self._set_fullscreen, size=20)
-        # (Only Ya Blew It!'s gems tell their colour by colour alone; the other games always show a
-        # number, a name or a symbol beside it.)
+        # (Only Ya Blew It!'s gems can tell their colour by colour alone; the other games always
+        # show a number, a name or a shape of its own beside it: Big Dig's emerald and amethyst
+        # are cut differently.)
         self.symbols = Cycler(row(4), "Ya Blew It! gem symbols", ["On", "Off"], 0, self._set_symbols, size=20)
         self.hints = Cycler(row(5), "Hints at the table", ["On", "Off"], 0, self._set_hints, size=20)
         self.cyclers = [self.animation, self.volume, self.mute, self.fullscreen, self.symbols, self.hints]

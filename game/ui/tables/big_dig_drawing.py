@@ -397,7 +397,7 @@ class TableDrawing(TableHost):
         # Red where it is refused; the rules' reason is said once, in the move panel (`_move_words`),
         # not again over the board.
         ok = not self.why_not()
-        tile = ghost_tile(v.cell, GHOST_OK if ok else GHOST_BAD, 120)
+        tile = ghost_tile(v.cell, GHOST_OK if ok else GHOST_BAD, 120, refused=not ok)
         for sq in squares:
             if self.board.on_board(sq):
                 surface.blit(tile, v.square_rect(sq))
@@ -699,10 +699,16 @@ def glow_tile(size: tuple[int, int], alpha: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=32)
-def ghost_tile(cell: int, rgb: tuple[int, int, int], alpha: int) -> pygame.Surface:
-    """One square of a ghost: see-through colour with a solid edge."""
+def ghost_tile(cell: int, rgb: tuple[int, int, int], alpha: int, refused: bool = False) -> pygame.Surface:
+    """One square of a ghost: see-through colour with a solid edge; where the piece cannot go,
+    struck through with dark stripes too, so that it is told from a fit without its colour
+    (red and green are alike to many eyes)."""
     tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
     tile.fill((*rgb, alpha))
+    if refused:
+        step, width = max(6, cell // 4), max(2, cell // 12)
+        for x in range(-cell, cell, step):
+            pygame.draw.line(tile, (28, 10, 8, 200), (x, cell), (x + cell, 0), width)
     pygame.draw.rect(tile, (*rgb, 255), tile.get_rect(), 3)
     return tile
 
