@@ -1085,3 +1085,23 @@ def test_the_final_table_says_who_won_in_the_move_panel(app, monkeypatch) -> Non
     said = (f"{match.seats[winners[0]].name} wins." if len(winners) == 1
             else " and ".join(match.seats[w].name for w in winners) + " tie for the win.")
     assert "The game is over." in drawn and said in drawn, drawn
+
+
+def test_whose_barrier_it_is_does_not_rest_on_its_colour(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Barriers decide who pays whom, and seat 2's orange fence and seat 3's green one are alike
+    to many colour-blind eyes: each fence carries its seat's number, as its miner does. With
+    every seat drawn in one colour, two seats' fences still differ."""
+    from game.games.gold_mine.tmx import load_map
+    from game.ui import hexmap
+
+    pygame.display.init()
+    monkeypatch.setattr(hexmap, "seat_rgb", lambda p: (200, 140, 60))
+    game_map = load_map(ROOT / "maps" / "gold_mine.tmx")
+    dirt = sorted(h for h, t in game_map.tiles.items() if t.kind == "dirt")[:2]
+    pictures = []
+    for owner in (1, 2):
+        view = hexmap.HexMapView(game_map, pygame.Rect(8, 52, 640, 662))
+        marks = hexmap.MapMarks(barriers=tuple((h, (owner,)) for h in dirt),
+                                barrier_lines=((owner, tuple(dirt)),))
+        pictures.append(pygame.image.tobytes(view.base(marks), "RGBA"))
+    assert pictures[0] != pictures[1]

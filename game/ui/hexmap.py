@@ -356,9 +356,9 @@ class HexMapView:
                 dx, dy = (bx - ax) / 2, (by - ay) / 2
                 first = (pts[0][0] - dx, pts[0][1] - dy)
                 last = (pts[-1][0] + dx, pts[-1][1] + dy)
-                _fence(surf, [first] + pts + [last], seat_rgb(owner), s, ends=False)
+                _fence(surf, [first] + pts + [last], seat_rgb(owner), s, ends=False, seat=owner)
             else:
-                _fence(surf, pts, seat_rgb(owner), s)
+                _fence(surf, pts, seat_rgb(owner), s, seat=owner)
         # Barrier hexes not covered by a known line: a short fence across the hex.
         for h, owners in marks.barriers:
             n = len(owners)
@@ -368,7 +368,8 @@ class HexMapView:
                 cx, cy = self.centre(h)
                 off = (k - (n - 1) / 2) * s * 0.24
                 y = cy - oy + off
-                _fence(surf, [(cx - ox - s * 0.55, y), (cx - ox + s * 0.55, y)], seat_rgb(owner), s)
+                _fence(surf, [(cx - ox - s * 0.55, y), (cx - ox + s * 0.55, y)], seat_rgb(owner), s,
+                       seat=owner)
 
     # -------------------------------------------------------------- drawing: every frame
     def draw(self, surface: pygame.Surface, marks: MapMarks, *, preview: MapPreview | None = None,
@@ -546,7 +547,7 @@ class HexMapView:
                 dx, dy = (bx - ax) / 2, (by - ay) / 2
                 first = (ax + dx, ay + dy)
                 last = (pts[-1][0] + dx, pts[-1][1] + dy)
-                _fence(surf, [first] + pts[1:] + [last], own, s, alpha=230, ends=False)
+                _fence(surf, [first] + pts[1:] + [last], own, s, alpha=230, ends=False, seat=pv.owner)
         for h in bad:
             x, y = c(h)
             pygame.draw.polygon(surf, (*BAD_RGB, 90), poly(h, 1))
@@ -832,8 +833,10 @@ def _arrow_head(surf: pygame.Surface, tip: tuple[float, float], angle: float, si
 
 
 def _fence(surf: pygame.Surface, pts: Sequence[tuple[float, float]], col: RGB, s: float, alpha: int = 255,
-           ends: bool = True) -> None:
-    """A fence in a seat's colour along `pts` (hex centres): a rail with a post on every hex.
+           ends: bool = True, seat: int | None = None) -> None:
+    """A fence in a seat's colour along `pts` (hex centres): a rail with a post on every hex, and
+    on its middle post a disc with the seat's number (as on its miner), so that whose it is never
+    rests on the colour alone (orange and green fences are alike to many eyes).
 
     It reaches a little past both ends (unless `ends` is False: `pts` then begin and end on hex
     edges, and only the points between them get posts), so that even a one-hex barrier reads as
@@ -873,6 +876,20 @@ def _fence(surf: pygame.Surface, pts: Sequence[tuple[float, float]], col: RGB, s
                          border_radius=1)
         tip = [(r.x, r.y), (r.centerx, r.y - pw * 0.6), (r.right, r.y)]
         pygame.draw.polygon(surf, dark, tip)
+    if seat is not None:
+        x, y = posts[len(posts) // 2] if posts else ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        _seat_badge(surf, (x, y - ph * 0.2), max(6.0, s * 0.2), col, seat, alpha)
+
+
+def _seat_badge(surf: pygame.Surface, centre: tuple[float, float], r: float, col: RGB, seat: int,
+                alpha: int = 255) -> None:
+    """A small disc in the seat's colour with its number, ringed dark."""
+    pygame.draw.circle(surf, (16, 12, 8, alpha), centre, r + 2)
+    pygame.draw.circle(surf, (*col, alpha), centre, r)
+    num = theme.font(max(9, int(r * 1.45)), True).render(str(seat + 1), True, (16, 14, 12))
+    if alpha < 255:
+        num.set_alpha(alpha)
+    surf.blit(num, num.get_rect(center=(int(centre[0]), int(centre[1]) + 1)))
 
 
 @lru_cache(maxsize=8)

@@ -43,7 +43,9 @@ DANGER = (222, 84, 64)
 GOOD = (110, 196, 120)
 FOCUS = (255, 226, 140)
 
-# Seat colours: distinct in hue and lightness, so they also read for colour-blind players.
+# Seat colours: distinct in hue and lightness. Some pairs are still alike to colour-blind eyes
+# (blue and violet; orange and green), so wherever a colour says whose something is, the seat's
+# name or number is there too (a miner, a fence, a name tag).
 SEAT_COLOURS = [
     (86, 160, 230), (238, 132, 60), (120, 200, 110),
     (220, 90, 160), (240, 214, 80), (160, 130, 230),
