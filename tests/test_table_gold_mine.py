@@ -24,7 +24,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import NAMES, bots, click, humans, key, run_until_human, save_files, saved_actions  # noqa: E402
+from helpers import NAMES, bots, click, humans, key, run_until_human, save_files, saved_actions, spy_text_places  # noqa: E402
 
 from game.core.contract import Action  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402
@@ -987,17 +987,39 @@ def test_the_setup_offers_the_map_played_last_while_it_is_there(app, home: Path)
     assert third.maps is not None and third.maps.index == 0
 
 
-def test_words_too_long_for_the_money_box_end_in_an_ellipsis_and_show_whole_under_the_pointer(app) -> None:  # type: ignore[no-untyped-def]
+def test_words_too_long_for_the_money_box_take_the_panels_free_room_before_they_are_cut(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The money box had two lines, and a longer note ended in "die 4 +…" however much of the
+    move panel stood empty above it (the whole under the pointer only, out of reach of a player
+    on the keyboard). It grows up into the free room; only words longer still are cut."""
+    from game.ui import theme
+    from game.ui.tables import gold_mine_drawing
+
+    said = spy_text_places(monkeypatch, gold_mine_drawing)
     match = Match("gold_mine", humans(2), seed=2)
     table = open_table(app, match)
     run_until_human_plays(app, table)
+    mine = next(o for o in match.state.options() if o.kind == "mine")
+    key(app, pygame.K_1 + Move.from_action(mine.action).action_die)   # (the faces' legend goes)
     long = ("Turning die 1 up to 6: this income leaves you 3$ better off, but die 1 as the dice "
-            "modifier, die 2 as the new action gives 4$ with the same action die, which is more")
+            "modifier, die 2 as the new action gives 4$")
+    assert len(theme.wrap(long, table.money_box().w - 20, 12)) == 3
     table._say(long)
+    rows_end = max(y + table.row_height() for _, y in table.move_rows())
     table.draw(app.screen)
-    assert table.money_full == long
+    assert table.money_full == ""
+    box = table.money_box()
+    assert box.h > 58 and box.y >= rows_end
+    shown = " ".join(words for words, rect in said
+                     if box.contains(rect) and len(words) > 8 and words.strip() in long)
+    assert shown.split() == long.split()
+    # Words the free room cannot hold end in an ellipsis, and show whole under the pointer.
+    longer = " ".join([long] * 4)
+    table._say(longer)
+    said.clear()
+    table.draw(app.screen)
+    assert table.money_full == longer and table.money_box().y >= rows_end
     table.mouse = table.money_box().center
-    assert table.tooltip_text() == long
+    assert table.tooltip_text() == longer
 
 
 def test_a_die_picked_with_a_paid_change_says_so_in_gold(app) -> None:  # type: ignore[no-untyped-def]

@@ -78,6 +78,7 @@ DIE_GAP = 84
 DIE_XS = [DICE_BOX.x + 48 + i * DIE_GAP for i in range(DICE)]
 DIE_Y = DICE_BOX.y + 48
 ROW_H = 52
+MONEY_LINE = 15   # a line of the money box's words
 ROW_BUTTONS_W = 94                        # a move row's two buttons at its right end
 ROWS_Y = MOVE_BOX.y + 34
 ROWS_BOTTOM = MOVE_BOX.bottom - 52 - 62   # the money box and the buttons sit below the rows
@@ -199,6 +200,7 @@ class TableDrawing(TableHost):
     dice: list[DieSprite]
     _players_cache: PlayersList | None
     money_full: str = ""   # the money box's words when they were cut to fit (shown whole on pointing)
+    _money_rect: pygame.Rect | None = None   # the money box as last drawn
     message_colour: tuple[int, int, int] = theme.DANGER   # a refusal's red, or a note's gold
     _static: pygame.Surface | None
     _static_key: Any
@@ -694,9 +696,10 @@ class TableDrawing(TableHost):
             elif slot == "new":
                 sub += ": ±1 is free"
             theme.text(surface, sub, (tx, sub_y), 11, theme.GOLD if ch else theme.INK_FAINT, box=words_box)
+        free_top = max(y + h - 4 for _, y in self.move_rows()) + 8
         if current == "action":
-            self._draw_action_legend(surface, ROWS_Y + h + 4)
-        self._draw_money_line(surface, pv)
+            free_top = self._draw_action_legend(surface, ROWS_Y + h + 4) + 8
+        self._draw_money_line(surface, pv, free_top)
         for b in self.buttons:
             b.draw(surface)
             extra: int | None = getattr(b, "price", None)
@@ -707,8 +710,9 @@ class TableDrawing(TableHost):
                            theme.GOLD if extra > 0 else theme.GOOD, anchor="midtop",
                            box=pygame.Rect(b.rect.x - 6, row_top, b.rect.w + 12, h - 4))
 
-    def _draw_action_legend(self, surface: pygame.Surface, y: int) -> None:
-        """While the action die is being chosen: what each face does (faces on offer bright)."""
+    def _draw_action_legend(self, surface: pygame.Surface, y: int) -> int:
+        """While the action die is being chosen: what each face does (faces on offer bright).
+        Returns where it ends."""
         r = MOVE_BOX
         offered = set()
         for i, why in self.moves.die_choices().items():
@@ -734,8 +738,8 @@ class TableDrawing(TableHost):
             surface.blit(img, (r.x + 16, yy))
             theme.text(surface, fit(meaning[face], r.w - 56, 13), (r.x + 44, yy + 2), 13,
                        theme.INK if on else theme.INK_FAINT)
-        theme.text(surface, "Changes: 4$ a point on the action die, 2$ on others.",
-                   (r.x + 16, y + 6 * 24 + 2), 11, theme.INK_DIM)
+        return theme.text(surface, "Changes: 4$ a point on the action die, 2$ on others.",
+                          (r.x + 16, y + 6 * 24 + 2), 11, theme.INK_DIM).bottom
 
     def _slot_words(self, slot: str, value: int) -> str:
         if not 1 <= value <= 6:
@@ -749,12 +753,19 @@ class TableDrawing(TableHost):
             return f"{value} · {DIRECTION_NAMES[value]} {ARROWS[value]}"
         return words.plural(value, "hex")
 
-    def _draw_money_line(self, surface: pygame.Surface, pv: Preview | None) -> None:
+    def _draw_money_line(self, surface: pygame.Surface, pv: Preview | None, free_top: int) -> None:
+        """The money box; its words take more lines, the box growing up into the panel's free
+        room down to `free_top`, before they are cut (whole under the pointer then)."""
         p = self.match.to_move() or 0
         have = self.model.money[p]
-        box = self.money_box()
-        pygame.draw.rect(surface, (30, 28, 28), box, border_radius=8)
+        box = self._money_base()
         why = self.why_not()
+        lines, colour = self._money_words(pv, why, box.w - 20)
+        room = 2 + max(0, (box.y - free_top) // MONEY_LINE)
+        grow = max(0, min(len(lines), room) - 2) * MONEY_LINE
+        box = pygame.Rect(box.x, box.y - grow, box.w, box.h + grow)
+        self._money_rect = box
+        pygame.draw.rect(surface, (30, 28, 28), box, border_radius=8)
         if pv is not None and pv.kind is not None and (pv.allowed or pv.cost or pv.gain):
             parts = []
             if pv.cost:
@@ -775,27 +786,32 @@ class TableDrawing(TableHost):
         else:
             theme.text(surface, f"You have {words.money(have)}", (box.x + 10, box.y + 6), 15, theme.GOLD, bold=True,
                        box=box)
+        most = min(len(lines), room)
+        self.money_full = ""
+        if len(lines) > most:  # (all the lines the box has room for: the whole under the pointer)
+            whole = " ".join(lines)
+            theme.note_clipped(whole, box.w - 20, theme.width_of(whole, 12), "cut")
+            lines = theme.wrap_lines(whole, box.w - 20, 12, most=most)
+            self.money_full = whole
+        for i, line in enumerate(lines[:most]):
+            theme.text(surface, line, (box.x + 10, box.y + 25 + i * MONEY_LINE), 12, colour, box=box)
+
+    def _money_words(self, pv: Preview | None, why: str, width: int) -> tuple[list[str], tuple[int, int, int]]:
+        """The money box's words under its first line, wrapped to `width`, and their colour: a
+        message just said, why the move cannot be made (dim while it is only unfinished), or
+        what it does."""
         if self.message_time > 0:
-            lines, colour = theme.wrap(self.message, box.w - 20, 12), self.message_colour
-        elif why:
+            return theme.wrap(self.message, width, 12), self.message_colour
+        if why:
             incomplete = self.moves.current_slot() is not None and (pv is None or pv.allowed or not pv.reason
                                                               or pv.reason.startswith(("choose", "mine:",
                                                                                        "blow:", "block:",
                                                                                        "barrier:",
                                                                                        "dice modifier:")))
-            lines = theme.wrap(why, box.w - 20, 12)
-            colour = theme.INK_DIM if incomplete else (255, 130, 110)
-        else:
-            text = pv.text if pv is not None else ""
-            lines, colour = theme.wrap(_after_name(text, self.match.seats[p].name), box.w - 20, 12), theme.GOOD
-        self.money_full = ""
-        if len(lines) > 2:  # (two lines is all the box has: the whole under the pointer)
-            whole = " ".join(lines)
-            theme.note_clipped(whole, box.w - 20, theme.width_of(whole, 12), "cut")
-            lines = theme.wrap_lines(whole, box.w - 20, 12, most=2)
-            self.money_full = whole
-        for i, line in enumerate(lines[:2]):
-            theme.text(surface, line, (box.x + 10, box.y + 25 + i * 15), 12, colour, box=box)
+            return theme.wrap(why, width, 12), (theme.INK_DIM if incomplete else (255, 130, 110))
+        text = pv.text if pv is not None else ""
+        p = self.match.to_move() or 0
+        return theme.wrap(_after_name(text, self.match.seats[p].name), width, 12), theme.GOOD
 
     def _draw_start_panel(self, surface: pygame.Surface) -> None:
         """The move panel while a human chooses a start point: every X, and who chooses when."""
@@ -1069,7 +1085,12 @@ class TableDrawing(TableHost):
         surface.blit(img, rect)
 
     def money_box(self) -> pygame.Rect:
-        """The box under the move's rows: the money it costs, and what it does or why it cannot."""
+        """The box under the move's rows: the money it costs, and what it does or why it cannot
+        (as last drawn: taller while its words need the room)."""
+        return self._money_rect or self._money_base()
+
+    @staticmethod
+    def _money_base() -> pygame.Rect:
         return pygame.Rect(MOVE_BOX.x + 8, MOVE_BOX.bottom - 52 - 60, MOVE_BOX.w - 16, 58)
 
 
