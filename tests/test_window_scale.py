@@ -214,3 +214,62 @@ def test_a_remembered_window_size_is_checked_when_read(tmp_path: Path) -> None:
     for bad in ([900], [900, "500"], [0, 500], [900, 10**9], "900x500", [900.0, 500], [True, 500]):
         settings, wrong = _read({"window_size": bad})
         assert settings.window_size == [] and wrong == ["window_size"], bad
+
+
+class _Window:
+    """A stand-in for a real window (the dummy driver has none): what the game asks of it."""
+
+    def __init__(self) -> None:
+        self.size, self.position, self.maximize_calls = (1000, 600), (30, 40), 0
+
+    def maximize(self) -> None:
+        self.maximize_calls += 1
+
+
+def test_a_maximised_window_comes_back_maximised_from_full_screen(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Full screen and back gave the player's window its size and place, which un-maximised a
+    maximised one (from a review in a real window). It is maximised again, and a window that
+    was not comes back at its own size and place."""
+    import pygame
+
+    from game.ui import app as app_module
+
+    window, full = _Window(), [False]
+    monkeypatch.setattr(app_module, "_display_window", lambda: window)
+    monkeypatch.setattr(pygame.display, "is_fullscreen", lambda: full[0])
+    monkeypatch.setattr(pygame.display, "toggle_fullscreen", lambda: full.__setitem__(0, not full[0]))
+    monkeypatch.setattr(app_module, "_keep_readable", lambda size: None)
+    app.handle(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+    window.size, window.position = (1920, 1050), (0, 0)
+    app._set_fullscreen(True)
+    window.size = (1920, 1080)
+    app._set_fullscreen(False)
+    assert window.maximize_calls == 1 and not full[0]
+    # Made smaller again by the window manager's button: back as the player's own size.
+    app.handle(pygame.event.Event(pygame.WINDOWRESTORED))
+    window.size, window.position = (1000, 600), (30, 40)
+    app._set_fullscreen(True)
+    window.size, window.position = (1920, 1080), (0, 0)
+    app._set_fullscreen(False)
+    assert window.maximize_calls == 1 and window.size == (1000, 600) and window.position == (30, 40)
+
+
+def test_full_screen_entered_by_the_desktop_is_known_to_the_settings_and_f11(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A window manager's own full screen (its menu, a Mac's green button) left Settings saying
+    "Off", and F11 then asked for full screen again instead of leaving it."""
+    import pygame
+
+    from game.ui import app as app_module
+
+    window, full = _Window(), [False]
+    monkeypatch.setattr(app_module, "_display_window", lambda: window)
+    monkeypatch.setattr(pygame.display, "is_fullscreen", lambda: full[0])
+    monkeypatch.setattr(pygame.display, "toggle_fullscreen", lambda: full.__setitem__(0, not full[0]))
+    monkeypatch.setattr(app_module, "_keep_readable", lambda size: None)
+    assert not app.settings.fullscreen
+    full[0] = True   # the desktop's doing
+    window.size = (1920, 1080)
+    app.handle(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1920, y=1080))
+    assert app.settings.fullscreen
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    assert not full[0] and not app.settings.fullscreen

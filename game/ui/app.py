@@ -206,7 +206,10 @@ class App:
         self._window_kept = list(settings.window_size)   # as in the settings file: written if changed
         if real_window:
             _show_window()
-        self._windowed: tuple[tuple[int, int], tuple[int, int]] | None = None
+        # The window the player had before full screen: its size and place, and whether it was
+        # maximised (it comes back so).
+        self._windowed: tuple[tuple[int, int], tuple[int, int], bool] | None = None
+        self.maximised = False   # the window fills the desktop by the window manager's button
         if self.settings.fullscreen:
             self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
@@ -278,8 +281,8 @@ class App:
     def _set_fullscreen(self, on: bool) -> None:
         if bool(pygame.display.is_fullscreen()) != on:
             window = _display_window()
-            if on and window is not None:
-                self._windowed = (window.size, window.position)   # the player's, to come back to
+            if on and window is not None:   # the player's, to come back to
+                self._windowed = (window.size, window.position, self.maximised)
             try:
                 pygame.display.toggle_fullscreen()
             except pygame.error:
@@ -289,7 +292,11 @@ class App:
                 # had (or one that fits the desktop), and the smallest they may drag it to.
                 _keep_readable(MIN_WINDOW)
                 if window is not None and self._windowed is not None:
-                    window.size, window.position = self._windowed
+                    size, position, maximised = self._windowed
+                    if maximised:
+                        window.maximize()
+                    else:
+                        window.size, window.position = size, position
                 else:
                     _fit_to_desktop()
 
@@ -400,6 +407,15 @@ class App:
         elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED,
                             pygame.WINDOWEXPOSED):
             self.hidden = False
+        if event.type == pygame.WINDOWSIZECHANGED:
+            # Full screen entered or left by the desktop itself (its window menu, a Mac's
+            # green button): the setting follows, so that F11 and Settings do what they say.
+            self.settings.fullscreen = bool(pygame.display.is_fullscreen())
+        if not pygame.display.is_fullscreen():
+            if event.type == pygame.WINDOWMAXIMIZED:
+                self.maximised = True
+            elif event.type == pygame.WINDOWRESTORED:
+                self.maximised = False
         if event.type == pygame.WINDOWSIZECHANGED and not pygame.display.is_fullscreen():
             window = _display_window()
             if window is not None:   # kept when the game closes
