@@ -1528,3 +1528,26 @@ def _pixels_held(obj: object, depth: int = 4) -> int:
         return 0
 
     return walk(obj, depth)
+
+
+@pytest.mark.parametrize("name", ["title", "results"])
+def test_a_first_enter_shows_where_enter_goes_and_the_next_presses_it(app: App, name: str) -> None:
+    """With nothing focused, Enter on the title and the results did nothing (a keyboard player
+    had to find Tab first). It now focuses the gold button, and only a second Enter presses it:
+    an Enter meant for the table just left never starts a new game."""
+    from game.ui.scenes.results import ResultsScene
+
+    app.reset(TitleScene())
+    if name == "results":
+        app.push(ResultsScene(finished_match(3), rng=random.Random(2)))
+    scene = app.top
+    frames(app, 2)
+    ring = scene.ring  # type: ignore[union-attr]
+    assert ring.index == -1
+    app.handle(key(pygame.K_RETURN))
+    assert app.top is scene
+    focused = ring.widgets[ring.index]
+    assert focused.focused and focused.primary
+    app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.handle(key(pygame.K_RETURN))
+    assert app.top is not scene

@@ -265,10 +265,13 @@ class FocusRing:
     one above another, the next one; in rows of buttons, the one under it), where the arrows have
     no other use."""
 
-    def __init__(self, widgets: Sequence[object], *, arrows: bool = False) -> None:
+    def __init__(self, widgets: Sequence[object], *, arrows: bool = False, enter_finds_primary: bool = False) -> None:
         self.widgets = list(widgets)
         self.index = -1
         self.arrows = arrows
+        # Enter with nothing focused focuses the gold (primary) button: a screen that would lose
+        # that Enter otherwise (one whose Enter has no meaning of its own).
+        self.enter_finds_primary = enter_finds_primary
 
     def set(self, widgets: Sequence[object]) -> None:
         self.widgets = list(widgets)
@@ -320,5 +323,14 @@ class FocusRing:
             if isinstance(w, Button):
                 if w.enabled:
                     w.on_click()
+                return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.index < 0 and self.enter_finds_primary:
+            # Nothing has the keyboard yet: Enter shows where it goes (the gold button), and
+            # presses it the next time, never at once (an Enter meant for the screen before).
+            primary = next((i for i, w in enumerate(self.widgets)
+                            if isinstance(w, Button) and w.primary and w.enabled), None)
+            if primary is not None:
+                self.index = primary
+                self._apply()
                 return True
         return False

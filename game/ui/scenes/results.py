@@ -99,7 +99,7 @@ class ResultsScene(Scene):
             self.buttons.append(Button((x, H - 78, w, 54), text, cb, k, primary=primary, size=19))
             x += w + gap
         self.again_button, self.menu_button = self.buttons[0], self.buttons[-1]
-        self.ring = FocusRing(self.buttons)
+        self.ring = FocusRing(self.buttons, enter_finds_primary=True)
 
     # ---------------------------------------------------------------- facts
     @property

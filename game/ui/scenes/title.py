@@ -440,7 +440,7 @@ class TitleScene(Scene):
         self.buttons = []
         self._build_continue()
         self._build_games()
-        self.ring = FocusRing(self.buttons, arrows=True)
+        self.ring = FocusRing(self.buttons, arrows=True, enter_finds_primary=True)
 
     def _build_continue(self) -> None:
         self.save_rows = []
