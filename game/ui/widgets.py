@@ -265,7 +265,8 @@ class FocusRing:
     one above another, the next one; in rows of buttons, the one under it), where the arrows have
     no other use."""
 
-    def __init__(self, widgets: Sequence[object], *, arrows: bool = False, enter_finds_primary: bool = False) -> None:
+    def __init__(self, widgets: Sequence[object], *, arrows: bool = False,
+                 enter_finds_primary: bool = False) -> None:
         self.widgets = list(widgets)
         self.index = -1
         self.arrows = arrows
