@@ -102,14 +102,70 @@ def test_pipe_path_includes_both_pipe_squares_and_may_cross_exploded_rock() -> N
     assert not goal_met(B, row - {(4, 1)}, G_PIPE)
 
 
+
+def test_a_pipe_path_joins_each_two_square_pipe_through_either_square() -> None:
+    """On the boards we ship each pipe is two squares tall; a path through one square of the left
+    pipe and one of the right meets the goal, whichever squares they are."""
+    from game.games.big_dig.board import EXPLODABLE, PIPE, reachable
+    from game.games.big_dig.rules import shipped_board
+
+    for side in ("a", "b"):
+        board = shipped_board(side)
+        left, right = board.path_ends(G_PIPE)
+        assert len(left) == 2 and len(right) == 2, side
+        assert all(board.kind(sq) == PIPE for sq in left + right)
+        for start in left:
+            for end in right:
+                # The shortest path from `start` to `end` over crossable squares, the other
+                # pipe squares left out.
+                others = set(left + right) - {start, end}
+                passable = {sq for sq in board.squares() if board.kind(sq) in EXPLODABLE} - others
+                came: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
+                queue = [start]
+                for sq in queue:
+                    x, y = sq
+                    for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                        if n in passable and n not in came:
+                            came[n] = sq
+                            queue.append(n)
+                assert end in came and end in reachable(board, [start]), (side, start, end)
+                path: set[tuple[int, int]] = set()
+                at: tuple[int, int] | None = end
+                while at is not None:
+                    path.add(at)
+                    at = came[at]
+                assert not path & others
+                assert goal_met(board, frozenset(path), G_PIPE), (side, start, end)
+                assert not goal_met(board, frozenset(path - {end}), G_PIPE)
+
+
+def test_water_and_oil_are_never_crossed_out() -> None:
+    """Water and oil lie below the dirt: neither a dig nor an explosion crosses them, even next
+    to a square already crossed."""
+    from game.games.big_dig.board import OIL, WATER
+    from game.games.big_dig.rules import shipped_board
+
+    board = shipped_board("a")
+    s = fresh(board=board)
+    for kind in (WATER, OIL):
+        square = board.of_kind(kind)[0]
+        x, y = square
+        beside = next(n for n in ((x, y - 1), (x - 1, y), (x + 1, y))
+                      if board.on_board(n) and board.diggable(n))
+        t = with_crossed(s, 0, [beside])
+        assert t.why_not_explode(square) == f"on the {kind}"
+        moves = [a for a in t.legal_actions() if a.kind in ("dig", "explode")]
+        assert moves and all(square not in {tuple(map(int, part.split("."))) for part in a.args[1:]}
+                             for a in moves)
+
+
 # ---------------------------------------------------------------------------- where to dig
 def test_first_dig_must_touch_the_top_row_and_any_top_square_counts() -> None:
     s = fresh()
     # Card 1 is the I: under the water tower (columns 1-2), under the sky, under the truck.
     for squares in ([(0, 0), (1, 0), (2, 0), (3, 0)], [(3, 0), (4, 0), (5, 0), (6, 0)],
                     [(6, 0), (7, 0), (8, 0), (9, 0)]):
-        assert s.why_not_dig(1, squares) is None
-        s.apply(dig_action(1, squares))
+        assert s.why_not_dig(1, squares) is None   # (each as the first dig of the game)
     # A vertical I from row 0 down column 0 touches the top: allowed; one starting at row 1 not.
     assert s.why_not_dig(1, [(0, 0), (0, 1), (0, 2), (0, 3)]) is None
     assert s.why_not_dig(1, [(0, 2), (0, 3), (0, 4), (0, 5)]) == "not touching your dig or the top row"
@@ -372,3 +428,23 @@ def test_the_view_is_the_whole_position() -> None:
     from game.core.rng import Rng
 
     assert v.sample_state(Rng(4)).to_json()["crossed"] == s.to_json()["crossed"]
+
+
+def test_every_card_has_a_shape_of_four_and_one_of_five() -> None:
+    from game.games.big_dig.cards import cards
+
+    assert [[len(side.shape) for side in card.sides] for card in cards()] == [[4, 5]] * 5
+    names = [tuple(side.name for side in card.sides) for card in cards()]
+    assert names == [("I", "P"), ("O", "U"), ("T", "V"), ("S", "Long T"), ("L", "Long L")]
+
+
+def test_a_random_first_player_is_drawn_from_the_seed() -> None:
+    """The set-up's First player "Random" (the option None): drawn from the seed, the same seed
+    the same player, and over seeds different players."""
+    firsts = set()
+    for seed in range(12):
+        a, _ = new_game(config(4, first_player=None), seed)
+        b, _ = new_game(config(4, first_player=None), seed)
+        assert a.to_move() == b.to_move()
+        firsts.add(a.to_move())
+    assert len(firsts) >= 3
