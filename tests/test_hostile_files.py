@@ -469,3 +469,57 @@ def test_a_word_wider_than_its_line_is_broken_not_drawn_past_the_edge() -> None:
     assert all(theme.width_of(line, 14) <= 220 for line in lines)
     assert "".join(lines).replace(" ", "") == f"{name}takescard2anddigs4squares"
     assert lines[-1].endswith("squares") and len(lines) >= 3
+
+
+# A file cut off inside a long string: a save's board rows, a take-back note, a long name. Reading
+# it once backtracked without end (the time tripled with every two letters of the cut string), so
+# the game hung at start (settings, a save) or on opening the replays or statistics, and again on
+# every start. Read in a process of its own, so that a hang fails the test rather than stalling it.
+CUT_READER = """
+import sys
+from pathlib import Path
+from game.core import storage
+for name in sys.argv[1:]:
+    try:
+        storage.read_json(Path(name))
+    except storage.BadFile as exc:
+        print(name.rsplit("/", 1)[-1], "|", exc)
+"""
+
+
+def test_a_file_cut_off_inside_a_long_string_is_refused_at_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    whole = json.dumps({"board": ["." * 71] * 12, "note": "Ana took back " + "x" * 100,
+                        "quoted": '"' * 2000})   # (written as 2,000 escaped quotes)
+    escapes = whole.index('\\"' * 2000)
+    cuts = {"in_a_row": whole.index("." * 71) + 45, "in_a_note": whole.index("x" * 100) + 90,
+            "in_escapes": escapes + 3001, "after_a_backslash": escapes + 1}
+    names = []
+    for what, at in cuts.items():
+        path = tmp_path / f"{what}.json"
+        path.write_text(whole[:at], encoding="utf-8")
+        names.append(str(path))
+    big = tmp_path / "big_escapes.json"
+    big.write_text('{"a": "' + "\\\"" * 200_000, encoding="utf-8")
+    names.append(str(big))
+    run = subprocess.run([sys.executable, "-c", CUT_READER, *names], capture_output=True, text=True,
+                         timeout=120, cwd=Path(__file__).resolve().parents[1])
+    assert run.returncode == 0, run.stderr[-2000:]
+    said = dict(line.split(" | ", 1) for line in run.stdout.splitlines())
+    assert sorted(said) == sorted(Path(n).name for n in names)
+    for why in said.values():   # (once "starting at at line 1")
+        assert why.startswith("not valid JSON (Unterminated string starting at line 1"), said
+
+
+def test_nesting_skips_strings_whole_or_cut() -> None:
+    """Brackets inside strings never count, whether a string is closed, holds escaped quotes
+    and backslashes, or is cut off by the end of the file."""
+    plain = '{"a": [1, {"b": ""}], "c": [[]]}'
+    assert storage.nesting(plain) >= 2
+    assert storage.nesting('{"a": [1, {"b": "[[[{{"}], "c": [[]]}') == storage.nesting(plain)
+    assert storage.nesting('{"a": [1, {"b": "x\\"[[\\\\"}], "c": [[]]}') == storage.nesting(plain)
+    cut = storage.nesting('{"a": [["cut [[[[[[[[')
+    assert cut == storage.nesting('{"a": [["')   # (unbalanced: counted as no less than it is)
+    assert storage.nesting('["\\') == storage.nesting('["')

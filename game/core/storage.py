@@ -33,7 +33,11 @@ LEFTOVER_AGE = 60.0           # seconds: a newer temporary file may belong to a 
 # functions reach no further, so a later date from a damaged file would stop a screen showing it.
 LATEST_TIME = 32_503_680_000.0
 
-_STRING = re.compile(r'"(?:[^"\\]+|\\.)*"', re.DOTALL)
+# A JSON string, or one cut off by the file's end (taken to the end): one way only to match any
+# text, so a search never backtracks (a repetition inside a repetition did, for as long as the
+# world lasts on a file cut inside a long string), and never fails after the first quote (which
+# would start it again from each quote inside).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
@@ -264,7 +268,8 @@ def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadFile(f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        # (Python's "Unterminated string starting at" ends in its own "at".)
+        raise BadFile(f"not valid JSON ({exc.msg.removesuffix(' at')} at line {exc.lineno})") from None
     except ValueError:   # a number of thousands of digits, which Python declines to read
         raise BadFile("a number in it is too long to be one of ours") from None
     except RecursionError:  # cannot happen past the nesting check; kept as a last guard
