@@ -18,7 +18,7 @@ from __future__ import annotations
 import atexit
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Collection, Mapping
 
@@ -395,7 +395,7 @@ def _keep_ended(ended: list[Entry], entries: list[Entry], messages: list[str]) -
     kept = []
     for e in ended:
         try:
-            moved = _retire(e, messages)
+            moved = _retire(e, messages, ended_only=True)
         except OSError as exc:   # (a full disk: it stays under Continue, as it ended, for now)
             log.error("could not keep the ended game %s: %s", e.path.name, exc)
             continue
@@ -403,6 +403,9 @@ def _keep_ended(ended: list[Entry], entries: list[Entry], messages: list[str]) -
             log.exception("the ended game %s could not be kept", e.path.name)
             messages.append(f"A game that ended, {e.title} with {e.players}, could not be kept in "
                             f"Replays yet; it stays under Continue ({e.path.name}).")
+            continue
+        if moved is None:   # its summary said it ended, its moves do not (a damaged file): it
+            entries[entries.index(e)] = replace(e, finished=False)   # stays, to be played on
             continue
         entries.remove(e)
         if moved:
@@ -455,10 +458,12 @@ def _set_aside_message(path: Path, what: str, exc: Exception) -> str:
     return f"{what}: {path.name} ({reason}).{where}"
 
 
-def _retire(entry: Entry, messages: list[str]) -> bool:
+def _retire(entry: Entry, messages: list[str], *, ended_only: bool = False) -> bool | None:
     """Move a game from Continue to the replays (kept, never deleted): an unfinished one, or one
     that ended but was not yet kept (see `finish`), which is finished there and counted (what
-    that has to say, a damaged statistics file set aside say, joins `messages`)."""
+    that has to say, a damaged statistics file set aside say, joins `messages`). False when the
+    file was damaged and set aside; with `ended_only`, None (and nothing done) for a game whose
+    moves have not ended it."""
     try:
         match = load_match(entry.path)
         _own_id(match, entry.path)
@@ -471,6 +476,8 @@ def _retire(entry: Entry, messages: list[str]) -> bool:
         log.warning("could not retire %s: %s", entry.path.name, exc)
         messages.append(_set_aside_message(entry.path, "A saved game could not be read", exc))
         return False
+    if ended_only and not match.is_over():
+        return None
     if match.is_over():
         # (Its file holds the end already, and keeps its age; that file goes once it is kept.)
         notice = finish(match, saved=True, source=entry.path)

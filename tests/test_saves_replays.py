@@ -413,6 +413,32 @@ def test_a_game_that_ended_as_the_process_died_is_kept_and_counted_not_offered_t
     assert next(p for p in load_stats()[0].profiles if p.name == "Ana").games["grim_prospects"].played == 2
 
 
+@pytest.mark.parametrize("damage", [{"finished": "no"}, {"summary_scores": True}])
+def test_a_save_that_only_says_it_ended_stays_under_continue(home: Path, damage: dict[str, Any]) -> None:
+    """A save whose summary says the game ended (an edited or damaged file) while its moves have
+    not ended it: it left Continue for Replays, with a message that it ended and was counted,
+    neither true. It stays under Continue, to be played on, and nothing is said or counted."""
+    from game.stats import load_stats
+
+    m = played("gold_mine", 6, 5, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    assert not m.is_over()
+    saves.autosave(m)
+    saves.flush()
+    path = saves.save_path(m)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if "finished" in damage:
+        data["finished"] = damage["finished"]
+    else:
+        data["summary"]["scores"] = [1, 2]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for _ in range(2):
+        listed, messages = saves.list_saves()
+        assert [e.path for e in listed] == [path] and not listed[0].finished
+        assert messages == []
+    assert saves.list_replays()[0] == []
+    assert not any(p.name == "Ana" for p in load_stats()[0].profiles)
+
+
 def test_the_replay_of_the_game_just_ended_is_never_the_one_pruned(home: Path) -> None:
     """The replays folder holds as many as are kept, all dated ahead (copied from a machine whose
     clock ran fast): the game that ends now keeps its replay, and one of the others goes."""
