@@ -651,6 +651,11 @@ def _count_match(stats: Stats, name: str, match: "Match", won: bool, shared: boo
         t = g.against.setdefault(kind[:TEXT_LIMIT], Tally())
         t.played += 1
         t.won += won
+    if len(g.against) > KIND_LIMIT:
+        # (A record holding as many as are kept, of kinds this version does not know, from a
+        # newer version or a hand: the first in the screen's order are kept, as reading keeps
+        # them; written longer, the file was set aside again after every game.)
+        g.against = dict(g.opponents()[:KIND_LIMIT])
 
 
 def _more(count: int, by: int = 1) -> int:

@@ -166,6 +166,27 @@ def test_each_kind_of_opponent_counts_once_per_game(home: Path) -> None:
         "easy bot": (1, 0), "normal bot": (1, 0), "human": (1, 0), "hard bot": (1, 0)}
 
 
+def test_a_record_full_of_kinds_of_opponent_takes_a_new_kind_without_overflowing(home: Path) -> None:
+    """A record holding as many kinds of opponent as are kept (from a newer version, or a hand),
+    none of them ours: a game against a normal bot made one more than are kept, so the file was
+    set aside, with a message, after every such game. The kinds the screen shows first stay."""
+    seats = [Seat("Ana"), Seat("C", BOT, "normal")]
+    record_match(staged(seats, [9, 1], (0,)), now=1)
+    full = Stats.from_json(json.loads(stats_path().read_text(encoding="utf-8")))
+    g = full.profiles[0].games["ya_blew_it"]
+    g.against = {f"kind {i:02}": Tally(1, 0) for i in range(stats.KIND_LIMIT)}
+    g.played = stats.KIND_LIMIT
+    stats_path().write_text(json.dumps(full.to_json()), encoding="utf-8")
+    assert load_stats()[1] is None
+    for now in (2, 3):
+        assert record_match(staged(seats, [9, 1], (0,), seed=now), now=now) is None
+        loaded, message = load_stats()
+        assert message is None
+        against = loaded.profiles[0].games["ya_blew_it"].against
+        assert len(against) == stats.KIND_LIMIT and against["normal bot"].played == now - 1
+    assert not list(stats_path().parent.glob("stats.unreadable-*"))
+
+
 def test_opponents_over_all_games_add_up(home: Path) -> None:
     record_match(ana_vs_bot(True, "ya_blew_it"), now=1)
     record_match(ana_vs_bot(False, "gold_mine"), now=2)
