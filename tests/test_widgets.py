@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ui import theme, widgets  # noqa: E402
-from game.ui.widgets import Cycler, TextField  # noqa: E402
+from game.ui.widgets import Button, Cycler, TextField  # noqa: E402
 
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, bool, tuple[int, int], str]]:
@@ -239,3 +239,23 @@ def test_words_too_long_for_the_banner_take_two_lines_whole_before_any_is_cut(mo
     base.banner_image.cache_clear()
     base.banner_image((("Ana's turn", (236, 230, 214)),), "Round 1", (996, 40), 19, True)
     assert [w for w, _ in drawn] == ["Round 1", "Ana's turn"]
+
+
+def test_a_focused_choice_wears_the_keyboards_ring_as_a_button_does() -> None:
+    """The keyboard's place on a choice was only its border in the focus colour, close to the
+    gold border of a chosen map row beside it, so two things looked focused: it wears the ring
+    round it that a focused button wears."""
+    surface = pygame.Surface((480, 100))
+    cycler = Cycler((20, 20, 440, 52), "Players", ["2", "3"], 0)
+    ring_at = (cycler.rect.centerx, cycler.rect.bottom + 3)   # on the ring, outside the choice
+    surface.fill((0, 0, 0))
+    cycler.draw(surface)
+    assert surface.get_at(ring_at)[:3] == (0, 0, 0)
+    cycler.focused = True
+    cycler.draw(surface)
+    assert surface.get_at(ring_at)[:3] == theme.FOCUS
+    button = Button((20, 20, 440, 52), "Go", lambda: None)
+    button.focused = True
+    surface.fill((0, 0, 0))
+    button.draw(surface)
+    assert surface.get_at(ring_at)[:3] == theme.FOCUS

@@ -153,6 +153,8 @@ class Cycler:
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         theme.panel(surface, r, (50, 46, 44), theme.FOCUS if self.focused else theme.PANEL_EDGE, 8)
+        if self.focused:   # the keyboard's ring, as round a button: told from a chosen row's gold
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), 2, border_radius=11)
         theme.text(surface, self.label, (r.x + 12, r.centery), self.size, theme.INK_DIM, anchor="midleft")
         left, right = self._arrows()
         theme.text(surface, "<", left.center, self.size + 2, theme.GOLD, bold=True, anchor="center")
