@@ -96,7 +96,7 @@ def window_size_for(desktop: tuple[int, int], opened: tuple[int, int] | None = N
     under `MIN_WINDOW`. `opened`: the window pygame opened, the picture fitted to the usable
     area of the display it is on (which may be another than the first, whose size `desktop`
     is): no larger than that, with room for a title bar. `wanted`: the size the player gave the
-    window last time (`Settings.window`), kept as far as this desktop has room for it."""
+    window last time (`Settings.window_size`), kept as far as this desktop has room for it."""
     dw, dh = desktop
     room = [dw - FRAME_ROOM[0], dh - FRAME_ROOM[1]]
     if opened is not None:
