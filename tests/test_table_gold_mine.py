@@ -1127,3 +1127,21 @@ def test_whose_barrier_it_is_does_not_rest_on_its_colour(monkeypatch) -> None:  
                                 barrier_lines=((owner, tuple(dirt)),))
         pictures.append(pygame.image.tobytes(view.base(marks), "RGBA"))
     assert pictures[0] != pictures[1]
+
+
+def test_money_coming_in_sounds_like_coins(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Treasure mined and income taken made the swish of a card drawn, in a game without cards:
+    they ring as coins do, the sound the other games give to points won."""
+    app = make_app("fast")
+    heard: list[str] = []
+    monkeypatch.setattr(app, "play", heard.append)
+    match = Match("gold_mine", bots(4), seed=3)
+    table = open_table(app, match)
+    for _ in range(60000):
+        app.step(1 / 20)
+        if app.top is not table:
+            break
+    assert match.is_over()
+    kinds = [ev.kind for ev in match.history]
+    assert "income" in kinds and "mine" in kinds
+    assert "coin" in heard and "draw" not in heard, sorted(set(heard))

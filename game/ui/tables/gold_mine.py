@@ -409,7 +409,7 @@ class GoldMineTable(TableDrawing, TableScene):
             if h in paid:
                 self.model.collected[h] = (p, paid[h], "mined")
                 self._money(p, paid[h])
-                self._play("draw")
+                self._play("coin")
                 self._map_callout(words.money(paid[h], signed=True), self.view.centre(h), (255, 226, 120), 26, 1.0)
 
         def arrive() -> None:
@@ -516,7 +516,7 @@ class GoldMineTable(TableDrawing, TableScene):
 
         def pay() -> None:
             self._money(p, income)
-            self._play("draw")
+            self._play("coin")
             self._row_callout(p, f"{words.money(income, signed=True)} income", (255, 226, 120))
             h = self.model.pos[p]
             if h is not None:
