@@ -191,3 +191,26 @@ def test_the_card_figures_add_up() -> None:
             held = c["held_by"] * 3
             total = c["win_rate_with"] * held + c["win_rate_without"] * (3 - held)
             assert total == pytest.approx(1.0, abs=1e-3), key
+
+
+def test_normal_keeps_no_dynamite_for_a_geode_it_will_have_no_turn_to_blast() -> None:
+    """Two players: a Dynamite kept unlit takes the Geode on a later turn. With the Mine's last
+    cards in the prospect, the Geode takes the one put back before that turn comes and the game
+    ends: the normal bot kept the Dynamite over a Crystal anyway (about 5 games in 100), throwing
+    the Crystal's points away. With a turn to come, the Geode is still worth the Dynamite."""
+    from test_grim_prospects_rules import Cards, act, deal
+
+    c = Cards()
+    dynamite, crystal = c.one("dynamite"), c.one("crystal")
+    geode = c("emerald", 2) + c("ruby", 2) + c("gold", 2)
+    items = c("pickaxe") + c("canary") + c("lens") + c("torch")
+    bot = make_bot(GAME, "normal", 1)
+    last, _ = act(deal(2, top=[dynamite, crystal], bottom=[], geode=geode, inventories={1: items}),
+                  "prospect")
+    assert last.phase == "choose" and not last.mine
+    assert int(bot.choose(last.view(0)).args[0]) == crystal
+    more = c("iron", 4)
+    later, _ = act(deal(2, top=[dynamite, crystal], bottom=more, geode=geode, inventories={1: items}),
+                   "prospect")
+    assert len(later.mine) == 3 and crystal in later.looking   # (a prospect looks at three)
+    assert int(bot.choose(later.view(0)).args[0]) == dynamite

@@ -211,6 +211,7 @@ class Knowledge:
     geode: list[int]
     has_canary: bool         # no Gas Leak hurts this seat
     warded: frozenset[str]
+    looked: int = 0          # the cards a prospect of this seat is looking at (all but one go back)
 
     @property
     def mine_len(self) -> int:
@@ -260,7 +261,8 @@ def read_view(view: View) -> Knowledge:
         unknown_items=[c for c in unknown if IS_ITEM[c]],
         unknown_carried=[c for c in unknown if TO_HAND[c]],
         forced=forced, free=free,
-        geode=list(s.geode), has_canary=any(WARDS[c] for c in inv), warded=frozenset(warded))
+        geode=list(s.geode), has_canary=any(WARDS[c] for c in inv), warded=frozenset(warded),
+        looked=len(s.looking) if s.phase == "choose" else 0)
 
 
 def majority_tables(view: View, k: Knowledge, scale: float) -> dict[int, list[float]]:
@@ -583,6 +585,10 @@ class _Eval:
         if IS_TRAP[card_id]:
             if self.k.n == 2 and _DECK[card_id].kind == "blast" and not TRAP_ALL[card_id]:
                 # Kept unlit: a way to take the Geode later (and one Dynamite fewer in the Mine).
+                # Unless no later turn of ours can come: the cards put back and the Mine's rest
+                # are at most the one card the Geode takes before it (once a round).
+                if self.k.mine_len + max(0, self.k.looked - 1) <= 1:
+                    return 0.0
                 has = any(_DECK[c].key == _DECK[card_id].key for c in self.k.inventory)
                 geode = self.worth_with(self.k.geode) - self.base if self.k.geode else 0.0
                 future = 0.5 * self.mean_carried * min(6.0, self.k.mine_len / 4.0)
