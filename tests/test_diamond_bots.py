@@ -134,3 +134,18 @@ def test_simulate_reports_the_endings_and_the_length() -> None:
     # (Both are means rounded to four places: twice the one may pass the other by 0.0001.)
     assert table["turns_per_player"] > 0 and table["turns"] >= 2 * table["turns_per_player"] - 2e-4
     assert abs(sum(s["wins"] for s in report["seats"]) - 6 * (1 - table["ended_everybody_loses"])) < 0.01
+
+
+def test_normal_never_rewards_a_gem_holder_with_the_card_it_retires_with() -> None:
+    """After a Yes, normal takes the named card and gives the bombed player a card in return. It
+    gave Ana, who shows the Gem, a Crate: with two more Crates in her hidden hand (a chance of
+    four in ten, by what Bo could see) she retired at once. It gives her a Bomb instead."""
+    s = position(2, [[2, 4, 8], [6, 99]], row=[100, 96, 3], deck=[1, 10, 5, 97],
+                 tableaus=[[GEM_ID], [9]], turn=1)
+    s, _ = s.apply(Action("bomb", ("0", "oil")))
+    assert s.phase == "reward" and s.to_move() == 1
+    picks = {str(BOTS["normal"](k).choose(s.view(1))) for k in range(4)}
+    assert picks and not any(p.endswith("row:2") for p in picks), picks   # (row 2 is the Crate)
+    for pick in picks:
+        after, _ = s.apply(Action.parse(pick))
+        assert not any(a.kind == "retire" for a in after.legal_actions()), pick

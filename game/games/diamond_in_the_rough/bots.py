@@ -25,6 +25,7 @@ retires first. ``normal`` therefore:
 
 from __future__ import annotations
 
+from math import comb
 from typing import Iterable
 
 from game.core.contract import Action
@@ -158,10 +159,31 @@ class _Reading:
         return 10.0 * self.mine.get(k, 0) + 5.0 * (RETIRE_KIND - min(self.need.get(k, 99), RETIRE_KIND))
 
     def value_to(self, q: int, c: int) -> float:
-        """How much seat q would like to get card c (from what is public)."""
+        """How much seat q would like to get card c: the copies of its kind q shows, and above
+        all the chance that with it q holds a set to retire with (what q shows, and its hidden
+        hand as this seat can guess it: a rival showing the Gem needs only three of a kind)."""
         if c == GEM_ID:
             return 1000.0
-        return 10.0 * self.opp_counts(q).get(kind_of(c), 0) + (5.0 if kind_of(c) == BOMB else 0.0)
+        k = kind_of(c)
+        shown = self.opp_counts(q)
+        have = shown.get(k, 0)
+        gem = shown.get(GEM, 0) > 0 and k != BOMB
+        more = (RETIRE_WITH_GEM if gem else RETIRE_KIND) - have - 1
+        retire = 1.0 if more <= 0 else self.p_holds_at_least(q, k, more)
+        return STOP_RETIRE * retire + 10.0 * have + (5.0 if k == BOMB else 0.0)
+
+    def p_holds_at_least(self, q: int, res: str, m: int) -> float:
+        """The chance that seat q's hidden hand cards hold `m` or more of `res`, each hidden card
+        one of the cards this seat cannot place (none, if q was shown not to hold it)."""
+        s = self.s
+        if res in self.view.no_resource(q) or res in s.lacks[q]:
+            return 0.0
+        hidden = sum(1 for c in s.hands[q] if c == HIDDEN)
+        pool, good = len(self.unknown), self.unknown_kinds.get(res, 0)
+        if m > min(hidden, good) or hidden > pool:
+            return 0.0
+        ways = comb(pool, hidden)
+        return sum(comb(good, x) * comb(pool - good, hidden - x) for x in range(m, min(hidden, good) + 1)) / ways
 
 
 # What a bomb is worth that takes from a rival the card they would retire with next turn (times
