@@ -201,10 +201,12 @@ def test_the_window_opens_at_the_size_the_player_left_it(tmp_path: Path) -> None
     first = _remember(xvfb_run, "1920x1080", tmp_path, "1000x600")
     assert first == {"opened": [1280, 720], "kept": [1000, 600]}
     assert _remember(xvfb_run, "1920x1080", tmp_path)["opened"] == [1000, 600]
-    # On a smaller screen next time: no larger than it has room for.
+    # On a smaller screen next time: no larger than it has room for, and remembered as it was,
+    # for a larger screen after (the size the game cut it to is not the player's).
     settings = next(tmp_path.rglob("settings.json"))
     settings.write_text(json.dumps({"window_size": [1800, 1000]}))
-    assert _remember(xvfb_run, "1366x768", tmp_path)["opened"] == [1326, 658]
+    assert _remember(xvfb_run, "1366x768", tmp_path) == {"opened": [1326, 658], "kept": [1800, 1000]}
+    assert _remember(xvfb_run, "2560x1440", tmp_path)["opened"] == [1800, 1000]
 
 
 def test_a_remembered_window_size_is_checked_when_read(tmp_path: Path) -> None:
@@ -273,3 +275,34 @@ def test_full_screen_entered_by_the_desktop_is_known_to_the_settings_and_f11(app
     assert app.settings.fullscreen
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
     assert not full[0] and not app.settings.fullscreen
+
+
+def test_a_maximised_window_is_not_remembered_as_the_players_size(app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Maximising sends the window's new size, and then (or just before) the word that it is
+    maximised: the size filling the desktop is not the one to open at next time."""
+    import pygame
+
+    from game.ui import app as app_module
+
+    window = _Window()
+    monkeypatch.setattr(app_module, "_display_window", lambda: window)
+    monkeypatch.setattr(pygame.display, "is_fullscreen", lambda: False)
+
+    def sized(w: int, h: int) -> None:
+        window.size = (w, h)
+        app.handle(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=w, y=h))
+
+    sized(1000, 600)
+    assert app.settings.window_size == [1000, 600]
+    for size_first in (True, False):
+        if size_first:
+            sized(1920, 1050)
+            app.handle(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+        else:
+            app.handle(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+            sized(1920, 1050)
+        assert app.settings.window_size == [1000, 600], size_first
+        app.handle(pygame.event.Event(pygame.WINDOWRESTORED))
+        sized(1000, 600)
+    sized(900, 500)   # the player's own again
+    assert app.settings.window_size == [900, 500]

@@ -81,6 +81,9 @@ def _scale_smoothly() -> None:
     os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
 
 
+# A maximise's size change and the word that it is one come this close together.
+MAXIMISE_MS = 500
+
 # Room the desktop keeps round a window: its title bar, a taskbar or dock, a margin.
 FRAME_ROOM = (40, 110)
 
@@ -199,11 +202,14 @@ class App:
         _keep_readable(MIN_WINDOW)
         kept = settings.window_size
         wanted = (kept[0], kept[1]) if len(kept) == 2 else None
-        fitted = _fit_to_desktop(opening=True, wanted=wanted)
-        # The size the game chose for this desktop, none remembered: left to choose next time too
-        # (on a larger screen, a larger window).
-        self._fitted = fitted if wanted is None else None
+        # The size the game gave the window for this desktop: not the player's choice, never
+        # remembered as theirs (a remembered size cut down to a smaller screen stays as it was,
+        # for a larger one next time; a size the game chose is chosen again next time).
+        self._given = _fit_to_desktop(opening=True, wanted=wanted)
         self._window_kept = list(settings.window_size)   # as in the settings file: written if changed
+        # The remembered size before the last change, and when that change came: a maximise
+        # (whose size change may come just before the word that it is one) takes it back.
+        self._size_before: tuple[list[int], int] = (list(settings.window_size), -10_000)
         if real_window:
             _show_window()
         # The window the player had before full screen: its size and place, and whether it was
@@ -414,12 +420,17 @@ class App:
         if not pygame.display.is_fullscreen():
             if event.type == pygame.WINDOWMAXIMIZED:
                 self.maximised = True
+                before, when = self._size_before
+                if pygame.time.get_ticks() - when < MAXIMISE_MS:
+                    self.settings.window_size = before   # (that size was the maximise's)
             elif event.type == pygame.WINDOWRESTORED:
                 self.maximised = False
-        if event.type == pygame.WINDOWSIZECHANGED and not pygame.display.is_fullscreen():
+        if event.type == pygame.WINDOWSIZECHANGED and not pygame.display.is_fullscreen() \
+                and not self.maximised:
             window = _display_window()
-            if window is not None:   # kept when the game closes
-                self.settings.window_size = [] if tuple(window.size) == self._fitted else list(window.size)
+            if window is not None and tuple(window.size) != self._given:   # kept when the game closes
+                self._size_before = (list(self.settings.window_size), pygame.time.get_ticks())
+                self.settings.window_size = list(window.size)
 
     def keep_window_size(self) -> None:
         """Write the window's size to the settings as the game closes, when the player changed it
