@@ -1548,6 +1548,8 @@ def test_a_first_enter_shows_where_enter_goes_and_the_next_presses_it(app: App, 
     assert app.top is scene
     focused = ring.widgets[ring.index]
     assert focused.focused and focused.primary
+    app.handle(key(pygame.K_RETURN))   # Enter held: the keyboard's repeat presses nothing
+    assert app.top is scene
     app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
     app.handle(key(pygame.K_RETURN))
     assert app.top is not scene

@@ -321,6 +321,8 @@ class FocusRing:
             self.index = (self.index + step) % len(self.widgets)
             self._apply()
             return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and getattr(event, "repeat", False):
+            return True   # (Enter held: one press, wherever it began)
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and 0 <= self.index < len(self.widgets):
             w = self.widgets[self.index]
             if isinstance(w, Button):
