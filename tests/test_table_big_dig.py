@@ -828,6 +828,35 @@ def _grey(surface: pygame.Surface) -> list[int]:
     return out
 
 
+def test_the_table_strikes_through_a_ghost_where_the_piece_cannot_go(app) -> None:  # type: ignore[no-untyped-def]
+    """On the board itself: a ghost deep in the ground, where the rules refuse it, is striped
+    dark; the same card in the top row, where it fits, is not."""
+    match = human_first()
+    table = open_table(app, match)
+    run_until_human(app, table)
+    card = next(c for c in range(1, 6) if state(match).card_taken_by(c) is None)
+    key(app, pygame.K_0 + card)
+
+    def dark_share_at(sq: tuple[int, int]) -> float:
+        point_at(app, table, sq)
+        app.step(1 / 60)
+        ghost = [g for g in table.ghost() if match.state.board.on_board(g)]
+        pixels = []
+        for g in ghost:
+            r = table.view.square_rect(g).inflate(-8, -8)
+            pixels += _grey(app.screen.subsurface(r))
+        return sum(p < 70 for p in pixels) / max(1, len(pixels))
+
+    refused = dark_share_at((4, 7))   # deep in the ground: touching neither the top nor a dig
+    assert table.why_not()
+    for sq in ((x, 0) for x in range(12)):
+        fits = dark_share_at(sq)
+        if not table.why_not():
+            break
+    assert not table.why_not()
+    assert refused >= 0.1 and refused > 3 * fits, (refused, fits)
+
+
 def test_a_refused_ghost_is_told_from_a_fitting_one_without_its_colour() -> None:
     """The piece where it cannot go was the fitting ghost in red: to many colour-blind eyes it
     was the same ghost, dark olive, almost lost in the dirt. It is struck through with stripes."""
