@@ -31,7 +31,7 @@ The normal bot's model
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from game.core.contract import Action, View
@@ -211,7 +211,7 @@ class Knowledge:
     geode: list[int]
     has_canary: bool         # no Gas Leak hurts this seat
     warded: frozenset[str]
-    looked: int = 0          # the cards a prospect of this seat is looking at (all but one go back)
+    looking: list[int] = field(default_factory=list)   # a prospect's cards (all but one go back)
 
     @property
     def mine_len(self) -> int:
@@ -262,7 +262,7 @@ def read_view(view: View) -> Knowledge:
         unknown_carried=[c for c in unknown if TO_HAND[c]],
         forced=forced, free=free,
         geode=list(s.geode), has_canary=any(WARDS[c] for c in inv), warded=frozenset(warded),
-        looked=len(s.looking) if s.phase == "choose" else 0)
+        looking=list(s.looking) if s.phase == "choose" and me == s.to_move() else [])
 
 
 def majority_tables(view: View, k: Knowledge, scale: float) -> dict[int, list[float]]:
@@ -585,9 +585,12 @@ class _Eval:
         if IS_TRAP[card_id]:
             if self.k.n == 2 and _DECK[card_id].kind == "blast" and not TRAP_ALL[card_id]:
                 # Kept unlit: a way to take the Geode later (and one Dynamite fewer in the Mine).
-                # Unless no later turn of ours can come: the cards put back and the Mine's rest
-                # are at most the one card the Geode takes before it (once a round).
-                if self.k.mine_len + max(0, self.k.looked - 1) <= 1:
+                # Unless no later turn of ours can come: nothing is left in the Mine after the
+                # keep, or only the one card the Geode takes before that turn (once a round; a
+                # Trap it turns over goes back in, so the game goes on).
+                rest = [c for c in self.k.looking if c != card_id]
+                left = self.k.mine_len + len(rest)
+                if left == 0 or (left == 1 and rest and rest[0] >= 0 and not IS_TRAP[rest[0]]):
                     return 0.0
                 has = any(_DECK[c].key == _DECK[card_id].key for c in self.k.inventory)
                 geode = self.worth_with(self.k.geode) - self.base if self.k.geode else 0.0

@@ -293,8 +293,8 @@ class GrimProspectsTable(TableDrawing, TableScene):
         if s <= 0:
             return
         covered = self.covered_rects()
-        for k in (1.0, 0.8, 0.65):
-            img = callout_image(text, max(16, round(size * k)), colour)
+        for tried in dict.fromkeys(max(16, round(size * k)) for k in (1.0, 0.8, 0.65)):
+            img = callout_image(text, tried, colour)
             spot = placing.free_spot(pos, img.get_size(), covered, FELT, rise=CALLOUT_RISE)
             if spot is not None:
                 break
