@@ -678,7 +678,7 @@ class TableDrawing(TableHost):
                 hint = "press 1-4 or click a die"
                 if slot in ("dir", "dist"):
                     hint = "1-4, or click a marked hex"
-                theme.text(surface, hint if is_current else "", (tx, main_y + 2), 13, theme.INK_FAINT, box=words_box)
+                theme.text(surface, hint if is_current else "", (tx, main_y + 2), 13, theme.INK_DIM, box=words_box)
                 continue
             ch = self.moves.change_of(slot)
             value = self.model.dice[die] + ch
