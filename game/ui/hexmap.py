@@ -877,8 +877,17 @@ def _fence(surf: pygame.Surface, pts: Sequence[tuple[float, float]], col: RGB, s
         tip = [(r.x, r.y), (r.centerx, r.y - pw * 0.6), (r.right, r.y)]
         pygame.draw.polygon(surf, dark, tip)
     if seat is not None:
-        x, y = posts[len(posts) // 2] if posts else ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-        _seat_badge(surf, (x, y - ph * 0.2), max(6.0, s * 0.2), col, seat, alpha)
+        # On a middle post, never the last (the builder stands at the end of the fence it built,
+        # its miner over that hex); a fence one hex long has its number above the miner's head.
+        if len(posts) >= 2:
+            x, y = posts[(len(posts) - 1) // 2]
+            at = (x, y - ph * 0.2)
+        else:
+            x, y = posts[0] if posts else ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            at = (x, y - s * 0.66)
+            # (on a flagpole from the post, so that it reads as the fence's)
+            pygame.draw.line(surf, (16, 12, 8, alpha), (x, y - ph * 0.4), at, max(2, int(s * 0.06)))
+        _seat_badge(surf, at, max(6.0, s * 0.2), col, seat, alpha)
 
 
 def _seat_badge(surf: pygame.Surface, centre: tuple[float, float], r: float, col: RGB, seat: int,
