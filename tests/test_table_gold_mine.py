@@ -1145,3 +1145,33 @@ def test_money_coming_in_sounds_like_coins(make_app, monkeypatch) -> None:  # ty
     kinds = [ev.kind for ev in match.history]
     assert "income" in kinds and "mine" in kinds
     assert "coin" in heard and "draw" not in heard, sorted(set(heard))
+
+
+def test_a_barriers_number_is_not_where_its_builders_miner_stands(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The builder moves to the end of its barrier: the number sat on the last post of a
+    two-hex fence and on the only post of a one-hex one, under the miner's token."""
+    from game.games.gold_mine.tmx import load_map
+    from game.ui import hexmap
+
+    pygame.display.init()
+    monkeypatch.setattr(hexmap, "seat_rgb", lambda p: (200, 140, 60))
+    game_map = load_map(ROOT / "maps" / "gold_mine.tmx")
+    dirt = sorted(h for h, t in game_map.tiles.items() if t.kind == "dirt")
+    from game.games.gold_mine.board import neighbours
+
+    line = next([a, b] for a in dirt for b in dirt if b in neighbours(a))
+    for hexes in ([dirt[0]], line):
+        pictures = []
+        for owner in (1, 2):
+            view = hexmap.HexMapView(game_map, pygame.Rect(8, 52, 640, 662))
+            marks = hexmap.MapMarks(barriers=tuple((h, (owner,)) for h in hexes),
+                                    barrier_lines=((owner, tuple(hexes)),))
+            pictures.append(view.base(marks).copy())
+        end = view.centre(hexes[-1])
+        cx, cy = end[0] - view.rect.x, end[1] - view.rect.y
+        r = view.size * 0.46   # the miner's token
+        a, b = pictures
+        w, h = a.get_size()
+        differ = [(x, y) for x in range(0, w, 2) for y in range(0, h, 2) if a.get_at((x, y)) != b.get_at((x, y))]
+        assert differ, hexes
+        assert not any((x - cx) ** 2 + (y - cy) ** 2 < r * r for x, y in differ), hexes
