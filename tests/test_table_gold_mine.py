@@ -24,7 +24,8 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from helpers import NAMES, bots, click, humans, key, run_until_human, save_files, saved_actions, spy_text_places  # noqa: E402
+from helpers import (NAMES, bots, click, humans, key, run_until_human, save_files, saved_actions,  # noqa: E402
+                     spy_text_places)
 
 from game.core.contract import Action  # noqa: E402
 from game.core.match import BOT, Match, Seat  # noqa: E402

@@ -651,7 +651,8 @@ class TableDrawing(TableHost):
     # -- the middle
     def _middle_key(self) -> Any:
         m = self.model
-        return (len(m.mine), tuple(self.mine_marks()[:self.mark_room()]) if self.eyes() else None, tuple(m.rubble[-RUBBLE_SHOWN:]),
+        return (len(m.mine), tuple(self.mine_marks()[:self.mark_room()]) if self.eyes() else None,
+                tuple(m.rubble[-RUBBLE_SHOWN:]),
                 len(m.rubble), tuple(m.geode), self.eyes(), self._looking_shown())
 
     def _looking_shown(self) -> bool:
