@@ -1553,3 +1553,23 @@ def test_a_first_enter_shows_where_enter_goes_and_the_next_presses_it(app: App, 
     app.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
     app.handle(key(pygame.K_RETURN))
     assert app.top is not scene
+
+
+def test_the_statistics_say_that_a_game_left_unfinished_is_not_counted(app: App, home: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leaving a game, or deleting its save, counts nothing, as the screen now says (it said
+    that every finished game counts, which only implied it)."""
+    from game.stats import load_stats
+    from game.ui.scenes import statistics
+
+    said = spy_text(monkeypatch, statistics)
+    m = played("ya_blew_it", 3, 6)
+    saves.autosave(m)
+    saves.flush()
+    (entry,), _ = saves.list_saves()
+    saves.delete_file(entry.path)   # (Delete under Continue)
+    assert load_stats()[0].profiles == []
+    app.reset(TitleScene())
+    app.push(statistics.StatisticsScene())
+    frames(app, 2)
+    assert any(words.startswith("Only finished games count") for words in said), said[:5]

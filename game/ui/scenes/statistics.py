@@ -330,7 +330,7 @@ class StatisticsScene(Scene):
         veil.fill((14, 12, 14, 206))
         surface.blit(veil, (0, 0))
         theme.text(surface, "Statistics", (46, 38), 56, theme.GOLD, title=True)
-        theme.text(surface, "Every finished game counts for each human player, by name.", (RIGHT.x, 80), 17,
+        theme.text(surface, "Only finished games count, for each human player by name.", (RIGHT.x, 80), 17,
                    theme.INK_DIM)
         # (So the Against rows may add up to more games than were played.)
         theme.text(surface, "Against: a game counts once for each kind of opponent at its table.",
