@@ -413,24 +413,29 @@ class App:
         elif event.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED,
                             pygame.WINDOWEXPOSED):
             self.hidden = False
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self._note_window_size(event)
+
+    def _note_window_size(self, event: pygame.event.Event) -> None:
+        """The window's size as the player gives it, kept when the game closes; whether it is
+        maximised; and full screen entered or left by the desktop itself (its window menu, a
+        Mac's green button): the setting follows, so that F11 and Settings do what they say."""
+        full = bool(pygame.display.is_fullscreen())
         if event.type == pygame.WINDOWSIZECHANGED:
-            # Full screen entered or left by the desktop itself (its window menu, a Mac's
-            # green button): the setting follows, so that F11 and Settings do what they say.
-            self.settings.fullscreen = bool(pygame.display.is_fullscreen())
-        if not pygame.display.is_fullscreen():
-            if event.type == pygame.WINDOWMAXIMIZED:
-                self.maximised = True
-                before, when = self._size_before
-                if pygame.time.get_ticks() - when < MAXIMISE_MS:
-                    self.settings.window_size = before   # (that size was the maximise's)
-            elif event.type == pygame.WINDOWRESTORED:
-                self.maximised = False
-        if event.type == pygame.WINDOWSIZECHANGED and not pygame.display.is_fullscreen() \
-                and not self.maximised:
+            self.settings.fullscreen = full
             window = _display_window()
-            if window is not None and tuple(window.size) != self._given:   # kept when the game closes
+            if not full and not self.maximised and window is not None and tuple(window.size) != self._given:
                 self._size_before = (list(self.settings.window_size), pygame.time.get_ticks())
                 self.settings.window_size = list(window.size)
+        elif full:
+            return
+        elif event.type == pygame.WINDOWMAXIMIZED:
+            self.maximised = True
+            before, when = self._size_before
+            if pygame.time.get_ticks() - when < MAXIMISE_MS:
+                self.settings.window_size = before   # (that size was the maximise's)
+        else:
+            self.maximised = False
 
     def keep_window_size(self) -> None:
         """Write the window's size to the settings as the game closes, when the player changed it

@@ -135,11 +135,8 @@ class _Reading:
         s = self.s
         if any(c >= 0 and resource_of(c) == res for c in s.hands[q]):
             return 1.0
-        if res in self.view.no_resource(q) or res in s.lacks[q]:
-            return 0.0
-        hidden = sum(1 for c in s.hands[q] if c == HIDDEN)
-        pool = len(self.unknown)
-        bad = pool - self.unknown_kinds.get(res, 0)
+        hidden, pool, good = self._hidden_draw(q, res)
+        bad = pool - good
         miss = 1.0
         for i in range(hidden):
             if pool - i <= 0:
@@ -172,14 +169,18 @@ class _Reading:
         retire = 1.0 if more <= 0 else self.p_holds_at_least(q, k, more)
         return STOP_RETIRE * retire + 10.0 * have + (5.0 if k == BOMB else 0.0)
 
+    def _hidden_draw(self, q: int, res: str) -> tuple[int, int, int]:
+        """Seat q's hidden hand as this seat sees it: (its hidden cards, the cards this seat
+        cannot place, how many of those are `res`; none, if q was shown not to hold `res`)."""
+        s = self.s
+        hidden = sum(1 for c in s.hands[q] if c == HIDDEN)
+        shown_not = res in self.view.no_resource(q) or res in s.lacks[q]
+        return hidden, len(self.unknown), 0 if shown_not else self.unknown_kinds.get(res, 0)
+
     def p_holds_at_least(self, q: int, res: str, m: int) -> float:
         """The chance that seat q's hidden hand cards hold `m` or more of `res`, each hidden card
         one of the cards this seat cannot place (none, if q was shown not to hold it)."""
-        s = self.s
-        if res in self.view.no_resource(q) or res in s.lacks[q]:
-            return 0.0
-        hidden = sum(1 for c in s.hands[q] if c == HIDDEN)
-        pool, good = len(self.unknown), self.unknown_kinds.get(res, 0)
+        hidden, pool, good = self._hidden_draw(q, res)
         if m > min(hidden, good) or hidden > pool:
             return 0.0
         ways = comb(pool, hidden)
