@@ -41,6 +41,9 @@ class Settings:
     # The window's size (width, height) when the game last closed, the player's own; empty: the
     # size that fits the desktop (`game.ui.app.window_size_for`).
     window_size: list[int] = field(default_factory=list)
+    # Whether the window was maximised when the game last closed: it opens maximised again (its
+    # size when un-maximised is `window_size`).
+    window_maximised: bool = False
     # The names the human seats had in the last game set up, in seat order: the setup offers them
     # again, so a player's statistics stay under one name.
     names: list[str] = field(default_factory=list)
@@ -62,7 +65,8 @@ class Settings:
 # Each field as the Settings screen and the setup name it, for a message about the file.
 FIELD_WORDS = {"animation": "animation speed", "volume": "volume", "muted": "sound on or off",
                "fullscreen": "full screen", "colour_symbols": "gem symbols", "hints": "hints",
-               "window_size": "the window's size", "names": "the names last played",
+               "window_size": "the window's size", "window_maximised": "the window maximised",
+               "names": "the names last played",
                "setups": "the last setup of each game"}
 
 

@@ -306,3 +306,29 @@ def test_a_maximised_window_is_not_remembered_as_the_players_size(app, monkeypat
         sized(1000, 600)
     sized(900, 500)   # the player's own again
     assert app.settings.window_size == [900, 500]
+
+
+def test_a_window_closed_maximised_opens_maximised_next_time(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A window closed maximised opened next time at the last size the player had dragged it to
+    (from a review in a real window): whether it is maximised is kept with its size, and the
+    next start maximises it again; un-maximised before closing, it opens as it was."""
+    import pygame
+
+    from game.settings import load_settings
+    from game.ui import app as app_module
+
+    window = _Window()
+    monkeypatch.setattr(app_module, "_display_window", lambda: window)
+    monkeypatch.setattr(pygame.display, "is_fullscreen", lambda: False)
+    first = make_app(None)
+    assert window.maximize_calls == 0
+    first.handle(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+    first.keep_window_size()
+    assert load_settings().window_maximised
+    second = make_app(None)
+    assert window.maximize_calls == 1 and second.maximised
+    second.handle(pygame.event.Event(pygame.WINDOWRESTORED))
+    second.keep_window_size()
+    assert not load_settings().window_maximised
+    make_app(None)
+    assert window.maximize_calls == 1

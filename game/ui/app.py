@@ -206,7 +206,8 @@ class App:
         # remembered as theirs (a remembered size cut down to a smaller screen stays as it was,
         # for a larger one next time; a size the game chose is chosen again next time).
         self._given = _fit_to_desktop(opening=True, wanted=wanted)
-        self._window_kept = list(settings.window_size)   # as in the settings file: written if changed
+        # As in the settings file: written if changed.
+        self._window_kept = (list(settings.window_size), settings.window_maximised)
         # The remembered size before the last change, and when that change came: a maximise
         # (whose size change may come just before the word that it is one) takes it back.
         self._size_before: tuple[list[int], int] = (list(settings.window_size), -10_000)
@@ -216,6 +217,8 @@ class App:
         # maximised (it comes back so).
         self._windowed: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self.maximised = False   # the window fills the desktop by the window manager's button
+        if settings.window_maximised and not settings.fullscreen:
+            self._maximise()
         if self.settings.fullscreen:
             self._set_fullscreen(True)
         self.clock = pygame.time.Clock()
@@ -430,21 +433,36 @@ class App:
         elif full:
             return
         elif event.type == pygame.WINDOWMAXIMIZED:
-            self.maximised = True
+            self.maximised = self.settings.window_maximised = True
             before, when = self._size_before
             if pygame.time.get_ticks() - when < MAXIMISE_MS:
                 self.settings.window_size = before   # (that size was the maximise's)
         else:
-            self.maximised = False
+            self.maximised = self.settings.window_maximised = False
+
+    def _maximise(self) -> None:
+        """Open the window maximised, as the player left it last time (where there is a window and
+        the window system lets it be)."""
+        window = _display_window()
+        if window is None:
+            return
+        try:
+            window.maximize()
+        except pygame.error as exc:
+            log.info("the window is not maximised: %s", exc)
+            return
+        self.maximised = True
 
     def keep_window_size(self) -> None:
-        """Write the window's size to the settings as the game closes, when the player changed it
-        (so the next start opens it so). A disk that refuses loses only that."""
-        if self.read_only or self.settings.window_size == self._window_kept:
+        """Write the window's size, and whether it is maximised, to the settings as the game
+        closes, when the player changed them (so the next start opens it so). A disk that refuses
+        loses only that."""
+        kept = (list(self.settings.window_size), self.settings.window_maximised)
+        if self.read_only or kept == self._window_kept:
             return
         try:
             save_settings(self.settings)
-            self._window_kept = list(self.settings.window_size)
+            self._window_kept = kept
         except OSError as exc:
             log.error("the window's size not kept: %s", exc)
 
