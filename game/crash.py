@@ -255,8 +255,9 @@ def _write_in(folder: Path, text: str) -> Path:
     for n in range(1, 1000):
         path = folder / (f"crash-{stamp}.log" if n == 1 else f"crash-{stamp}-{n}.log")
         try:
-            # "x" never overwrites an earlier crash from the same second (another thread).
-            with path.open("x", encoding="utf-8") as handle:
+            # "x" never overwrites an earlier crash from the same second (another thread). A file
+            # name that is not UTF-8, quoted by the error, is written escaped, never lost.
+            with path.open("x", encoding="utf-8", errors="backslashreplace") as handle:
                 handle.write(text)
             break
         except FileExistsError:

@@ -78,3 +78,21 @@ def test_the_crash_message_says_the_game_in_progress_was_kept(tmp_path: Path) ->
 
     for text in (_message(tmp_path / "crash.log"), _message(None, "no room")):
         assert "under Continue" in text and "has to close" in text
+
+
+def test_a_crash_report_and_a_log_line_quoting_a_file_name_not_utf8_are_kept(tmp_path: Path) -> None:
+    """A crash whose message quoted a file name that is not UTF-8 (a save set aside under such a
+    name) left an empty report ("No report could be saved."), and such a log line was lost with
+    a logging error: both are written, the name escaped."""
+    from game.crash import save_report
+    from game.ui.main import RotatingLog
+
+    name = os.fsdecode(b"caf\xe9.json")   # as a file name the system gives back, undecodable
+    path, problem = save_report(f"ValueError: no game in {name}", tmp_path / "logs")
+    assert problem is None and "caf\\udce9.json" in path.read_text(encoding="utf-8")
+    handler = RotatingLog(tmp_path / "game.log", 10_000, 1)
+    errors: list[BaseException] = []
+    handler.handleError = lambda record: errors.append(sys.exc_info()[1])  # type: ignore[method-assign,assignment]
+    handler.emit(logging.LogRecord("game", logging.INFO, __file__, 1, "set aside %s", (name,), None))
+    handler.close()
+    assert not errors and "set aside caf\\udce9.json" in (tmp_path / "game.log").read_text(encoding="utf-8")

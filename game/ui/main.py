@@ -29,7 +29,8 @@ class RotatingLog(logging.FileHandler):
     def __init__(self, path: str | os.PathLike[str], max_bytes: int, backups: int) -> None:
         self.max_bytes = max_bytes
         self.backups = backups
-        super().__init__(path, encoding="utf-8")
+        # (A file name that is not UTF-8, quoted by a message, is written escaped.)
+        super().__init__(path, encoding="utf-8", errors="backslashreplace")
 
     def emit(self, record: logging.LogRecord) -> None:
         # logging.Handler.handle holds this handler's lock around emit().
