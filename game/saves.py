@@ -250,11 +250,37 @@ def autosave(match: Match, *, wait: bool = True) -> str | None:
     return None
 
 
+# Saves are ordered by when they were last written. A clock put back (a dead clock battery, a
+# computer offline) would list the game being played under older ones, the first Resume opening
+# another, and a full Continue retire it to the replays: a save is stamped no earlier than the
+# newest stamp seen among the saves (`list_saves`) and this run's writes, just after it. A stamp
+# more than `AHEAD` ahead of the clock (a clock that was set far wrong, an edited file) is not
+# followed, and the game this run last wrote is never the one retired.
+AHEAD = 86_400.0
+_newest: dict[Path, float] = {}   # saves folder -> the newest stamp seen there
+_last_written: Path | None = None
+
+
+def _stamp(folder: Path) -> float:
+    """When a save in `folder` is written, in the saves' own order (see `AHEAD`)."""
+    now = time.time()
+    newest = _newest.get(folder, 0.0)
+    stamp = max(now, newest + 0.001) if newest <= now + AHEAD else now
+    _newest[folder] = max(newest, stamp)
+    return stamp
+
+
+def _note_stamps(folder: Path, stamps: Collection[float]) -> None:
+    now = time.time()
+    _newest[folder] = max([_newest.get(folder, 0.0), *(s for s in stamps if s <= now + AHEAD)])
+
+
 def _write_save(match: Match, wait: bool = True) -> None:
+    global _last_written
     data = match.to_json()
-    data["updated"] = time.time()
+    path = _last_written = save_path(match)
+    data["updated"] = _stamp(path.parent)
     data["summary"] = _summary(match)
-    path = save_path(match)
     text = encode_json(data, compact=True)
     if wait:
         _writer.flush()
@@ -345,12 +371,17 @@ def list_saves() -> tuple[list[Entry], list[str]]:
     legacy = _migrate_legacy()
     if legacy:
         messages.append(legacy)
-    entries = _read_folder(saves_dir(), "updated", messages, "saved game")
+    folder = saves_dir()
+    entries = _read_folder(folder, "updated", messages, "saved game")
     _keep_ended([e for e in entries if e.finished], entries, messages)
+    _note_stamps(folder, [e.when for e in entries])
     entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)
     if len(entries) > MAX_SAVES:
+        # (the game this run last wrote stays, whatever its stamp says)
+        entries.sort(key=lambda e: e.path != _last_written)
         retired = entries[MAX_SAVES:]
         entries = entries[:MAX_SAVES]
+        entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)
         names = []
         failed: OSError | None = None
         _moving = []   # the replays written below are kept, however many (see _prune_replays)

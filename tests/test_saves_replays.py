@@ -1055,3 +1055,53 @@ def test_a_match_id_from_a_file_names_no_windows_device(given: str, kept: bool) 
     again = Match.from_json(data)
     assert (again.match_id == given) == kept
     assert again.match_id.lower() not in {"con", "prn", "aux", "nul"} and again.match_id
+
+
+_REAL_TIME = time.time
+
+
+def _clock(monkeypatch: pytest.MonkeyPatch, offset: float) -> None:
+    """The computer's clock `offset` seconds off the real time."""
+    monkeypatch.setattr(saves.time, "time", lambda: _REAL_TIME() + offset)
+
+
+HOUR = 3600.0
+
+
+def test_a_clock_put_back_still_lists_the_game_just_played_first(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the computer's clock put back (a dead clock battery, a computer offline), the game
+    just played was listed under older ones, so the first Resume (key C) opened another: saves
+    are stamped just after the newest one, in this run and the next."""
+    older = played("gold_mine", 1, 3, [Seat("Ana"), Seat("Bo")])
+    saves.autosave(older)
+    monkeypatch.setattr(saves, "_newest", {})   # the game starts again: the title lists them
+    _clock(monkeypatch, -3 * HOUR)
+    assert [e.path.stem for e in saves.list_saves()[0]] == [str(older.match_id)]
+    now = played("big_dig", 2, 3, [Seat("Cyd"), Seat("Dee")])
+    saves.autosave(now)
+    entries, _ = saves.list_saves()
+    assert [e.path.stem for e in entries] == [str(now.match_id), str(older.match_id)]
+    saves.autosave(older)   # and each write goes on in order
+    assert saves.list_saves()[0][0].path.stem == str(older.match_id)
+
+
+def test_a_full_continue_never_retires_the_game_just_played(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty unfinished games saved while the clock ran ahead, then the clock put right: the
+    game played now was moved to Replays on the way back to the title, where it cannot be played
+    on. A clock a little ahead is followed; one far ahead is not, but the game this run last
+    wrote is kept all the same, and an older one goes."""
+    for ahead in (2 * HOUR, 400 * 24 * HOUR):
+        monkeypatch.setattr(saves, "_newest", {})
+        for old in list(saves.saves_dir().glob("*.json")) if saves.saves_dir().exists() else []:
+            old.unlink()
+        _clock(monkeypatch, ahead)
+        for i in range(saves.MAX_SAVES):
+            saves.autosave(played("ya_blew_it", 100 + i, 2, [Seat("Ana"), Seat("Bo")]))
+        monkeypatch.setattr(saves, "_newest", {})
+        _clock(monkeypatch, 0.0)
+        saves.list_saves()
+        now = played("grim_prospects", 7, 5, [Seat("Eli"), Seat("Flo")])
+        saves.autosave(now)
+        entries, messages = saves.list_saves()
+        assert len(entries) == saves.MAX_SAVES and str(now.match_id) in [e.path.stem for e in entries], ahead
+        assert messages and "Moved to Replays" in messages[-1] and "Grim Prospects" not in messages[-1]
