@@ -16,6 +16,7 @@ first time the list is read.
 from __future__ import annotations
 
 import atexit
+import errno
 import logging
 import time
 from dataclasses import dataclass, replace
@@ -334,11 +335,21 @@ def finish(match: Match, *, saved: bool = False, source: Path | None = None) -> 
     return message
 
 
+# What a system's reason means for the player, where its words alone would leave them guessing
+# (the messages that follow say to put it right: a full disk is not what a read-only one needs).
+_MEANING = {errno.EACCES: "the game may not write in its folder",
+            errno.EPERM: "the game may not write in its folder",
+            errno.EROFS: "its disk cannot be written"}
+
+
 def failure_reason(exc: OSError) -> str:
-    """Why a save could not be written, in a few words: which folder failed, or the system's reason."""
+    """Why a save could not be written, in a few words: which folder failed, or the system's reason
+    (with what it means, where that is not plain)."""
     if isinstance(exc, paths.UserFolderError):
         return f"no {exc.what} folder: {exc.reason}"
-    return exc.strerror or str(exc)
+    reason = exc.strerror or str(exc)
+    meaning = _MEANING.get(exc.errno) if exc.errno is not None else None
+    return f"{reason}: {meaning}" if meaning else reason
 
 
 def delete_file(path: Path) -> None:

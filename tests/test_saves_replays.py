@@ -1105,3 +1105,59 @@ def test_a_full_continue_never_retires_the_game_just_played(home: Path, monkeypa
         entries, messages = saves.list_saves()
         assert len(entries) == saves.MAX_SAVES and str(now.match_id) in [e.path.stem for e in entries], ahead
         assert messages and "Moved to Replays" in messages[-1] and "Grim Prospects" not in messages[-1]
+
+
+def test_a_delete_the_disk_refuses_says_so(app: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay the folder would not let go (a read-only folder) stayed in the list after its
+    Delete was confirmed, without a word; a saved game's message quoted Python's whole error."""
+    from game.ui.scenes.replays import ReplaysScene
+
+    def refuse(path: Path) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    saves.write_replay(finished_match(4, "gold_mine"))
+    app.reset(TitleScene())
+    screen = ReplaysScene()
+    app.push(screen)
+    monkeypatch.setattr(saves, "delete_replay", refuse)
+    screen.ask_delete(0)
+    key(app, pygame.K_d)
+    box = app.top
+    assert isinstance(box, MessageBox) and box.title == "Not deleted"
+    assert box.text == "The replay could not be deleted (Permission denied)."
+    key(app, pygame.K_RETURN)
+    assert app.top is screen and len(screen.entries) == 1
+    m = played("ya_blew_it", 3, 4)
+    saves.autosave(m)
+    title = TitleScene()
+    app.reset(title)
+    monkeypatch.setattr(saves, "delete_file", refuse)
+    title.delete_save(0)
+    box = app.top
+    assert isinstance(box, MessageBox) and box.text == "The saved game could not be deleted (Permission denied)."
+
+
+def test_a_save_refused_says_what_the_reason_means(app: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder the game may not write to was met by "or stay, and make room on the disk first"
+    on closing: the reason says what it means where its words alone do not, and the advice fits
+    any reason."""
+    import errno
+
+    import game.ui.tables.base as table_base
+    from game.ui import tables
+
+    assert saves.failure_reason(OSError(errno.ENOSPC, "No space left on device")) == "No space left on device"
+    assert saves.failure_reason(OSError(errno.EROFS, "Read-only file system")) == \
+        "Read-only file system: its disk cannot be written"
+
+    def refused(match: Match, **kw: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(table_base, "autosave", refused)
+    app.reset(TitleScene())
+    app.push(tables.table_for(played("ya_blew_it", 3, 4)))
+    app.handle(pygame.event.Event(pygame.QUIT))
+    box = app.top
+    assert isinstance(box, MessageBox) and box.title == "Quit without saving?"
+    assert box.text.startswith("The game could not be saved (Permission denied: the game may not "
+                               "write in its folder).") and "disk" not in box.text

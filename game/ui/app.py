@@ -337,7 +337,7 @@ class App:
 
             self.push(MessageBox("Quit without saving?",
                                  f"{problems[0]} Quit anyway, and the moves since the last save are "
-                                 "lost; or stay, and make room on the disk first.",
+                                 "lost; or stay, and put that right first.",
                                  [("Quit anyway", pygame.K_q, lambda: self.quit(anyway=True)),
                                   ("Stay", pygame.K_ESCAPE, stay)], default=1))
             return

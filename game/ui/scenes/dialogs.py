@@ -285,7 +285,7 @@ class PauseMenu(Scene):
             self.app.push(MessageBox(
                 "Leave without saving?",
                 f"The game could not be saved ({self.unsaved}). Leave anyway, and the moves since "
-                "the last save are lost; or stay, and make room on the disk first.",
+                "the last save are lost; or stay, and put that right first.",
                 [("Leave anyway", pygame.K_l, leave), ("Stay", pygame.K_ESCAPE, None)], default=1))
 
     def quit_game(self) -> None:

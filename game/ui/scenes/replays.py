@@ -126,6 +126,10 @@ class ReplaysScene(Scene):
             delete_replay(self.entries[index].path)
         except OSError as exc:
             log.error("could not delete %s: %s", self.entries[index].path, exc)
+            if self.app is not None:   # (it stays in the list: said, not left to look ignored)
+                self.app.push(MessageBox("Not deleted", f"The replay could not be deleted "
+                                                        f"({exc.strerror or exc})."))
+                return
         if self.app is not None and self.app.top is self:
             self._read()
 

@@ -532,7 +532,7 @@ class TitleScene(Scene):
         try:
             delete_file(self.saves[index].path)
         except OSError as exc:
-            self.pending_messages.append(f"The saved game could not be deleted ({exc}).")
+            self.pending_messages.append(f"The saved game could not be deleted ({exc.strerror or exc}).")
         if self.app is not None and self.app.top is self:
             self._refresh()
 
