@@ -75,9 +75,17 @@ def _user_dir(env: str, fallback: str, what: str) -> Path:
     # MOTHER_LODE_HOME moves every user folder at once (tests, portable installs).
     home = os.environ.get("MOTHER_LODE_HOME")
     path = Path(home) / env if home else Path(getattr(_dirs(), fallback))
+    return ensure_folder(path, what)
+
+
+def ensure_folder(path: Path, what: str) -> Path:
+    """`path`, a folder, made if it is not there; raises UserFolderError saying why it cannot be
+    (`what`: what it holds, for the message)."""
     if path.is_dir():   # the usual case, asked after every move: one look at the disk
         return path
     try:
+        if path.is_symlink():   # (mkdir would say "File exists")
+            raise FileNotFoundError(2, "a link in its place leads to no folder")
         path.mkdir(parents=True, exist_ok=True)
         if not path.is_dir():
             raise NotADirectoryError(20, "a file is in its place")

@@ -41,16 +41,7 @@ MAX_PLACE = 48       # characters of the map or board name shown beside a game (
 
 
 def _folder(name: str, what: str) -> Path:
-    path = paths.user_data_dir() / name
-    if path.is_dir():
-        return path
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        if not path.is_dir():
-            raise NotADirectoryError(20, "a file is in its place")
-    except OSError as exc:
-        raise paths.UserFolderError(what, path, exc) from exc
-    return path
+    return paths.ensure_folder(paths.user_data_dir() / name, what)
 
 
 def saves_dir() -> Path:

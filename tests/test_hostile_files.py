@@ -421,6 +421,16 @@ def test_a_user_folder_that_cannot_be_created_is_named_with_the_reason(
     assert home.read_text() == "a file where the folder should be"  # nothing lost
 
 
+def test_a_user_folder_that_is_a_link_to_nowhere_is_named_so(home: Path) -> None:
+    """A user folder that is a link whose target is gone was reported as "File exists"."""
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "replays").symlink_to(home / "gone")
+    with pytest.raises(paths.UserFolderError) as caught:
+        saves.replays_dir()
+    assert str(caught.value) == (f"The folder for replays could not be created: {home / 'data' / 'replays'} "
+                                 "(a link in its place leads to no folder).")
+
+
 def test_a_saves_folder_lost_during_play_is_named_and_play_goes_on(app: Any, home: Path) -> None:
     import shutil
 
