@@ -25,14 +25,15 @@ by another route is a win all the same).
 works out the full remaining distance (the sum over the three goals, plus half the largest, since
 every goal must be met) for the best few, and subtracts a little of what the card it leaves lets
 the next player do (the best quick score of the next player with the cards still in the centre,
-or the flipped five when it takes the last one).
+or the flipped five when it takes the last one). It never takes a card after which the next
+player can win at once when another card leaves them none (`cards_handing_a_win`).
 """
 
 from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from typing import Hashable, Iterable
+from typing import Callable, Hashable, Iterable, TypeVar
 
 from game.core.contract import Action
 from game.core.memo import Memo
@@ -61,6 +62,7 @@ from game.games.big_dig.rules import (
 
 ROCK_COST = 3
 INF = 1 << 30
+_T = TypeVar("_T")
 
 
 # ---------------------------------------------------------------------------- board tables
@@ -321,6 +323,52 @@ def winning_move(s: BigDigState, p: int,
     return None
 
 
+def cards_handing_a_win(s: BigDigState, p: int) -> set[int]:
+    """The free cards that, taken by player `p`, leave the next player a card with which they meet
+    all three goals at once: a dig of a card left in the centre (of the flipped five once `p`
+    takes the last), or an explosion with any of them. Empty when every card would (an
+    explosion wins) or none does: then there is no choice to make."""
+    q = (p + 1) % s.n
+    if q == p:
+        return set()
+    crossed = s.crossed(q)
+    unmet = [goal for goal in s.goals if not goal_met(s.board, crossed, goal)]
+    if not unmet:
+        return set()
+
+    def wins(sqs: Iterable[Square]) -> bool:
+        now = crossed | set(sqs)
+        return all(goal_met(s.board, now, goal) for goal in unmet)
+
+    if any(wins((sq,)) for sq in s.explosions(q)):
+        return set()
+    winning: dict[tuple[int, int], bool] = {}
+
+    def card_wins(c: int, side: int) -> bool:
+        if (c, side) not in winning:
+            shape = cards()[c - 1].sides[side].shape
+            winning[(c, side)] = any(wins(sqs) for sqs in s.placements_for(q, shape))
+        return winning[(c, side)]
+
+    free = s.free_cards()
+    handing = set()
+    for taken in free:
+        left = [c for c in free if c != taken]
+        if left:
+            handed = any(card_wins(c, s.sides[c - 1]) for c in left)
+        else:
+            handed = any(card_wins(c, 1 - s.sides[c - 1]) for c in range(1, CARD_COUNT + 1))
+        if handed:
+            handing.add(taken)
+    return handing if len(handing) < len(free) else set()
+
+
+def without_handing(moves: list[_T], handing: set[int], card: Callable[[_T], int]) -> list[_T]:
+    """`moves` but those taking a card of `handing` (`cards_handing_a_win`), unless none is left."""
+    kept = [m for m in moves if card(m) not in handing] if handing else moves
+    return kept or moves
+
+
 def _bonus(s: BigDigState, p: int, rng: Rng, noise: float) -> Action:
     g = geo(s.board)
     w = weights(g, s, p)
@@ -385,6 +433,8 @@ class NormalBot:
         win = winning_move(s, p, moves)
         if win is not None:
             return win
+        # Never the card after which the next player wins at once, if another will do.
+        moves = without_handing(moves, cards_handing_a_win(s, p), lambda m: m[1])
         g = geo(s.board)
         w = weights(g, s, p)
         scored = sorted(((quick_score(w, m[2]) + 0.05 * len(m[2]) + 0.01 * self.rng.random(), k)

@@ -34,12 +34,14 @@ from game.core.rng import Rng
 from game.core.words import plural
 from game.games.big_dig.bots import (
     NormalBot,
+    cards_handing_a_win,
     goal_plans,
     quick_score,
     geo,
     remaining,
     weights,
     winning_move,
+    without_handing,
 )
 from game.games.big_dig.cards import CARD_COUNT
 from game.games.big_dig.rules import (
@@ -169,6 +171,9 @@ class BigDigPolicy(Policy):
             win = winning_move(s, p, [(a, 0, tuple(_squares(s, a))) for a in legal])
             if win is not None:
                 return [win]
+            # ... and no card after which the next player wins at once, if another will do
+            legal = without_handing(legal, cards_handing_a_win(s, p),
+                                    lambda a: int(a.args[0]) if a.kind != PASS else 0)
         quick = sorted(((quick_score(w, sqs) + 0.05 * len(sqs), -k, a) for k, a in enumerate(legal)
                         for sqs in (_squares(s, a),)), reverse=True)
         short = [a for _, _, a in quick[:self.shortlist]]
