@@ -266,8 +266,9 @@ def test_the_reason_for_a_keep_says_which_find_is_best_and_what_a_kept_trap_does
     def why(card: int) -> str:
         return gs.POLICY.reason(view, Choice(keeps[card], 0.3, 5), [])
 
-    assert why(ID["diamond"][0]).startswith("It adds most to your score")
-    assert why(ID["iron"][0]).startswith("It adds to your score")
+    assert why(ID["diamond"][0]).startswith("It adds most to your score now: 4 points")
+    # The figures the game counts now, the best find's beside a lesser keep's.
+    assert why(ID["iron"][0]).startswith("It adds 1 point to your score now, the Diamond 4 points")
     assert "goes off against your hand" in why(ID["gas_leak"][0])
     assert "every card you looked at is a Trap" not in why(ID["gas_leak"][0])
 
@@ -299,7 +300,7 @@ def test_the_reasons_for_a_keep_know_the_canary_and_the_two_player_geode() -> No
 
 
 def test_two_finds_worth_as_much_do_not_both_claim_to_add_most() -> None:
-    state = _built([ID["iron"][0], ID["gold"][0], ID["ruby"][0]], [])
+    state = _built([ID["iron"][0], ID["sapphire"][0], ID["ruby"][0]], [])
     state, _ = state.apply(Action("prospect"))
     view = state.view(0)
     keeps = {int(a.args[0]): a for a in view.legal_actions() if a.kind == "keep"}
@@ -307,10 +308,25 @@ def test_two_finds_worth_as_much_do_not_both_claim_to_add_most() -> None:
     def why(card: int) -> str:
         return gs.POLICY.reason(view, Choice(keeps[card], 0.3, 5), [])
 
-    gold, ruby = why(ID["gold"][0]), why(ID["ruby"][0])
-    assert gold.startswith("It and the Ruby add most to your score"), gold
-    assert ruby.startswith("It and the Gold add most to your score"), ruby
-    assert why(ID["iron"][0]).startswith("It adds to your score")
+    sapphire, ruby = why(ID["sapphire"][0]), why(ID["ruby"][0])
+    assert sapphire.startswith("It and the Ruby add most to your score now, 2 points each"), sapphire
+    assert ruby.startswith("It and the Sapphire add most to your score now, 2 points each"), ruby
+    assert why(ID["iron"][0]).startswith("It adds 1 point to your score now, the ")
+
+
+def test_the_reason_for_a_keep_counts_what_the_card_adds_as_the_game_scores_it() -> None:
+    """The reason called a Ruby (2 points) "most" beside a Sigil that would add 7 to the Sigils
+    already held, from each card's rough worth alone (from a review of the coach's lines)."""
+    held = [ID[key][0] for key in ("sightless", "senseless", "selfless")]
+    sleepless = ID["sleepless"][0]
+    state = _built([ID["iron"][0], sleepless, ID["ruby"][0]], held)
+    state, _ = state.apply(Action("prospect"))
+    view = state.view(0)
+    keeps = {int(a.args[0]): a for a in view.legal_actions() if a.kind == "keep"}
+    ruby = gs.POLICY.reason(view, Choice(keeps[ID["ruby"][0]], 0.5, 9), [])
+    sigil = gs.POLICY.reason(view, Choice(keeps[sleepless], 0.5, 9), [])
+    assert ruby.startswith("It adds 2 points to your score now, the Sleepless Sigil 7 points"), ruby
+    assert sigil.startswith("It adds most to your score now: 7 points"), sigil
 
 
 def test_the_reason_for_placing_a_bundle_counts_the_others_it_boosts_not_itself() -> None:
@@ -321,6 +337,11 @@ def test_the_reason_for_placing_a_bundle_counts_the_others_it_boosts_not_itself(
     place = Action("place", (str(iron_bundle),))
     why = gs.POLICY.reason(view, Choice(place, 0.4, 9), [])
     assert why == "It adds to each Iron you score; you hold 1", why
+    # A Bundle placed with nothing to boost costs its own point now, and the line says so (it
+    # only said "you hold none yet", from a review of the coach's lines).
+    alone = _built([ID["gold"][0]], [iron_bundle]).view(0)
+    why = gs.POLICY.reason(alone, Choice(place, 0.4, 9), [])
+    assert why == "It adds to each Iron you score; you hold none yet; 1 point fewer now", why
 
 
 def test_a_put_back_top_holds_a_trap_far_more_often_than_a_random_deal_would_make_it() -> None:

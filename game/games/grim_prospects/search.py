@@ -441,6 +441,20 @@ def _values(scores: Sequence[float], style: Style) -> list[float]:
     return out
 
 
+def _score_now(s: GrimState, me: int, add: int | None = None, placed: int | None = None) -> int:
+    """The seat's score if the game ended now (the cards it can see counted as the game counts
+    them), with the card `add` kept into its hand, or the Bundle `placed` from its hand."""
+    if add is None and placed is None:
+        return s.score(me).total
+    t = s.copy()
+    if add is not None:
+        t.hands[me] = [*t.hands[me], add]
+    if placed is not None:
+        t.hands[me] = [c for c in t.hands[me] if c != placed]
+        t.inventories[me] = [*t.inventories[me], placed]
+    return t.score(me).total
+
+
 # ---------------------------------------------------------------------------- the policy
 # With three or more players, a block of cards another seat put back on the Mine is far likelier
 # to hold a Trap on top than a deal at random makes it: a prospector puts its Traps on top, and the
@@ -693,7 +707,10 @@ class GrimPolicy(Policy):
             have = sum(1 for x in hand + [x for x in s.stashes[me] if x >= 0]
                        if x != c and _DECK[x].key == boosted)   # (not the Bundle placed)
             held = f"you hold {have}" if have else "you hold none yet"
-            return f"It adds to each {_KEY_CARD[boosted].name} you score; {held}"
+            change = _score_now(s, me, placed=c) - _score_now(s, me)
+            now = (f"; {plural(-change, 'point')} fewer now" if change < 0 else
+                   f"; {plural(change, 'point')} more now" if change > 0 else "")
+            return f"It adds to each {_KEY_CARD[boosted].name} you score; {held}{now}"
         if a.kind == "end":
             return "The Bundles stay in your hand, where they score"
         if a.kind == "keep":
@@ -712,21 +729,25 @@ class GrimPolicy(Policy):
                 why = ("every card you looked at is a Trap" if all(IS_TRAP[c] for c in back)
                        else "a kept Trap goes off against your hand")
             else:
-                finds = [c for c in back if not IS_TRAP[c] and not IS_ITEM[c]]
-                better = max(finds, key=lambda c: VALUE[c], default=None)
-                # "Most" only for the find worth most alone; another keep may still be the better
-                # one (a set or a majority), and its reason must not argue against it.
-                tied = [c for c in finds
-                        if VALUE[c] == VALUE[kept] and card_name(c) != card_name(kept)]
-                if better is None or VALUE[better] < VALUE[kept]:
-                    why = "it adds most to your score"
-                elif VALUE[better] == VALUE[kept] and tied:
-                    # Two finds worth as much: each keep says so, not "most" twice.
-                    why = f"it and the {card_name(tied[0])} add most to your score"
-                elif VALUE[better] == VALUE[kept]:
-                    why = "it adds most to your score"
+                # What each find adds to the seat's score now, counted as the game counts it (a
+                # card's rough worth alone called a Ruby's 2 "most" beside a Sigil's 7). A keep
+                # adding less now may still be the better one (a set, a majority to come): the
+                # line says both figures, and the coach's chances say which wins more.
+                base = _score_now(s, me)
+                finds = {c: _score_now(s, me, add=c) - base
+                         for c in (kept, *back) if not IS_TRAP[c] and not IS_ITEM[c]}
+                gain = finds[kept]
+                top = max(finds.values())
+                others = [c for c, g in finds.items() if g == top and card_name(c) != card_name(kept)]
+                if gain < top:
+                    why = (f"it adds {plural(gain, 'point')} to your score now, the "
+                           f"{card_name(others[0])} {plural(top, 'point')}")
+                elif others:
+                    # Two finds adding as much: each keep says so, not "most" twice.
+                    why = (f"it and the {card_name(others[0])} add most to your score now, "
+                           f"{plural(gain, 'point')} each")
                 else:
-                    why = "it adds to your score"
+                    why = f"it adds most to your score now: {plural(gain, 'point')}"
             if back and IS_TRAP[back[0]]:
                 if s.n == 2 and (me + 1) % s.n == s.first_player:
                     # (the Geode's draw after this turn turns it over and shuffles it back)
