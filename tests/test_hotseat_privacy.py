@@ -453,3 +453,41 @@ def test_a_resumed_hot_seat_game_starts_behind_the_curtain(app: Any) -> None:
     assert isinstance(app.top, PassScreen) and app.top.name == loaded.seats[loaded.to_move()].name
     lift_curtain(app)
     assert loaded.eyes == loaded.to_move() and table.hand_hidden
+
+
+def _after_a_card_shown_to_the_next(game: str, seed: int) -> Match:
+    """A two-human game of `game` played on at random to where the first human's last move laid
+    a card of their hidden hand face up (a Diamond discard, a Grim Prospects Bundle placed) and
+    the second is to move."""
+    m = Match(game, [Seat("Ana"), Seat("Bo")], seed)
+    rng = random.Random(seed)
+    for _ in range(2000):
+        if m.is_over():
+            break
+        m.apply(rng.choice(m.legal_actions()))
+        if m.to_move() == 1 and m._actors[-1] == 0 and 1 in m._news_for[-1]:
+            return m
+    pytest.fail(f"no card of a hand shown to the next player in {game}")
+
+
+@pytest.mark.parametrize("game", ["diamond_in_the_rough", "grim_prospects"])
+def test_the_next_player_cannot_take_back_a_move_that_showed_them_a_card_of_a_hand(
+        app: Any, home: Any, game: str) -> None:
+    """At the curtain the next player could take back a rival's move that laid a card of their
+    hidden hand face up (Diamond's discard, a Grim Prospects Bundle placed): the card went back
+    into the hand, where they now knew it was (from a review of undo at awkward moments)."""
+    m = _after_a_card_shown_to_the_next(game, 3)
+    hand = list(m.state.hands[0])
+    assert not m.can_undo() and m.undo_seat() is None
+    assert m.undo_refusal(1) == "you have seen a card of Ana's hand"
+    table = open_table(app, m)
+    run_until(app, lambda: isinstance(app.top, PassScreen), "raised the curtain")
+    lift_curtain(app)
+    assert not table.can_undo()
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.top is table and list(m.state.hands[0]) == hand and m.to_move() == 1
+    # With bots for the others, the one human still takes such a move back: no other eyes saw it.
+    alone = Match(game, [Seat("Ana"), Seat("Dusty", BOT, "easy")], 3)
+    for action in m.actions:
+        alone.apply(action)
+    assert alone.undo_seat() == 0

@@ -59,11 +59,13 @@ def undo_at_random(game: str, seed: int) -> int:
             target = m.undo_target()
             if target is None:
                 # Forbidden exactly when only bots stand since the last human decision, or a reveal,
-                # or a card of a hidden hand shown to that human.
+                # or a card of a hidden hand shown to that human, or, hot-seat, to another human.
                 tail = list(zip(m._actors, m._revealed))
                 last_human = max((i for i, (a, _) in enumerate(tail) if m.seats[a].is_human), default=None)
                 assert last_human is None or any(r for _, r in tail[last_human:]) or any(
-                    m._actors[last_human] in news for news in m._news_for[last_human:])
+                    m._actors[last_human] in news for news in m._news_for[last_human:]) or (
+                    m.hotseat and any(m.seats[p].is_human and p != m._actors[last_human]
+                                      for news in m._news_for[last_human:] for p in news))
             else:
                 undos += 1
                 seat = m.undo_seat()
@@ -75,6 +77,9 @@ def undo_at_random(game: str, seed: int) -> int:
                 undone_events = before_history[mark:]
                 assert m.actor(target) == seat
                 assert all(not m.seats[m.actor(i)].is_human for i in range(target + 1, len(m.actions)))
+                # Hot-seat: no other human has seen a card of a hidden hand since.
+                assert not m.hotseat or not any(m.seats[p].is_human and p != seat
+                                                for news in m._news_for[target:] for p in news)
                 got_seat, events = m.undo()
                 assert got_seat == seat and events == undone_events
                 # Back to a position that existed, generator and all, and nothing revealed undone.

@@ -255,7 +255,8 @@ class Match:
 
         The policy: the last human to decide may take back that decision, together with the bot
         replies that followed it, unless any of those revealed something (a roll, a card turned,
-        a secret shown to someone, a card of another's hidden hand shown to this player).
+        a secret shown to someone, a card of another's hidden hand shown to this player, or, at a
+        hot-seat table, a card of a hidden hand shown to another human).
         Anything before another human's decision, or before something was revealed, stands.
         Nothing random is ever re-rolled: the position gone back to existed, generator and all.
         """
@@ -301,6 +302,14 @@ class Match:
                 # Not when a reply since showed this player a card of a hidden hand.
                 if actor in learned:
                     return None, f"{self.seats[learned[actor]].name} has shown a card of their hand since"
+                # Nor, at a shared screen, when the move or a reply showed another player a card
+                # of a hidden hand: taken back, that card would go back into the hand, where they
+                # now know it is (a discard taken back by the next player, at the curtain).
+                others = [p for p in learned if p != actor and self._human(p)]
+                if self.hotseat and others:
+                    seen, whose = others[0], self.seats[learned[others[0]]].name
+                    who = "you have" if seen == viewer else f"{self.seats[seen].name} has"
+                    return None, f"{who} seen a card of {whose}'s hand"
                 return (actor, i - 1), ""
             # A bot's reply, or a formality the table played, that revealed nothing: taken back
             # with the decision before it.
