@@ -1082,3 +1082,20 @@ def test_the_rubble_on_the_table_shows_each_of_its_cards_names_whole(app: Any) -
     # Where the mouse finds a card is where it is drawn: the newest on top, on the right.
     assert table.card_at(rects[-1].center) == m.state.rubble[-1]
     assert table.card_at((rects[0].x + 4, rects[0].centery)) == m.state.rubble[-len(rects)]
+
+
+def test_a_keep_hint_outlines_the_order_it_puts_the_cards_back_in(app) -> None:  # type: ignore[no-untyped-def]
+    """Following a keep hint played another move: the keep button glowed once the hinted card
+    was kept, whatever order the others went back in (from a review of hints at the table). The
+    first card out of the hinted order glows until the order is the hint's, then the button."""
+    match, table = prospecting(app, 11)
+    a, b, c = match.state.looking
+    hint = Action("keep", (str(a), str(c), str(b)))
+    ch = table.chooser
+    assert table._hint_spots(hint) == [ch.card_rect(a)]
+    ch.keep_card(a)
+    assert ch.returned() == [b, c]
+    assert table._hint_spots(hint) == [ch.card_rect(a), ch.card_rect(c)]
+    ch.place_at(c, ch.order.index(b))
+    assert ch.action() == hint
+    assert table._hint_spots(hint) == [ch.card_rect(a), table.keep_button.rect]

@@ -806,13 +806,24 @@ class GrimProspectsTable(TableDrawing, TableScene):
                                   self.confirm_keep, pygame.K_RETURN, primary=True, size=18)
 
     def _hint_spots(self, action: Action) -> list[pygame.Rect]:
-        """The coach's best choice: its button; the card to keep (and the keep button, once that
-        card is the one chosen) while prospecting; the hand card to place in the Inventory."""
+        """The coach's best choice: its button; while prospecting, the card to keep, then the
+        first card still to move for the order the hint puts them back in (its words say the
+        order), then the keep button, once the chooser holds that very keep; the hand card to
+        place in the Inventory."""
         if action.kind == "keep" and action.args and self.chooser is not None:
-            cid = int(action.args[0]) if action.args[0].isdigit() else None
-            spots = [self.chooser.card_rect(cid)] if cid in self.chooser.order else []
-            chosen = self.chooser.action() is not None and self.chooser.keep == cid
-            return spots + ([self.keep_button.rect] if chosen else [])
+            ch = self.chooser
+            wanted = [int(a) for a in action.args if a.isdigit()]
+            if not wanted or wanted[0] not in ch.order:
+                return []
+            spots = [ch.card_rect(wanted[0])]
+            if ch.keep != wanted[0]:
+                return spots
+            if ch.action() == action:
+                return spots + [self.keep_button.rect]
+            # Kept as hinted, not yet in the hinted order: the first card out of place.
+            back = ch.returned()
+            out = next((w for w, b in zip(wanted[1:], back) if w != b and w in ch.order), None)
+            return spots + ([ch.card_rect(out)] if out is not None else [])
         if action.kind == "place" and action.args and action.args[0].isdigit():
             hand = self.hand_cards()
             cid = int(action.args[0])
