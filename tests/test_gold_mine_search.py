@@ -161,6 +161,12 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
                 kind = o.kind + (" (modifier)" if o.modifier else "")
                 if kind not in seen:
                     seen[kind] = POLICY.describe(view, o.action)
+                    short = POLICY.describe_short(view, o.action)
+                    if o.modifier:
+                        a, n = re.search(r"die (\d), then die (\d)\)$", seen[kind]).groups()  # type: ignore[union-attr]
+                        assert short.startswith(f"Die {a}, then die {n}: {seen[kind][:1].lower()}"), short
+                    else:
+                        assert short == "", short
                     choice = Choice(o.action, 0.4, 7)
                     line = POLICY.reason(view, choice, [Choice(s.legal_actions()[0], 0.6, 9),
                                                         choice])
@@ -181,7 +187,10 @@ def test_the_coach_has_words_for_every_kind_of_action() -> None:
     assert not any(f"one {d} of it" in t for t in seen.values() for d in ("up", "down"))
     assert seen["barrier"].startswith("Build a barrier")
     assert seen["income"].startswith("Take income")
-    assert "(dice modifier)" in seen["mine (modifier)"]
+    # The modifier's dice, in the order the table asks for them; first in the shorter words, which
+    # the coach's narrow panel shows when the whole cut them off.
+    dice = re.search(r" \(dice modifier: die (\d), then die (\d)\)$", seen["mine (modifier)"])
+    assert dice and dice[1] != dice[2], seen["mine (modifier)"]
     for text in seen.values():
         assert "P0" not in text and "P1" not in text    # said to the player, not about them
 

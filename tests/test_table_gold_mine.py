@@ -1176,3 +1176,18 @@ def test_a_barriers_number_is_not_where_its_builders_miner_stands(monkeypatch) -
         differ = [(x, y) for x in range(0, w, 2) for y in range(0, h, 2) if a.get_at((x, y)) != b.get_at((x, y))]
         assert differ, hexes
         assert not any((x - cx) ** 2 + (y - cy) ** 2 < r * r for x, y in differ), hexes
+
+
+def test_a_dice_modifier_hint_outlines_both_of_its_dice(app) -> None:  # type: ignore[no-untyped-def]
+    """The hint for a move by the dice modifier outlined only the modifier's die: the table's next
+    step, the die that becomes the action, had no mark (from a review of hints at the table)."""
+    match = Match("gold_mine", [Seat("Ana"), Seat("Bo", "bot", "easy")], 3)
+    table = open_table(app, match)
+    run_until_human_plays(app, table)
+    mods = [a for a in match.legal_actions() if a.kind == "mod"]
+    assert mods
+    for action in mods[:5]:
+        move = gm(match).move_of(action)
+        assert move.action_die is not None and move.new_die is not None
+        spots = table._hint_spots(action)
+        assert spots[:2] == [table.die_rect(move.action_die), table.die_rect(move.new_die)]

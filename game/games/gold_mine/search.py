@@ -182,7 +182,15 @@ class GoldMinePolicy(Policy):
             move = s.move_of(action)
         except (IllegalAction, ValueError):
             move = None
-        if move is not None and move.action_die is not None and move.action_change \
+        mod = " (dice modifier)"
+        if move is not None and move.action_die is not None and move.new_die is not None \
+                and text.endswith(mod):
+            # Which dice, in the order the table asks for them: the modifier's die, then the die
+            # that becomes the action the words name (the same dig by two routes read alike, and
+            # the table's second step had no word).
+            text = (f"{text[:-len(mod)]} (dice modifier: die {move.action_die + 1}, then die "
+                    f"{move.new_die + 1})")
+        elif move is not None and move.action_die is not None and move.action_change \
                 and move.new_die is None:   # (the modifier's own route says "dice modifier")
             # The table labels each die with its face's action: say the one paid for.
             rolled = s.dice[move.action_die]
@@ -195,6 +203,15 @@ class GoldMinePolicy(Policy):
             return text[:1].upper() + text[1:]
         rest = rest.replace(" and moves to its end", " and move to its end")
         return f"{verb} {rest}".strip()
+
+    def describe_short(self, view: View, action: Action) -> str:
+        """The dice modifier's route with its dice first, which the narrow panel cut off at the
+        end ("... (dice mod…"): "Die 3, then die 2: blow up 2 hexes ..."; "" for other moves."""
+        text = self.describe(view, action)
+        move, tag, dice = text.rpartition(" (dice modifier: die ")
+        if not tag or not dice.endswith(")"):
+            return ""
+        return f"Die {dice[:-1]}: {move[:1].lower()}{move[1:]}"
 
     def reason(self, view: View, choice: Choice, choices: Sequence[Choice]) -> str:
         """What the move makes or costs now; for a blast, block or barrier, whose best straight

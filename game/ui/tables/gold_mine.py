@@ -955,7 +955,8 @@ class GoldMineTable(TableDrawing, TableScene):
             pv = self.state.preview(action)
         except (IllegalAction, ValueError):
             return []
-        spots: list[Spot] = [self.die_rect(move.action_die)] if move.action_die is not None else []
+        # (the dice modifier's route: the die that becomes the new action too, its second step)
+        spots: list[Spot] = [self.die_rect(d) for d in (move.action_die, move.new_die) if d is not None]
         hexes = (list(pv.blasted or pv.blocked) or list(dict.fromkeys(pv.path + pv.barrier))
                  or [pv.end])
         return spots + [self.view.corners(h, 3) for h in hexes[:8]]
