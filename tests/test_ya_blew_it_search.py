@@ -15,7 +15,7 @@ from game.core.rng import Rng, derive_seed
 from game.games import get
 from game.games.ya_blew_it.bots import _COL, KIND, _NUMBER, COLOURS, claim_numbers
 from game.games.ya_blew_it.rules import CHOICE, GAMBLE_ACTION, KEEP, YaBlewItState
-from game.games.ya_blew_it.search import POLICY, model_values, win_chances
+from game.games.ya_blew_it.search import POLICY, claim_now, model_values, win_chances
 
 GAME = "ya_blew_it"
 
@@ -177,11 +177,39 @@ def test_the_two_choices_after_a_roll_get_different_reasons() -> None:
                 roll = state.roll or {}
                 matched = roll.get("value") in claim_numbers(state)
                 if (roll.get("why") == "steal" and not matched) or (roll.get("why") == "gamble" and matched):
-                    # Keeping a roll that lost: the reason is the Detonator saved, not the loss.
-                    assert keep.startswith("Keeps your Faulty Detonator"), keep
-                    kept_bad += 1
+                    # Keeping a roll that lost: the reason is the Detonator saved, not the loss;
+                    # unless the gamble blew a Claim that costs the Prospector points: no loss.
+                    if keep.endswith("for nothing lost"):
+                        assert roll.get("why") == "gamble" and claim_now(state, state.turn) < 0, keep
+                    else:
+                        assert keep.startswith("Keeps your Faulty Detonator"), keep
+                        kept_bad += 1
                 found += 1
     assert found >= 3 and kept_bad >= 1
+
+
+def test_a_gamble_on_a_claim_that_costs_points_is_said_to_lose_nothing_when_blown() -> None:
+    """Gambling on a Claim that costs the Prospector points, the bot rightly plays to blow it,
+    and the coach said the opposite: "The Claim (worth -9 to you now...) can grow; 4 numbers to
+    miss now", "Keeps your Faulty Detonator for later, though the 1 blows a Claim worth -4" (from
+    a review of the hard bot's play); and "1 numbers"."""
+
+    seen = 0
+    for players in (2, 3, 4):
+        for seed in range(40):
+            for state in _positions(players, 300 + seed):
+                if state.phase not in ("gamble", "reroll") or (state.roll or {}).get("why") not in (None, "gamble"):
+                    continue
+                view = state.view(state.turn)
+                for a in state.legal_actions():
+                    line = POLICY.reason(view, Choice(a, 0.5, 10), [])
+                    assert " 1 numbers" not in line, line
+                    if claim_now(state, state.turn) < 0 and "about -" in line:
+                        assert "can grow" not in line and "though the" not in line, line
+                        assert "for nothing lost" in line or "one more number to blow it on" in line \
+                            or "makes you take a Claim" in line, line
+                        seen += 1
+    assert seen >= 3, seen
 
 
 def test_the_coachs_words_are_true_of_the_position() -> None:
@@ -191,7 +219,7 @@ def test_the_coachs_words_are_true_of_the_position() -> None:
     Claim the Prospector must take it (no adding). A gamble is never said to be on a small Claim,
     nor a Claim that costs points worth "only" that."""
     from game.games.ya_blew_it.bots import blast, safe_guards
-    from game.games.ya_blew_it.search import claim_now
+
 
     fires = nothing = final = gambles = 0
     for players in (2, 3, 4):
@@ -241,7 +269,6 @@ def test_the_coach_says_a_claims_worth_now_as_the_table_does_and_by_the_end() ->
     """The table's line gives what the Claim adds to the score now; the coach weighs what it
     should be worth by the end (Gems and blasts to come), and says both, the first as the table
     does, so the two numbers never read as one measure that disagrees."""
-    from game.games.ya_blew_it.search import claim_now
 
     seen = 0
     for state in _positions(2, 77):

@@ -272,6 +272,8 @@ class YaBlewItPolicy(Policy):
         now = claim_now(state, me)
         worth = f"{_signed(now)} to you now, about {_signed(round(mine))} by the end"
         only = "only " if now > 0 else ""   # (a Claim that would cost points is worth "-1", not "only")
+        # A Claim that costs the Prospector points now and by the end: blowing it is no loss.
+        unwanted = now < 0 and mine < 0
         kind = choice.action.kind
         phase = state.phase
         if phase == MINER:
@@ -298,10 +300,15 @@ class YaBlewItPolicy(Policy):
                 why = (f"one more Gem makes the Claim (worth {worth}) bigger; you blow it all "
                        f"on {k + 1} in 8 or so")
         elif phase == GAMBLE:
-            if kind == "roll":
+            if unwanted:   # (a Claim that costs points: blown, it costs nothing)
+                why = (f"the Claim is worth {worth}: you blow it, for nothing lost, on {k} in 8"
+                       if kind == "roll" else
+                       f"the Claim is worth {worth}: one more Gem, one more number to blow it on "
+                       f"({k} now)")
+            elif kind == "roll":
                 why = f"you blow the Claim on {k} in 8; it is worth {worth}"
             else:
-                why = f"the Claim (worth {worth}) can grow; {k} numbers to miss now"
+                why = f"the Claim (worth {worth}) can grow; {plural(k, 'number')} to miss now"
         elif phase == REROLL:
             roll = state.roll or {}
             value, how = roll.get("value"), roll.get("why")
@@ -329,7 +336,15 @@ class YaBlewItPolicy(Policy):
                            if again else f"a roll of {value} takes {cards}, for {score}")
             elif how == "gamble":
                 hit = value in nums
-                if again:
+                if unwanted and hit:   # (the Claim costs points: blown, nothing is lost)
+                    why = f"the {value} blows a Claim worth {worth}, for nothing lost"
+                    if again:
+                        why += "; a new roll may make you take it"
+                elif unwanted:
+                    why = f"the {value} makes you take a Claim worth {worth}"
+                    if again:
+                        why += f"; a new roll blows it on {k} in 8"
+                elif again:
                     why = (f"the {value} would blow it; a new roll wins on {8 - k} in 8" if hit
                            else f"the {value} already wins the Claim; a new roll may blow it")
                 else:   # (kept: why keep a roll that blows it? To save the Detonator)
