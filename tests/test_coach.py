@@ -1278,3 +1278,28 @@ def test_a_big_dig_hint_at_four_players_stays_off_the_other_boards(app: Any) -> 
     assert panel is not None and len(table.coach.advice) == 3
     assert not panel.colliderect(table.others_box), (panel, table.others_box)
     assert table.log_panel.visible >= 6
+
+
+def test_a_hint_put_away_stops_its_search_and_so_does_a_bot_move_no_longer_wanted(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dropped hint kept the one search worker busy to its time cap, and the hard bot's next
+    move waited behind it: the coach (and the table's bot thinker, for a decision no longer
+    wanted) asks the pool to stop the search it no longer waits for."""
+    from game.bots import pool as pool_module
+    from game.core.match import BotThinker
+
+    stopped: list[Any] = []
+    monkeypatch.setattr(pool_module, "stop_search", stopped.append)
+    m = at_human("gold_mine", 3, [Seat("Ana"), Seat("Dusty", BOT, "easy")])
+    fake = Fake(hold=True)
+    table = open_table(app, m, fake)
+    press_h(app)
+    app.step(1 / 60)
+    running = fake.pending[0][0]
+    table.coach.forget()
+    assert stopped == [running]
+    thinker = BotThinker()
+    future: Any = concurrent.futures.Future()
+    thinker._future, thinker._source = future, "pool"
+    thinker.cancel()
+    assert stopped == [running, future]

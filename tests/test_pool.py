@@ -131,3 +131,30 @@ def test_the_search_worker_ends_when_the_game_process_is_killed() -> None:
     while _alive(worker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _alive(worker), "the search worker outlived its game"
+
+
+def test_a_search_nobody_waits_for_stops_and_the_next_runs_whole() -> None:
+    """A hint put away or a bot's move taken back only dropped the answer: the search ran on to
+    its time cap in the one worker, and the hard bot's next move waited behind it (two seconds
+    of a Gold Mine hint; from a review of hints at awkward moments). `stop` ends it at once,
+    with what it has found (asked before the search began, after its first look); the next
+    request is not stopped by it."""
+    import time
+
+    info = get("grim_prospects")
+    state, _ = info.new(info.make_config(2), 3)
+    seat = state.to_move()
+    pool = SearchPool()
+    try:
+        pool.start("grim_prospects").result(60)
+        endless = pool.analyse("grim_prospects", state.to_json(), seat, Budget(10**9), top=3)
+        while not endless.running():
+            time.sleep(0.01)
+        time.sleep(0.2)   # under way, with some looks made
+        pool.stop(endless)
+        advice = endless.result(120)   # (without the stop it would never end)
+        assert advice and sum(a.visits for a in advice) < 10**9
+        after = pool.analyse("grim_prospects", state.to_json(), seat, Budget(60), top=3).result(60)
+        assert sum(a.visits for a in after) >= 60
+    finally:
+        pool.close()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import concurrent.futures
 import os
 import threading
+import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -149,25 +150,49 @@ class SearchPool:
         self.workers = workers
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        # The request to stop, shared with the worker (see `stop`), and each request's number.
+        self._stop: Any = None
+        self._numbers: "weakref.WeakKeyDictionary[concurrent.futures.Future[Any], int]" = \
+            weakref.WeakKeyDictionary()
+        self._count = 0
 
     def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
         with self._lock:
             if self._executor is None:
                 import multiprocessing  # here, not at the top: the game starts without it
 
+                context = multiprocessing.get_context("spawn")
+                self._stop = context.RawValue("q", 0)
                 self._executor = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_follow_the_game)
+                    self.workers, mp_context=context, initializer=_in_the_worker,
+                    initargs=(self._stop,))
             return self._executor
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
-        """Submit to the worker; a pool found broken (its worker died) is replaced by a new one."""
+        """Submit to the worker, numbered (so that `stop` can end it); a pool found broken (its
+        worker died) is replaced by a new one."""
+        with self._lock:
+            self._count += 1
+            number = self._count
         executor = self._pool()
         try:
-            return executor.submit(fn, *args)
+            future = executor.submit(_numbered, number, fn, *args)
         except RuntimeError:  # BrokenProcessPool, or shut down meanwhile
             self._discard(executor)
-            return self._pool().submit(fn, *args)
+            future = self._pool().submit(_numbered, number, fn, *args)
+        self._numbers[future] = number
+        return future
+
+    def stop(self, future: "concurrent.futures.Future[Any]") -> None:
+        """End the search of `future` now, if it is under way in the worker: an answer nobody
+        waits for any more (a hint put away, a bot's move taken back) would keep the one worker
+        busy to its time cap, and the next request (the hard bot's move) waiting behind it. The
+        search answers with what it has found; a future not yet started is cancelled."""
+        if future.cancel():
+            return
+        number = self._numbers.get(future)
+        if number is not None and not future.done() and self._stop is not None:
+            self._stop.value = number
 
     def _discard(self, executor: concurrent.futures.ProcessPoolExecutor) -> None:
         """Forget `executor` (if it is still the current one) and stop its worker."""
@@ -204,6 +229,35 @@ class SearchPool:
             executor, self._executor = self._executor, None
         if executor is not None:
             _stop(executor)
+
+
+_STOP: Any = None       # in the worker: the number of the request asked to stop (`SearchPool.stop`)
+_RUNNING = 0            # in the worker: the number of the request under way
+
+
+def _numbered(number: int, fn: Callable[..., Any], *args: Any) -> Any:
+    """In the worker: run request `number`; its search stops when asked to (`_asked_to_stop`)."""
+    global _RUNNING
+    _RUNNING = number
+    try:
+        return fn(*args)
+    finally:
+        _RUNNING = 0
+
+
+def _asked_to_stop() -> bool:
+    return _STOP is not None and _RUNNING != 0 and _STOP.value == _RUNNING
+
+
+def _in_the_worker(stop: Any = None) -> None:
+    """In the worker, as it starts: searches listen for `SearchPool.stop` (`search.STOP`), and
+    the worker follows the game's process (`_follow_the_game`)."""
+    global _STOP
+    import game.bots.search as search
+
+    _STOP = stop
+    search.STOP = _asked_to_stop
+    _follow_the_game()
 
 
 def _follow_the_game() -> None:
@@ -243,6 +297,15 @@ def shared_pool() -> SearchPool:
     if _SHARED is None:
         _SHARED = SearchPool()
     return _SHARED
+
+
+def stop_search(future: "concurrent.futures.Future[Any]") -> None:
+    """End the search of `future` if it is the program's pool's (see `SearchPool.stop`); a future
+    of anything else is only cancelled, if it has not started."""
+    if _SHARED is not None:
+        _SHARED.stop(future)
+    else:
+        future.cancel()
 
 
 def close_shared() -> None:

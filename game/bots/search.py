@@ -33,7 +33,7 @@ import importlib
 import math
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from game.core.contract import Action, GameState, View
 from game.core.rng import Rng, derive_seed
@@ -215,6 +215,11 @@ class _Node:
         self.seat = seat      # who chose the action that leads here
 
 
+# Asked between iterations: a search stops early, answering with what it has, when this says so
+# (the search process's worker sets it: an answer nobody waits for any more, game/bots/pool.py).
+STOP: Callable[[], bool] = lambda: False
+
+
 FEW_LOOKS = 10        # a choice looked at fewer times has a chance too rough to rank by (coach)
 SETTLED_WIN = 0.97    # a decision the search rates this sure a win (or, below, a loss) is settled:
 SETTLED_LOSS = 0.03   # then the hard bot plays as the normal bot would (`HardBot.choose`), when
@@ -261,6 +266,8 @@ def search(view: View, policy: Policy, budget: Budget, rng: Rng,
     # its time (the search's own are never cut short by them: a re-roll's answer had 6 of 16).
     own = True
     while True:
+        if it and STOP():
+            break
         if own and (it >= wanted or deadline is not None and it >= max(1, budget.least)
                     and time.perf_counter() > deadline):
             own = False
@@ -359,6 +366,8 @@ def search_deals(view: View, policy: Policy, budget: Budget, rng: Rng,
     deals = 0
     while deals < wanted:
         if deadline is not None and deals >= max(1, budget.least) and time.perf_counter() > deadline:
+            break
+        if deals and STOP():
             break
         seed = rng.next64()
         dealt = policy.deal(view, Rng(seed))   # dealt once: `advance` leaves it as it is

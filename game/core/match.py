@@ -841,6 +841,11 @@ class BotThinker:
         return self._source == "pool" and self._future is not None and not self._future.done()
 
     def cancel(self) -> None:
+        if self._future is not None and self._source == "pool":
+            from game.bots.pool import stop_search
+
+            # A search nobody waits for any more ends now: the next decision waits behind it.
+            stop_search(self._future)
         self._future = None
         self._key = None
         self._job = None

@@ -134,9 +134,12 @@ class Coach:
     def forget(self) -> None:
         """Hide the hint; a search still running is dropped when it answers."""
         if self.future is not None:
+            from game.bots.pool import stop_search
+
             if not self.future.cancel():
                 self.dropped += 1
                 self.future.add_done_callback(_discard)
+                stop_search(self.future)   # (the worker is needed for what comes next)
         self.key = None
         self.future = None
         self.advice = None
