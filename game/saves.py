@@ -136,6 +136,9 @@ class Entry:
     winners: tuple[str, ...] = ()
     finished: bool = True
     place: str = ""               # the map or board played on ("" where a game has no choice)
+    # Saves: its place in the order the saves were written (see `_write_save`); 0 for a file
+    # written before the game numbered them.
+    order: int = 0
 
     @property
     def heading(self) -> str:
@@ -204,6 +207,7 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
     if not isinstance(winners, list) or len(winners) > MAX_SEATS:
         winners = []
     moves = s.get("moves")
+    order = data.get("order")
     # Names and words from the file are cleaned here, where they come in: no control characters
     # nor lone surrogates, no absurd lengths (see game.core.text).
     return Entry(path=path, game=game, title=listing(game).title,
@@ -214,7 +218,8 @@ def _entry(path: Path, data: Any, when_key: str) -> Entry:
                  winners=tuple(clean_name(w) for w in winners),
                  # (A save that holds a game's end: the process died as it was being kept.)
                  finished=bool(data.get("finished", when_key == "ended" or "scores" in s)),
-                 place=clean_text(s.get("place", ""), MAX_PLACE, ellipsis=True))
+                 place=clean_text(s.get("place", ""), MAX_PLACE, ellipsis=True),
+                 order=order if type(order) is int and 0 <= order <= MAX_ORDER else 0)
 
 
 def _seat_label(text: str) -> str:
@@ -242,36 +247,40 @@ def autosave(match: Match, *, wait: bool = True) -> str | None:
     return None
 
 
-# Saves are ordered by when they were last written. A clock put back (a dead clock battery, a
-# computer offline) would list the game being played under older ones, the first Resume opening
-# another, and a full Continue retire it to the replays: a save is stamped no earlier than the
-# newest stamp seen among the saves (`list_saves`) and this run's writes, just after it. A stamp
-# more than `AHEAD` ahead of the clock (a clock that was set far wrong, an edited file) is not
-# followed, and the game this run last wrote is never the one retired.
-AHEAD = 86_400.0
-_newest: dict[Path, float] = {}   # saves folder -> the newest stamp seen there
+# Continue lists the saves in the order they were last written, newest first: each save carries
+# its number in that order ("order"), one more than the newest number in its folder. The clock
+# cannot be trusted with it: put back (a dead clock battery, a computer offline), it listed the
+# game being played under older ones, so that the first Resume opened another, and a full
+# Continue retired it to the replays. "updated" stays the clock's, for "last played". Besides, the
+# game this run last wrote is never the one retired.
+MAX_ORDER = 2**53
+_orders: dict[Path, int] = {}   # saves folder -> the highest number written or read there
 _last_written: Path | None = None
 
 
-def _stamp(folder: Path) -> float:
-    """When a save in `folder` is written, in the saves' own order (see `AHEAD`)."""
-    now = time.time()
-    newest = _newest.get(folder, 0.0)
-    stamp = max(now, newest + 0.001) if newest <= now + AHEAD else now
-    _newest[folder] = max(newest, stamp)
-    return stamp
-
-
-def _note_stamps(folder: Path, stamps: Collection[float]) -> None:
-    now = time.time()
-    _newest[folder] = max([_newest.get(folder, 0.0), *(s for s in stamps if s <= now + AHEAD)])
+def _next_order(folder: Path) -> int:
+    """The number of the next save written in `folder` (the folder is read for it once a run,
+    unless the title has listed it already)."""
+    if folder not in _orders:
+        highest = 0
+        for path in folder.glob("*.json") if folder.is_dir() else ():
+            try:
+                order = read_json(path, RECORD_BYTES).get("order")
+            except (OSError, ValueError, AttributeError):
+                continue
+            if type(order) is int and 0 <= order <= MAX_ORDER:
+                highest = max(highest, order)
+        _orders[folder] = highest
+    _orders[folder] = min(MAX_ORDER, _orders[folder] + 1)
+    return _orders[folder]
 
 
 def _write_save(match: Match, wait: bool = True) -> None:
     global _last_written
     data = match.to_json()
     path = _last_written = save_path(match)
-    data["updated"] = _stamp(path.parent)
+    data["updated"] = time.time()
+    data["order"] = _next_order(path.parent)
     data["summary"] = _summary(match)
     text = encode_json(data, compact=True)
     if wait:
@@ -376,14 +385,15 @@ def list_saves() -> tuple[list[Entry], list[str]]:
     folder = saves_dir()
     entries = _read_folder(folder, "updated", messages, "saved game")
     _keep_ended([e for e in entries if e.finished], entries, messages)
-    _note_stamps(folder, [e.when for e in entries])
-    entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)
+    _orders[folder] = max([_orders.get(folder, 0), *(e.order for e in entries)])
+    newest_first = lambda e: (e.order, e.when, e.path.name)   # noqa: E731
+    entries.sort(key=newest_first, reverse=True)
     if len(entries) > MAX_SAVES:
-        # (the game this run last wrote stays, whatever its stamp says)
+        # (the game this run last wrote stays, whatever its file says)
         entries.sort(key=lambda e: e.path != _last_written)
         retired = entries[MAX_SAVES:]
         entries = entries[:MAX_SAVES]
-        entries.sort(key=lambda e: (e.when, e.path.name), reverse=True)
+        entries.sort(key=newest_first, reverse=True)
         names = []
         failed: OSError | None = None
         _moving = []   # the replays written below are kept, however many (see _prune_replays)

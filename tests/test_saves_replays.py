@@ -1071,39 +1071,51 @@ HOUR = 3600.0
 def test_a_clock_put_back_still_lists_the_game_just_played_first(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the computer's clock put back (a dead clock battery, a computer offline), the game
     just played was listed under older ones, so the first Resume (key C) opened another: saves
-    are stamped just after the newest one, in this run and the next."""
-    older = played("gold_mine", 1, 3, [Seat("Ana"), Seat("Bo")])
-    saves.autosave(older)
-    monkeypatch.setattr(saves, "_newest", {})   # the game starts again: the title lists them
-    _clock(monkeypatch, -3 * HOUR)
-    assert [e.path.stem for e in saves.list_saves()[0]] == [str(older.match_id)]
-    now = played("big_dig", 2, 3, [Seat("Cyd"), Seat("Dee")])
-    saves.autosave(now)
-    entries, _ = saves.list_saves()
-    assert [e.path.stem for e in entries] == [str(now.match_id), str(older.match_id)]
-    saves.autosave(older)   # and each write goes on in order
-    assert saves.list_saves()[0][0].path.stem == str(older.match_id)
+    are listed in the order they were written, in this run and the next, however far the clock
+    is off; "last played" stays the clock's."""
+    for back in (3 * HOUR, 2 * 24 * HOUR, 20 * 365 * 24 * HOUR):
+        for old in saves.saves_dir().glob("*.json"):
+            old.unlink()
+        _clock(monkeypatch, 0.0)
+        older = played("gold_mine", 1, 3, [Seat("Ana"), Seat("Bo")])
+        saves.autosave(older)
+        monkeypatch.setattr(saves, "_orders", {})   # the game starts again: the title lists them
+        _clock(monkeypatch, -back)
+        assert [e.path.stem for e in saves.list_saves()[0]] == [str(older.match_id)]
+        now = played("big_dig", 2, 3, [Seat("Cyd"), Seat("Dee")])
+        saves.autosave(now)
+        entries, _ = saves.list_saves()
+        assert [e.path.stem for e in entries] == [str(now.match_id), str(older.match_id)], back
+        assert abs(entries[0].when - (_REAL_TIME() - back)) < 60
+        monkeypatch.setattr(saves, "_orders", {})   # and a run that writes before it lists
+        saves.autosave(older)   # each write goes on in order
+        assert saves.list_saves()[0][0].path.stem == str(older.match_id), back
 
 
 def test_a_full_continue_never_retires_the_game_just_played(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Twenty unfinished games saved while the clock ran ahead, then the clock put right: the
     game played now was moved to Replays on the way back to the title, where it cannot be played
-    on. A clock a little ahead is followed; one far ahead is not, but the game this run last
-    wrote is kept all the same, and an older one goes."""
-    for ahead in (2 * HOUR, 400 * 24 * HOUR):
-        monkeypatch.setattr(saves, "_newest", {})
-        for old in list(saves.saves_dir().glob("*.json")) if saves.saves_dir().exists() else []:
+    on. It stays, first, and an older one goes; and the game this run last wrote is kept even
+    from files that say nothing of their order (an older version's)."""
+    for ahead, numbered in ((2 * HOUR, True), (400 * 24 * HOUR, True), (400 * 24 * HOUR, False)):
+        monkeypatch.setattr(saves, "_orders", {})
+        for old in saves.saves_dir().glob("*.json") if saves.saves_dir().exists() else []:
             old.unlink()
         _clock(monkeypatch, ahead)
         for i in range(saves.MAX_SAVES):
-            saves.autosave(played("ya_blew_it", 100 + i, 2, [Seat("Ana"), Seat("Bo")]))
-        monkeypatch.setattr(saves, "_newest", {})
+            m = played("ya_blew_it", 100 + i, 2, [Seat("Ana"), Seat("Bo")])
+            saves.autosave(m)
+            if not numbered:
+                data = json.loads(saves.save_path(m).read_text("utf-8"))
+                del data["order"]
+                saves.save_path(m).write_text(json.dumps(data), "utf-8")
+        monkeypatch.setattr(saves, "_orders", {})
         _clock(monkeypatch, 0.0)
         saves.list_saves()
         now = played("grim_prospects", 7, 5, [Seat("Eli"), Seat("Flo")])
         saves.autosave(now)
         entries, messages = saves.list_saves()
-        assert len(entries) == saves.MAX_SAVES and str(now.match_id) in [e.path.stem for e in entries], ahead
+        assert len(entries) == saves.MAX_SAVES and entries[0].path.stem == str(now.match_id), ahead
         assert messages and "Moved to Replays" in messages[-1] and "Grim Prospects" not in messages[-1]
 
 
