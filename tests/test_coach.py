@@ -1298,8 +1298,14 @@ def test_a_hint_put_away_stops_its_search_and_so_does_a_bot_move_no_longer_wante
     running = fake.pending[0][0]
     table.coach.forget()
     assert stopped == [running]
+    # Leaving the table with a hint still thinking stops it too.
+    press_h(app)
+    app.step(1 / 60)
+    again = fake.pending[-1][0]
+    table.exit()
+    assert stopped == [running, again]
     thinker = BotThinker()
     future: Any = concurrent.futures.Future()
     thinker._future, thinker._source = future, "pool"
     thinker.cancel()
-    assert stopped == [running, future]
+    assert stopped == [running, again, future]

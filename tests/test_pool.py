@@ -148,7 +148,9 @@ def test_a_search_nobody_waits_for_stops_and_the_next_runs_whole() -> None:
     try:
         pool.start("grim_prospects").result(60)
         endless = pool.analyse("grim_prospects", state.to_json(), seat, Budget(10**9), top=3)
-        while not endless.running():
+        for _ in range(6000):
+            if endless.running():
+                break
             time.sleep(0.01)
         time.sleep(0.2)   # under way, with some looks made
         pool.stop(endless)
@@ -156,5 +158,16 @@ def test_a_search_nobody_waits_for_stops_and_the_next_runs_whole() -> None:
         assert advice and sum(a.visits for a in advice) < 10**9
         after = pool.analyse("grim_prospects", state.to_json(), seat, Budget(60), top=3).result(60)
         assert sum(a.visits for a in after) >= 60
+        # Two stopped one after the other (a hint put away, then the bot's move queued behind it
+        # taken back): the second stop does not undo the first.
+        first = pool.analyse("grim_prospects", state.to_json(), seat, Budget(10**9), top=3)
+        second = pool.analyse("grim_prospects", state.to_json(), seat, Budget(10**9), top=3)
+        for _ in range(6000):
+            if first.running() and second.running():
+                break
+            time.sleep(0.01)
+        pool.stop(first)
+        pool.stop(second)
+        assert first.result(120) and second.result(120)
     finally:
         pool.close()

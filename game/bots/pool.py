@@ -152,6 +152,7 @@ class SearchPool:
         self._lock = threading.Lock()
         # The request to stop, shared with the worker (see `stop`), and each request's number.
         self._stop: Any = None
+        self._stops = 0   # how many stops were asked for (the next one's place, round the array)
         self._numbers: "weakref.WeakKeyDictionary[concurrent.futures.Future[Any], int]" = \
             weakref.WeakKeyDictionary()
         self._count = 0
@@ -162,7 +163,8 @@ class SearchPool:
                 import multiprocessing  # here, not at the top: the game starts without it
 
                 context = multiprocessing.get_context("spawn")
-                self._stop = context.RawValue("q", 0)
+                self._stop = context.RawArray("q", STOPS_KEPT)
+                self._stops = 0
                 self._executor = concurrent.futures.ProcessPoolExecutor(
                     self.workers, mp_context=context, initializer=_in_the_worker,
                     initargs=(self._stop,))
@@ -191,8 +193,12 @@ class SearchPool:
         if future.cancel():
             return
         number = self._numbers.get(future)
-        if number is not None and not future.done() and self._stop is not None:
-            self._stop.value = number
+        with self._lock:
+            if number is not None and not future.done() and self._stop is not None:
+                # Several may be asked for at once (a hint put away, then the bot's move taken
+                # back, queued behind it): the last few are kept, each in its own place.
+                self._stop[self._stops % STOPS_KEPT] = number
+                self._stops += 1
 
     def _discard(self, executor: concurrent.futures.ProcessPoolExecutor) -> None:
         """Forget `executor` (if it is still the current one) and stop its worker."""
@@ -231,7 +237,8 @@ class SearchPool:
             _stop(executor)
 
 
-_STOP: Any = None       # in the worker: the number of the request asked to stop (`SearchPool.stop`)
+STOPS_KEPT = 8          # the requests last asked to stop, shared with the worker (`SearchPool.stop`)
+_STOP: Any = None       # in the worker: those requests' numbers
 _RUNNING = 0            # in the worker: the number of the request under way
 
 
@@ -246,7 +253,7 @@ def _numbered(number: int, fn: Callable[..., Any], *args: Any) -> Any:
 
 
 def _asked_to_stop() -> bool:
-    return _STOP is not None and _RUNNING != 0 and _STOP.value == _RUNNING
+    return _STOP is not None and _RUNNING != 0 and _RUNNING in _STOP[:]
 
 
 def _in_the_worker(stop: Any = None) -> None:

@@ -161,7 +161,10 @@ class Analysis:
         self.running = False
         if self._future is not None:
             if not self._future.cancel():
+                from game.bots.pool import stop_search
+
                 self._future.add_done_callback(_discard)
+                stop_search(self._future)   # (the one search worker is wanted for what is next)
             self._future = None
             self._next -= 1
 

@@ -367,6 +367,9 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ scene lifecycle
     def exit(self) -> None:
+        # A bot's search or a hint still under way is stopped: the next table's would wait for it.
+        self.thinker.cancel()
+        self.coach.forget()
         self.thinker.close()
         self.release_pictures()
 
