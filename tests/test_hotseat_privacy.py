@@ -455,11 +455,11 @@ def test_a_resumed_hot_seat_game_starts_behind_the_curtain(app: Any) -> None:
     assert loaded.eyes == loaded.to_move() and table.hand_hidden
 
 
-def _after_a_card_shown_to_the_next(game: str, seed: int) -> Match:
-    """A two-human game of `game` played on at random to where the first human's last move laid
-    a card of their hidden hand face up (a Diamond discard, a Grim Prospects Bundle placed) and
-    the second is to move."""
-    m = Match(game, [Seat("Ana"), Seat("Bo")], seed)
+def _after_a_card_shown_to_the_next(game: str, seed: int, humans: int = 2) -> Match:
+    """A game of `game` between humans played on at random to where the first human's last move
+    laid a card of their hidden hand face up (a Diamond discard, a Grim Prospects Bundle placed)
+    and the second is to move."""
+    m = Match(game, [Seat(name) for name in ("Ana", "Bo", "Cy")[:humans]], seed)
     rng = random.Random(seed)
     for _ in range(2000):
         if m.is_over():
@@ -486,6 +486,14 @@ def test_the_next_player_cannot_take_back_a_move_that_showed_them_a_card_of_a_ha
     assert not table.can_undo()
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app.top is table and list(m.state.hands[0]) == hand and m.to_move() == 1
+    # Before the next player has lifted the curtain, the screen has not passed on: the mover may
+    # still take it back (the table's mover, who placed a Bundle and plays on, too).
+    m.eyes = 0
+    assert m.undo_seat() == 0
+    # Three at the table: each who saw it reads "you" (a third was told a name).
+    three = _after_a_card_shown_to_the_next(game, 3, humans=3)
+    assert three.undo_refusal(1) == three.undo_refusal(2) == "you have seen a card of Ana's hand"
+    assert three.undo_refusal(None).endswith(" has seen a card of Ana's hand")
     # With bots for the others, the one human still takes such a move back: no other eyes saw it.
     alone = Match(game, [Seat("Ana"), Seat("Dusty", BOT, "easy")], 3)
     for action in m.actions:

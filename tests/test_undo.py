@@ -64,8 +64,9 @@ def undo_at_random(game: str, seed: int) -> int:
                 last_human = max((i for i, (a, _) in enumerate(tail) if m.seats[a].is_human), default=None)
                 assert last_human is None or any(r for _, r in tail[last_human:]) or any(
                     m._actors[last_human] in news for news in m._news_for[last_human:]) or (
-                    m.hotseat and any(m.seats[p].is_human and p != m._actors[last_human]
-                                      for news in m._news_for[last_human:] for p in news))
+                    m.hotseat and m.eyes != m._actors[last_human]
+                    and any(m.seats[p].is_human and p != m._actors[last_human]
+                            for news in m._news_for[last_human:] for p in news))
             else:
                 undos += 1
                 seat = m.undo_seat()
@@ -77,9 +78,9 @@ def undo_at_random(game: str, seed: int) -> int:
                 undone_events = before_history[mark:]
                 assert m.actor(target) == seat
                 assert all(not m.seats[m.actor(i)].is_human for i in range(target + 1, len(m.actions)))
-                # Hot-seat: no other human has seen a card of a hidden hand since.
-                assert not m.hotseat or not any(m.seats[p].is_human and p != seat
-                                                for news in m._news_for[target:] for p in news)
+                # Hot-seat, the screen passed on: no other human has seen a card of a hidden hand.
+                assert not m.hotseat or m.eyes == seat or not any(
+                    m.seats[p].is_human and p != seat for news in m._news_for[target:] for p in news)
                 got_seat, events = m.undo()
                 assert got_seat == seat and events == undone_events
                 # Back to a position that existed, generator and all, and nothing revealed undone.

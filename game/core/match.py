@@ -302,12 +302,14 @@ class Match:
                 # Not when a reply since showed this player a card of a hidden hand.
                 if actor in learned:
                     return None, f"{self.seats[learned[actor]].name} has shown a card of their hand since"
-                # Nor, at a shared screen, when the move or a reply showed another player a card
-                # of a hidden hand: taken back, that card would go back into the hand, where they
-                # now know it is (a discard taken back by the next player, at the curtain).
+                # Nor, at a shared screen passed on since (another player lifted the curtain),
+                # when the move or a reply showed another player a card of a hidden hand: taken
+                # back, that card would go back into the hand, where they now know it is (a
+                # discard taken back by the next player, at the curtain).
                 others = [p for p in learned if p != actor and self._human(p)]
-                if self.hotseat and others:
-                    seen, whose = others[0], self.seats[learned[others[0]]].name
+                if self.hotseat and others and self.eyes != actor:
+                    seen = viewer if viewer in others else others[0]
+                    whose = self.seats[learned[seen]].name
                     who = "you have" if seen == viewer else f"{self.seats[seen].name} has"
                     return None, f"{who} seen a card of {whose}'s hand"
                 return (actor, i - 1), ""
