@@ -115,10 +115,11 @@ def keep_analysis(match: Match, data: Any, source: Path | None = None, *, wait: 
 
 
 def delete_replay(path: Path) -> None:
-    """Delete a replay and the analysis kept beside it."""
+    """Delete a replay and the analysis kept beside it (the analysis first: where the disk
+    refuses, the replay is still there, as the message then says)."""
     _writer.flush()   # an analysis still being written would otherwise outlive its replay
-    delete_file(path)
     delete_file(analysis_path(path))
+    delete_file(path)
 
 
 # ============================================================================ what lists show
@@ -337,8 +338,8 @@ def finish(match: Match, *, saved: bool = False, source: Path | None = None) -> 
 
 # What a system's reason means for the player, where its words alone would leave them guessing
 # (the messages that follow say to put it right: a full disk is not what a read-only one needs).
-_MEANING = {errno.EACCES: "the game may not write in its folder",
-            errno.EPERM: "the game may not write in its folder",
+_REFUSED = "the game may not write in its folder, or another program holds the file"
+_MEANING = {errno.EACCES: _REFUSED, errno.EPERM: _REFUSED,
             errno.EROFS: "its disk cannot be written"}
 
 

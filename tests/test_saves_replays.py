@@ -1172,4 +1172,27 @@ def test_a_save_refused_says_what_the_reason_means(app: Any, home: Path, monkeyp
     box = app.top
     assert isinstance(box, MessageBox) and box.title == "Quit without saving?"
     assert box.text.startswith("The game could not be saved (Permission denied: the game may not "
-                               "write in its folder).") and "disk" not in box.text
+                               "write in its folder, or another program holds the file).")
+    assert "disk" not in box.text
+
+
+def test_a_replay_whose_analysis_cannot_be_deleted_stays_whole(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay went first and its analysis second: where only the analysis was refused, the
+    player was told the replay could not be deleted, though it was gone."""
+    path = saves.write_replay(finished_match(4, "gold_mine"))
+    analysis = saves.analysis_path(path)
+    analysis.write_text("{}", "utf-8")
+    real = saves.delete_file
+
+    def refuse_analysis(p: Path) -> None:
+        if p == analysis:
+            raise PermissionError(13, "Permission denied", str(p))
+        real(p)
+
+    monkeypatch.setattr(saves, "delete_file", refuse_analysis)
+    with pytest.raises(PermissionError):
+        saves.delete_replay(path)
+    assert path.exists() and analysis.exists()
+    monkeypatch.setattr(saves, "delete_file", real)
+    saves.delete_replay(path)
+    assert not path.exists() and not analysis.exists()

@@ -126,7 +126,9 @@ class ReplaysScene(Scene):
             delete_replay(self.entries[index].path)
         except OSError as exc:
             log.error("could not delete %s: %s", self.entries[index].path, exc)
-            if self.app is not None:   # (it stays in the list: said, not left to look ignored)
+            if self.app is not None:   # (said, not left to look ignored)
+                if self.app.top is self:
+                    self._read()
                 self.app.push(MessageBox("Not deleted", f"The replay could not be deleted "
                                                         f"({exc.strerror or exc})."))
                 return
