@@ -16,6 +16,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import json  # noqa: E402
 import stat  # noqa: E402
+import sys  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any, Callable  # noqa: E402
@@ -419,6 +420,19 @@ def test_a_user_folder_that_cannot_be_created_is_named_with_the_reason(
     assert f"The folder for saved games, replays and statistics could not be created: {home / 'data'}" in text
     assert "Not a directory" in text or "a file is in its place" in text
     assert home.read_text() == "a file where the folder should be"  # nothing lost
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="XDG folders are Linux's")
+def test_a_relative_xdg_folder_is_not_followed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """An XDG variable set to a relative path (which the specification says to ignore) would have
+    put the saves wherever the game was started from (platformdirs ignores it from 4.11.8)."""
+    monkeypatch.delenv("MOTHER_LODE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative/config")
+    data, config = Path(paths._dirs().user_data_dir), Path(paths._dirs().user_config_dir)
+    assert data.is_absolute() and config.is_absolute()
+    assert data.is_relative_to(tmp_path) and config.is_relative_to(tmp_path)
 
 
 def test_a_user_folder_that_is_a_link_to_nowhere_is_named_so(home: Path) -> None:
