@@ -146,13 +146,11 @@ class SearchPool:
     """A one-worker process pool for searches, started on first use and again after a worker
     died or the pool was closed."""
 
-    def __init__(self, workers: int = 1) -> None:
-        self.workers = workers
+    def __init__(self) -> None:
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         # The request to stop, shared with the worker (see `stop`), and each request's number.
         self._stop: Any = None
-        self._stops = 0   # how many stops were asked for (the next one's place, round the array)
         self._numbers: "weakref.WeakKeyDictionary[concurrent.futures.Future[Any], int]" = \
             weakref.WeakKeyDictionary()
         self._count = 0
@@ -163,10 +161,14 @@ class SearchPool:
                 import multiprocessing  # here, not at the top: the game starts without it
 
                 context = multiprocessing.get_context("spawn")
-                self._stop = context.RawArray("q", STOPS_KEPT)
-                self._stops = 0
+                # (A queue, not shared memory: that needs ctypes, which the Linux executable
+                # leaves out to start faster.)
+                self._stop = context.SimpleQueue()
+                # Kept for the program's life: a worker opens the queue's lock by name as it
+                # starts, which fails if a pool dropped at once has already freed it.
+                _QUEUES.append(self._stop)
                 self._executor = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_in_the_worker,
+                    1, mp_context=context, initializer=_in_the_worker,
                     initargs=(self._stop,))
             return self._executor
 
@@ -195,10 +197,7 @@ class SearchPool:
         number = self._numbers.get(future)
         with self._lock:
             if number is not None and not future.done() and self._stop is not None:
-                # Several may be asked for at once (a hint put away, then the bot's move taken
-                # back, queued behind it): the last few are kept, each in its own place.
-                self._stop[self._stops % STOPS_KEPT] = number
-                self._stops += 1
+                self._stop.put(number)
 
     def _discard(self, executor: concurrent.futures.ProcessPoolExecutor) -> None:
         """Forget `executor` (if it is still the current one) and stop its worker."""
@@ -237,14 +236,17 @@ class SearchPool:
             _stop(executor)
 
 
-STOPS_KEPT = 8          # the requests last asked to stop, shared with the worker (`SearchPool.stop`)
-_STOP: Any = None       # in the worker: those requests' numbers
+_QUEUES: list[Any] = []   # every pool's queue of stops (see `SearchPool._pool`)
+_STOP: Any = None       # in the worker: the queue of requests asked to stop (`SearchPool.stop`)
+_STOPPED: set[int] = set()   # in the worker: those read from it, not yet run or under way
 _RUNNING = 0            # in the worker: the number of the request under way
 
 
 def _numbered(number: int, fn: Callable[..., Any], *args: Any) -> Any:
     """In the worker: run request `number`; its search stops when asked to (`_asked_to_stop`)."""
     global _RUNNING
+    _read_stops()
+    _STOPPED.difference_update([n for n in _STOPPED if n < number])   # (those are done)
     _RUNNING = number
     try:
         return fn(*args)
@@ -252,8 +254,18 @@ def _numbered(number: int, fn: Callable[..., Any], *args: Any) -> Any:
         _RUNNING = 0
 
 
+def _read_stops() -> None:
+    # (One worker reads them all: the pool has one. Several stops may come at once: a hint put
+    # away, then the bot's move queued behind it taken back.)
+    while _STOP is not None and not _STOP.empty():
+        _STOPPED.add(_STOP.get())
+
+
 def _asked_to_stop() -> bool:
-    return _STOP is not None and _RUNNING != 0 and _RUNNING in _STOP[:]
+    if _RUNNING == 0:
+        return False
+    _read_stops()
+    return _RUNNING in _STOPPED
 
 
 def _in_the_worker(stop: Any = None) -> None:
