@@ -742,6 +742,7 @@ class BotThinker:
         self._job: tuple[Any, ...] | None = None
         self._source = ""
         self.fallbacks = 0
+        self._closed = False
         if match is not None and not match.spectator and self.remote_seats(match):
             self._start_pool(match.game)
 
@@ -772,6 +773,9 @@ class BotThinker:
         self._key = key
         bot = match.bot(seat)
         self._job = None
+        if self._closed:   # (closed as its table was left, and the table is shown again)
+            self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+            self._closed = False
         if getattr(bot, "remote", False):
             self._ask_pool(match, seat, bot.level)
         else:
@@ -853,5 +857,7 @@ class BotThinker:
         self._job = None
 
     def close(self) -> None:
-        """Stop the thread (the shared search pool stays for the next table; the app closes it)."""
+        """Stop the thread (the shared search pool stays for the next table; the app closes it).
+        A table shown again after (a replay's step back) thinks on a new one."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._closed = True
