@@ -206,7 +206,7 @@ def test_a_gamble_on_a_claim_that_costs_points_is_said_to_lose_nothing_when_blow
                     assert " 1 numbers" not in line, line
                     if claim_now(state, state.turn) < 0 and "about -" in line:
                         assert "can grow" not in line and "though the" not in line, line
-                        assert "for nothing lost" in line or "one more number to blow it on" in line \
+                        assert "for nothing lost" in line or "may add a number to blow it on" in line \
                             or "makes you take a Claim" in line, line
                         seen += 1
     assert seen >= 3, seen

@@ -303,7 +303,7 @@ class YaBlewItPolicy(Policy):
             if unwanted:   # (a Claim that costs points: blown, it costs nothing)
                 why = (f"the Claim is worth {worth}: you blow it, for nothing lost, on {k} in 8"
                        if kind == "roll" else
-                       f"the Claim is worth {worth}: one more Gem, one more number to blow it on "
+                       f"the Claim is worth {worth}: another Gem may add a number to blow it on "
                        f"({k} now)")
             elif kind == "roll":
                 why = f"you blow the Claim on {k} in 8; it is worth {worth}"
