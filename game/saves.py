@@ -252,11 +252,9 @@ def autosave(match: Match, *, wait: bool = True) -> str | None:
 # its number in that order ("order"), one more than the newest number in its folder. The clock
 # cannot be trusted with it: put back (a dead clock battery, a computer offline), it listed the
 # game being played under older ones, so that the first Resume opened another, and a full
-# Continue retired it to the replays. "updated" stays the clock's, for "last played". Besides, the
-# game this run last wrote is never the one retired.
+# Continue retired it to the replays. "updated" stays the clock's, for "last played".
 MAX_ORDER = 2**53
 _orders: dict[Path, int] = {}   # saves folder -> the highest number written or read there
-_last_written: Path | None = None
 
 
 def _next_order(folder: Path) -> int:
@@ -277,9 +275,8 @@ def _next_order(folder: Path) -> int:
 
 
 def _write_save(match: Match, wait: bool = True) -> None:
-    global _last_written
     data = match.to_json()
-    path = _last_written = save_path(match)
+    path = save_path(match)
     data["updated"] = time.time()
     data["order"] = _next_order(path.parent)
     data["summary"] = _summary(match)
@@ -387,14 +384,10 @@ def list_saves() -> tuple[list[Entry], list[str]]:
     entries = _read_folder(folder, "updated", messages, "saved game")
     _keep_ended([e for e in entries if e.finished], entries, messages)
     _orders[folder] = max([_orders.get(folder, 0), *(e.order for e in entries)])
-    newest_first = lambda e: (e.order, e.when, e.path.name)   # noqa: E731
-    entries.sort(key=newest_first, reverse=True)
+    entries.sort(key=lambda e: (e.order, e.when, e.path.name), reverse=True)
     if len(entries) > MAX_SAVES:
-        # (the game this run last wrote stays, whatever its file says)
-        entries.sort(key=lambda e: e.path != _last_written)
         retired = entries[MAX_SAVES:]
         entries = entries[:MAX_SAVES]
-        entries.sort(key=newest_first, reverse=True)
         names = []
         failed: OSError | None = None
         _moving = []   # the replays written below are kept, however many (see _prune_replays)

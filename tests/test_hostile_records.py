@@ -47,7 +47,6 @@ def damaged_old_save() -> Path:
     data["updated"] = 1.0   # the oldest of all
     data["order"] = 0
     path.write_text(json.dumps(data), encoding="utf-8")
-    saves._last_written = None   # (written in an earlier run, not the game being played)
     return path
 
 

@@ -1095,8 +1095,8 @@ def test_a_clock_put_back_still_lists_the_game_just_played_first(home: Path, mon
 def test_a_full_continue_never_retires_the_game_just_played(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Twenty unfinished games saved while the clock ran ahead, then the clock put right: the
     game played now was moved to Replays on the way back to the title, where it cannot be played
-    on. It stays, first, and an older one goes; and the game this run last wrote is kept even
-    from files that say nothing of their order (an older version's)."""
+    on. It stays, first, and an older one goes, beside files that say nothing of their order too
+    (an older version's)."""
     for ahead, numbered in ((2 * HOUR, True), (400 * 24 * HOUR, True), (400 * 24 * HOUR, False)):
         monkeypatch.setattr(saves, "_orders", {})
         for old in saves.saves_dir().glob("*.json") if saves.saves_dir().exists() else []:

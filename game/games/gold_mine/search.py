@@ -168,30 +168,30 @@ class GoldMinePolicy(Policy):
             text = text[len(who):]
         # The move alone: what it makes or costs is the reason's to say (`reason`).
         text, _, _ = text.partition(":")
+        mod = " (dice modifier)"
+        modifier = text.endswith(mod)   # (said again at the end, with its dice)
+        if modifier:
+            text = text[:-len(mod)]
         pair = preview.blasted or preview.blocked
         if len(pair) == 2 and (way := direction_to(pair[0], pair[1])):
             # The second hex, which the log's line leaves to the map: two blasts or blocks at one
             # place differ only there.
-            mod = " (dice modifier)"
-            tag = mod if text.endswith(mod) else ""
-            text = text[:len(text) - len(tag)]
             second = DIRECTION_NAMES[way]
             where = {"up": "above it", "down": "below it"}.get(second, f"{second} of it")
-            text = f"{text} and the one {where}{tag}"
+            text = f"{text} and the one {where}"
         try:
             move = s.move_of(action)
         except (IllegalAction, ValueError):
             move = None
-        mod = " (dice modifier)"
-        if move is not None and move.action_die is not None and move.new_die is not None \
-                and text.endswith(mod):
+        if modifier and move is not None and move.action_die is not None and move.new_die is not None:
             # Which dice, in the order the table asks for them: the modifier's die, then the die
             # that becomes the action the words name (the same dig by two routes read alike, and
             # the table's second step had no word).
-            text = (f"{text[:-len(mod)]} (dice modifier: die {move.action_die + 1}, then die "
-                    f"{move.new_die + 1})")
+            text += f" (dice modifier: die {move.action_die + 1}, then die {move.new_die + 1})"
+        elif modifier:
+            text += mod
         elif move is not None and move.action_die is not None and move.action_change \
-                and move.new_die is None:   # (the modifier's own route says "dice modifier")
+                and move.new_die is None:
             # The table labels each die with its face's action: say the one paid for.
             rolled = s.dice[move.action_die]
             was, now = ACTIONS.get(rolled), ACTIONS.get(rolled + move.action_change)
